@@ -1,0 +1,104 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import BadgeIcon from '@mui/icons-material/Badge';
+import PeopleIcon from '@mui/icons-material/People';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import CandlestickChartIcon from '@mui/icons-material/CandlestickChart';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import MailIcon from '@mui/icons-material/Mail';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import RuleIcon from '@mui/icons-material/Rule';
+import SettingsIcon from '@mui/icons-material/Settings';
+import type { MenuNode } from './types';
+
+/**
+ * The whole menu tree of spec section 2, declared once. Routes, the side menu, page titles and the
+ * i18n keys `menu.<name>` all come from here. Deployment hide lists are our design where the spec
+ * only says "some are hidden" (documented in README, "Deployments").
+ */
+export const registry: MenuNode[] = [
+  {
+    name: 'dashboard',
+    icon: DashboardIcon,
+    title: { 'zh-CN': '首页', 'en-US': 'Dashboard' },
+    page: () => import('../src/dashboard/DashboardPage'),
+  },
+  { name: 'kyc', icon: BadgeIcon, title: { 'zh-CN': '实名认证', 'en-US': 'KYC' } },
+  { name: 'client', icon: PeopleIcon, title: { 'zh-CN': '客户管理', 'en-US': 'Clients' } },
+  {
+    name: 'funds',
+    icon: AccountBalanceWalletIcon,
+    title: { 'zh-CN': '资金管理', 'en-US': 'Funds' },
+    children: [
+      { name: 'deposit', title: { 'zh-CN': '充值记录', 'en-US': 'Deposit records' } },
+      { name: 'withdrawal', title: { 'zh-CN': '提现记录', 'en-US': 'Withdrawal records' } },
+      { name: 'loan', title: { 'zh-CN': '借贷记录', 'en-US': 'Loan records' } },
+      { name: 'compensation', title: { 'zh-CN': '赠分记录', 'en-US': 'Bonus-point records' } },
+      { name: 'crypto_deposit', title: { 'zh-CN': '加密货币充值', 'en-US': 'Crypto deposits' } },
+    ],
+  },
+  {
+    name: 'trades',
+    icon: CandlestickChartIcon,
+    title: { 'zh-CN': '产品交易', 'en-US': 'Trades' },
+    children: [
+      { name: 'trades/stock', resource: 'fo', title: { 'zh-CN': '涨停股票', 'en-US': 'Limit-up stocks' } },
+      { name: 'trades/block', title: { 'zh-CN': '大宗交易', 'en-US': 'Block trades' }, hide: ['pl', 'es'] },
+      { name: 'trades/ipo', title: { 'zh-CN': '新股申购', 'en-US': 'IPO' } },
+      { name: 'trades/ipo_allocation', title: { 'zh-CN': '新股配售', 'en-US': 'IPO allocation' }, hide: ['pl', 'es'] },
+      { name: 'trades/go_public', title: { 'zh-CN': '上市管理', 'en-US': 'Go public' }, hide: ['pl', 'es', 'kun'] },
+      { name: 'trades/daily', title: { 'zh-CN': '日内交易', 'en-US': 'Daily trades' }, hide: ['tr', 'kun'] },
+      { name: 'trades/ai', title: { 'zh-CN': 'AI 交易', 'en-US': 'AI trading' }, hide: ['tr'] },
+      { name: 'trades/fund', title: { 'zh-CN': '基金', 'en-US': 'Funds products' } },
+      { name: 'trades/quant', title: { 'zh-CN': '量化', 'en-US': 'Quant' }, hide: ['pl'] },
+    ],
+  },
+  {
+    name: 'trx',
+    icon: ReceiptLongIcon,
+    title: { 'zh-CN': '交易记录', 'en-US': 'Trade records' },
+    children: [
+      { name: 'trx/stock', title: { 'zh-CN': '股票记录', 'en-US': 'Stock records' } },
+      { name: 'trx/block', title: { 'zh-CN': '大宗记录', 'en-US': 'Block records' }, hide: ['pl', 'es'] },
+      { name: 'trx/ipo', title: { 'zh-CN': '新股记录', 'en-US': 'IPO records' } },
+      { name: 'trx/daily', title: { 'zh-CN': '日内记录', 'en-US': 'Daily records' }, hide: ['kun'] },
+      { name: 'trx/subscribe', title: { 'zh-CN': 'AI 订阅记录', 'en-US': 'AI subscriptions' }, hide: ['pl', 'es', 'sun3'] },
+      { name: 'trx/ai', title: { 'zh-CN': 'AI 记录', 'en-US': 'AI records' }, hide: ['sun3'] },
+      { name: 'trx/fund', title: { 'zh-CN': '基金记录', 'en-US': 'Fund records' } },
+      { name: 'trx/quant', title: { 'zh-CN': '量化记录', 'en-US': 'Quant records' }, hide: ['pl'] },
+      { name: 'trx/sub_allocation', title: { 'zh-CN': '配售记录', 'en-US': 'Sub-allocations' }, hide: ['pl', 'es', 'kun'] },
+    ],
+  },
+  { name: 'users', icon: ManageAccountsIcon, title: { 'zh-CN': '系统用户', 'en-US': 'System users' } },
+  { name: 'message', icon: MailIcon, title: { 'zh-CN': '站内信', 'en-US': 'Messages' } },
+  { name: 'service', icon: SupportAgentIcon, title: { 'zh-CN': '客服配置', 'en-US': 'Customer service' } },
+  {
+    name: 'crypto_address',
+    resource: 'cryptoAddress',
+    icon: CurrencyBitcoinIcon,
+    title: { 'zh-CN': '收款地址', 'en-US': 'Crypto addresses' },
+  },
+  { name: 'emergency', icon: ReportProblemIcon, title: { 'zh-CN': '应急处理', 'en-US': 'Emergency' } },
+  {
+    name: 'data_exception',
+    resource: 'dataException',
+    icon: RuleIcon,
+    title: { 'zh-CN': '数据异常', 'en-US': 'Data exceptions' },
+  },
+  {
+    name: 'config',
+    icon: SettingsIcon,
+    title: { 'zh-CN': '系统配置', 'en-US': 'Configuration' },
+    children: [
+      { name: 'settings/app', resource: 'settings', title: { 'zh-CN': '应用配置', 'en-US': 'App settings' } },
+      { name: 'permission', title: { 'zh-CN': '权限管理', 'en-US': 'Permissions' } },
+      { name: 'ip_access', resource: 'ipAccess', title: { 'zh-CN': 'IP 白名单', 'en-US': 'IP allow-list' } },
+      { name: 'trade_config', resource: 'tradeConfig', title: { 'zh-CN': '交易配置', 'en-US': 'Trade configuration' } },
+      { name: 'exchange_config', resource: 'exchangeConfig', title: { 'zh-CN': '交易所与汇率', 'en-US': 'Exchanges and rates' } },
+      { name: 'trading_permission', resource: 'tradingPermission', title: { 'zh-CN': '交易权限', 'en-US': 'Trading permissions' } },
+      { name: 'currency_pair', resource: 'currencyPair', title: { 'zh-CN': '货币对', 'en-US': 'Currency pairs' } },
+    ],
+  },
+];
