@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { accessPlugin } from './plugins/access';
+import { auditPlugin } from './plugins/audit';
+import './plugins/context';
+import { errorSchema, registerErrorHandler } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { authRoutes } from './modules/auth/routes';
+import { settingRoutes } from './modules/setting/routes';
+import { userRoutes } from './modules/user/routes';
+
+/** The route plugins of the API, each a module of server/modules; all are mounted under /api. */
+const API_MODULES: FastifyPluginAsync[] = [authRoutes, userRoutes, settingRoutes];
+
+export interface BuildOptions {
+  /** An already open database; the app then leaves closing it to the caller. */
+  database?: Database;
+}
+
+const OPENAPI_DESCRIPTION = [
+  'Reference API of the back-office console.',
+  '',
+  'Every /api request carries `X-Tenant-Id` (tr, pl, es, kun, sun3) and, except where a route says `public`,',
+  '`Authorization: Bearer <access_token>`: an HS256 JWT (iss back-office, aud back-office-console, 15 min).',
+  'Errors answer `{ message, code, errors? }`: 400 validation (errors per field) / tenant_required / tenant_unknown,',
+  "401 unauthorized (no valid token), 403 forbidden (the role's grants in permissions/roles do not allow it; audited), 404 not_found.",
+  'Each route states its permission: `resource:action`, `public`, `authenticated` (any signed-in staff) or',
+  '`mfa-pending` (only the 5-minute token that login answers when MFA is on).',
+].join('\n');
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isDocsPath = (url: string) => url === '/docs' || url.startsWith('/docs/');
+
+/** The API (and the built console when config.staticDir exists) as a Fastify instance, not listening. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.nodeEnv === 'test' ? false : { level: config.nodeEnv === 'production' ? 'info' : 'warn' },
+    exposeHeadRoutes: false,
+    ajv: { customOptions: { allErrors: true } },
+  });
+  const database = opts.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  if (config.nodeEnv === 'test') app.decorate('captchaStore', new Map<string, string>());
+  if (!opts.database) app.addHook('onClose', () => database.close());
+  try {
+    await register(app, config);
+  } catch (error) {
+    if (!opts.database) await database.close();
+    throw error;
+  }
+  return app;
+}
+
+async function register(app: FastifyInstance, config: Config): Promise<void> {
+  registerErrorHandler(app);
+  app.addSchema(errorSchema);
+  await app.register(rateLimitPlugin);
+  await app.register(auditPlugin);
+  await app.register(accessPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Back-office API', version: '0.1.0', description: OPENAPI_DESCRIPTION },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(
+    async (api) => {
+      for (const routes of API_MODULES) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+
+  const staticDir = config.staticDir ? resolve(config.staticDir) : undefined;
+  const spa = !!staticDir && existsSync(join(staticDir, 'index.html'));
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      schemaHide: true,
+      setHeaders: (reply, path) => {
+        // Vite's hashed assets never change; index.html must always be revalidated.
+        reply.header(
+          'cache-control',
+          path.includes(join('assets', '')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+    if (spa && req.method === 'GET' && wantsHtml && !isApiPath(req.url) && !isDocsPath(req.url)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+  });
+}

@@ -1,0 +1,173 @@
+/**
+ * Demo clients, accounts and money records for one tenant, all created THROUGH the ledger services so every
+ * invariant holds from the first start (`npm run ledger:check` passes on a freshly seeded database).
+ *
+ * Deterministic (fixed pseudo-random sequence) and idempotent: does nothing when the tenant already has clients.
+ * Clients `client0001`..: agents cycle sales, sales2, sales3, sales, sales2, sales3, leader, leader2; every 7th client
+ * is a robot (fake); every 25th has no account; every 10th a single account.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { withRetry } from '../ledger/retry';
+import type { Executor, Tx } from '../ledger/types';
+import { createClient, openAccount } from '../services/clients';
+import { auditDeposit, createDeposit, rollbackDeposit } from '../services/deposit';
+import { exchange } from '../services/exchange';
+import { byStaff, bySystem } from '../services/funds-common';
+import { auditLoan, creditOverdrawn, payFine, requestLoan } from '../services/overdrawn';
+import { CURRENCIES, setRate } from '../services/rates';
+import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../services/withdraw';
+import type { Db } from './client';
+import { client } from './funds-schema';
+import { staffUser } from './schema';
+
+/** Units of each currency per 1 USD (demo values). Pair rates are derived and stored both ways. */
+const PER_USD: Record<(typeof CURRENCIES)[number], string> = {
+  USD: '1', CNY: '7.1', HKD: '7.8', EUR: '0.92', USDT: '1',
+};
+
+/** Stores a rate for every ordered pair of the demo currencies (8 decimals, half-even). */
+export async function seedRates(tx: Executor, tenantId: string): Promise<void> {
+  const scale = 10n ** 8n;
+  const units = (s: string) => {
+    const [i, f = ''] = s.split('.');
+    return BigInt(i + f.padEnd(8, '0'));
+  };
+  for (const p of CURRENCIES) {
+    for (const s of CURRENCIES) {
+      if (p === s) continue;
+      // rate p->s = perUsd(s) / perUsd(p), half-even at 8 decimals
+      const n = units(PER_USD[s]) * scale;
+      const d = units(PER_USD[p]);
+      let q = n / d;
+      const r2 = (n % d) * 2n;
+      if (r2 > d || (r2 === d && q % 2n === 1n)) q += 1n;
+      const txt = `${q / scale}.${(q % scale).toString().padStart(8, '0')}`;
+      await setRate(tx, tenantId, p, s, txt);
+    }
+  }
+}
+
+/** Mulberry32: a tiny deterministic PRNG. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SURNAMES = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Huang', 'Zhao', 'Wu', 'Zhou', 'Smith', 'Kaya', 'Nowak', 'García'];
+const GIVEN = ['Wei', 'Fang', 'Min', 'Jing', 'Lei', 'Yan', 'Tao', 'Anna', 'Emre', 'Piotr', 'Lucía', 'Jun', 'Hui', 'Ming'];
+
+export interface SeedFundsOptions {
+  clients?: number;
+}
+
+/** Seeds demo clients and money records for `tenantId` (which must already have its demo staff). */
+export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions = {}): Promise<{ clients: number }> {
+  const [existing] = await db.select({ id: client.id }).from(client).where(eq(client.tenantId, tenantId)).limit(1);
+  if (existing) return { clients: 0 };
+  const total = opts.clients ?? 300;
+
+  const staffRows = await db
+    .select({ id: staffUser.id, username: staffUser.username, role: staffUser.role })
+    .from(staffUser)
+    .where(and(eq(staffUser.tenantId, tenantId), inArray(staffUser.username, ['admin', 'sales', 'sales2', 'sales3', 'leader', 'leader2'])));
+  const byName = new Map(staffRows.map((s) => [s.username, s]));
+  const admin = byName.get('admin');
+  if (!admin) throw new Error(`seedFunds: tenant ${tenantId} has no demo staff (seed staff first)`);
+  const cycle = ['sales', 'sales2', 'sales3', 'sales', 'sales2', 'sales3', 'leader', 'leader2']
+    .map((u) => byName.get(u)?.id ?? null);
+  const staff = byStaff({ id: admin.id, tenantId, role: 'god' });
+  const system = bySystem(tenantId);
+
+  await withRetry(db, (tx) => seedRates(tx, tenantId));
+
+  const rnd = prng([...tenantId].reduce((h, c) => h * 31 + c.charCodeAt(0), 7));
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+  const cents = (min: number, max: number) => {
+    const c = BigInt(Math.floor(min * 100 + rnd() * (max - min) * 100));
+    return `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
+  };
+
+  for (let i = 1; i <= total; i++) {
+    await withRetry(db, async (tx: Tx) => {
+      const n = String(i).padStart(4, '0');
+      const fake = i % 7 === 0;
+      const c = await createClient(tx, tenantId, {
+        username: `${fake ? 'robot' : 'client'}${n}`,
+        fullName: `${pick(SURNAMES)} ${pick(GIVEN)}`,
+        mobile: `1${String(3000000000 + Math.floor(rnd() * 999999999)).padStart(10, '0')}`,
+        fake,
+        agentId: cycle[i % cycle.length],
+        vip: Math.floor(rnd() * 6),
+        score: 60 + Math.floor(rnd() * 41),
+        kycStatus: pick(['approved', 'approved', 'pending', 'rejected', 'unverified'] as const),
+      });
+      // Back-date registrations over the last year so lists and date filters have something to show.
+      await tx.execute(sql`UPDATE client SET created_at = now() - make_interval(mins => ${Math.floor(rnd() * 525_600)}) WHERE id = ${c.id}`);
+      if (i % 25 === 0) return;
+      const currencies = i % 10 === 0 ? ['USD'] : ['USD', pick(['CNY', 'HKD', 'EUR', 'USDT'] as const)];
+      const accs = [];
+      for (const cur of currencies) accs.push(await openAccount(tx, tenantId, c.id, cur));
+      const main = accs[0];
+
+      // Approved deposits (one of them rolled back sometimes), one pending, sometimes a rejected one.
+      for (let k = 0; k < 2; k++) {
+        const d = await createDeposit(tx, system, c.id, { account_id: main.id, amount: cents(500, 20_000), sub_type: pick(['bank', 'bank', 'crypto']) });
+        await auditDeposit(tx, staff, d.id, 'approved');
+      }
+      if (accs[1]) {
+        const d = await createDeposit(tx, system, c.id, { account_id: accs[1].id, amount: cents(100, 5_000), currency: 'USD' });
+        await auditDeposit(tx, staff, d.id, 'approved');
+      }
+      if (i % 3 === 0) await createDeposit(tx, system, c.id, { account_id: main.id, amount: cents(100, 3_000) });
+      if (i % 5 === 0) {
+        const d = await createDeposit(tx, staff, c.id, { account_id: main.id, amount: cents(100, 3_000), screenshot: null });
+        await auditDeposit(tx, staff, d.id, 'rejected', 'proof unreadable');
+      }
+      if (i % 11 === 0) {
+        const d = await createDeposit(tx, system, c.id, { account_id: main.id, amount: cents(10, 90) });
+        await auditDeposit(tx, staff, d.id, 'approved');
+        await rollbackDeposit(tx, staff, d.id, 'duplicate transfer');
+      }
+
+      // Compensation and bonus credits.
+      if (i % 4 === 0) await creditOverdrawn(tx, staff, 'compensation', main.id, { amount: cents(10, 200) });
+      if (i % 6 === 0) await creditOverdrawn(tx, staff, 'bonus', main.id, { amount: cents(10, 300) });
+
+      // Withdrawals in every status.
+      if (i % 2 === 0) {
+        const w = await requestWithdrawal(tx, system, c.id, { account_id: main.id, amount: cents(50, 400) });
+        if (i % 4 === 0) await auditWithdrawal(tx, staff, w.id, 'approved');
+        else if (i % 8 === 2) await auditWithdrawal(tx, staff, w.id, 'rejected', 'bank details mismatch');
+      }
+      if (i % 13 === 0) {
+        const w = await requestWithdrawal(tx, system, c.id, { account_id: main.id, amount: cents(20, 100) });
+        await auditWithdrawal(tx, staff, w.id, 'approved');
+        await rollbackWithdrawal(tx, staff, w.id, 'payout bounced');
+      }
+
+      // Loans: pending, approved, partly repaid, repaid, rejected.
+      if (i % 6 === 3) {
+        const l = await requestLoan(tx, system, c.id, { account_id: main.id, amount: cents(1_000, 5_000) });
+        const j = ((i - 3) / 6) % 5; // 0 approved, 1 pending, 2 rejected, 3 partly repaid, 4 repaid
+        if (j === 2) await auditLoan(tx, staff, l.id, 'rejected');
+        else if (j !== 1) {
+          await auditLoan(tx, staff, l.id, 'approved');
+          if (j === 3) await payFine(tx, staff, l.id, { amount: '100.00' });
+          if (j === 4) await payFine(tx, staff, l.id, { amount: l.amount! });
+        }
+      }
+
+      // An exchange from the main account into the second one.
+      if (accs[1] && i % 3 === 1) {
+        await exchange(tx, staff, c.id, { from_account: main.id, to_account: accs[1].id, amount: cents(10, 200) });
+      }
+    });
+  }
+  return { clients: total };
+}

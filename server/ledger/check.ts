@@ -1,0 +1,158 @@
+/**
+ * Verifies every ledger invariant on the current database (`npm run ledger:check`, tests):
+ *  1. each txn has entries and they sum to zero per currency;
+ *  2. each client entry is in its account's currency and tenant;
+ *  3. each account's aggregates equal the sums of its entries, column by column;
+ *  4. no balance, frozen, outstanding or bonus below zero;
+ *  5. each reversal names an existing txn, is its only reversal, and mirrors it exactly (entry sums negated);
+ *  6. each record's status agrees with its txns (approved ones posted, pending/rejected not, reversals where due),
+ *     and every txn with a record reference points at an existing record.
+ * Read-only. Returns the violations (first 20 rows per rule) and counts.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from './types';
+import { AGGREGATES } from './types';
+
+export interface CheckReport {
+  ok: boolean;
+  counts: Record<string, number>;
+  violations: { rule: string; rows: Record<string, unknown>[] }[];
+}
+
+const LIMIT = 20;
+
+const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
+  {
+    rule: 'txn sums to zero per currency',
+    query: sql`SELECT txn_id, currency, sum(amount)::text AS sum FROM ledger_entry GROUP BY txn_id, currency HAVING sum(amount) <> 0`,
+  },
+  {
+    rule: 'txn has entries',
+    query: sql`SELECT t.id AS txn_id FROM ledger_txn t WHERE NOT EXISTS (SELECT 1 FROM ledger_entry e WHERE e.txn_id = t.id)`,
+  },
+  {
+    rule: 'entry matches its account (currency, tenant) and its txn (tenant)',
+    query: sql`SELECT e.id AS entry_id FROM ledger_entry e JOIN ledger_txn t ON t.id = e.txn_id
+      LEFT JOIN account a ON a.id = e.account_id LEFT JOIN platform_account p ON p.id = e.platform_account_id
+      WHERE e.tenant_id <> t.tenant_id OR (a.id IS NOT NULL AND (a.currency <> e.currency OR a.tenant_id <> e.tenant_id))
+         OR (p.id IS NOT NULL AND (p.currency <> e.currency OR p.tenant_id <> e.tenant_id))`,
+  },
+  {
+    rule: 'account aggregates equal the sum of their entries',
+    query: sql.raw(`SELECT a.id AS account_id, ${AGGREGATES.map((k) => `a.${k}::text AS ${k}, coalesce(s.${k}, 0)::text AS entries_${k}`).join(', ')}
+      FROM account a LEFT JOIN (SELECT account_id, ${AGGREGATES.map((k) => `sum(${k}) AS ${k}`).join(', ')}
+        FROM ledger_entry WHERE account_id IS NOT NULL GROUP BY account_id) s ON s.account_id = a.id
+      WHERE ${AGGREGATES.map((k) => `a.${k} <> coalesce(s.${k}, 0)`).join(' OR ')}`),
+  },
+  {
+    rule: 'no negative balance, frozen, outstanding or bonus',
+    query: sql`SELECT id AS account_id, balance::text, frozen::text, outstanding::text, bonus::text FROM account
+      WHERE balance < 0 OR frozen < 0 OR outstanding < 0 OR bonus < 0`,
+  },
+  {
+    rule: 'reversal names an existing txn of the same tenant, once',
+    query: sql`SELECT r.id AS txn_id, r.reverses_txn_id FROM ledger_txn r LEFT JOIN ledger_txn o ON o.id = r.reverses_txn_id
+      WHERE r.reverses_txn_id IS NOT NULL AND (o.id IS NULL OR o.tenant_id <> r.tenant_id OR o.reverses_txn_id IS NOT NULL
+        OR r.kind <> 'reversal' OR (SELECT count(*) FROM ledger_txn x WHERE x.reverses_txn_id = r.reverses_txn_id) > 1)
+      UNION ALL SELECT id, reverses_txn_id FROM ledger_txn WHERE kind = 'reversal' AND reverses_txn_id IS NULL`,
+  },
+  {
+    rule: 'reversal mirrors the original exactly',
+    query: sql.raw(`WITH pairs AS (SELECT id AS rev, reverses_txn_id AS orig FROM ledger_txn WHERE reverses_txn_id IS NOT NULL),
+      sums AS (
+        SELECT p.rev, e.account_id, e.platform_account_id, e.currency,
+               sum(e.amount) AS amount, ${AGGREGATES.map((k) => `sum(e.${k}) AS ${k}`).join(', ')}
+        FROM pairs p JOIN ledger_entry e ON e.txn_id IN (p.rev, p.orig)
+        GROUP BY p.rev, e.account_id, e.platform_account_id, e.currency)
+      SELECT rev AS txn_id, account_id, platform_account_id, currency FROM sums
+      WHERE amount <> 0 OR ${AGGREGATES.map((k) => `${k} <> 0`).join(' OR ')}`),
+  },
+  {
+    rule: 'txn refers to an existing record of its tenant',
+    query: sql`SELECT t.id AS txn_id, t.ref_type, t.ref_id FROM ledger_txn t WHERE t.ref_type IS NOT NULL AND NOT (
+      (t.ref_type = 'deposit' AND EXISTS (SELECT 1 FROM deposit_record r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id))
+      OR (t.ref_type = 'withdraw' AND EXISTS (SELECT 1 FROM withdraw_record r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id))
+      OR (t.ref_type = 'overdrawn' AND EXISTS (SELECT 1 FROM overdrawn_record r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id))
+      OR (t.ref_type = 'exchange' AND EXISTS (SELECT 1 FROM exchange_record r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id)))`,
+  },
+  {
+    rule: 'deposit status agrees with its txns',
+    query: sql`SELECT r.id AS deposit_id, r.status FROM deposit_record r
+      LEFT JOIN ledger_txn t ON t.id = r.txn_id LEFT JOIN ledger_txn v ON v.id = r.reversal_txn_id
+      WHERE NOT coalesce(CASE r.status
+        WHEN 'pending' THEN r.txn_id IS NULL AND r.reversal_txn_id IS NULL
+        WHEN 'rejected' THEN r.txn_id IS NULL AND r.reversal_txn_id IS NULL
+        WHEN 'approved' THEN t.kind = 'deposit' AND t.ref_id = r.id AND r.reversal_txn_id IS NULL
+          AND NOT EXISTS (SELECT 1 FROM ledger_txn x WHERE x.reverses_txn_id = t.id)
+          AND (SELECT sum(e.deposit) FROM ledger_entry e WHERE e.txn_id = t.id AND e.account_id = r.account_id) = r.credit_amount
+        WHEN 'rolled_back' THEN t.kind = 'deposit' AND t.ref_id = r.id AND v.reverses_txn_id = t.id
+        ELSE false END, false)
+      OR (SELECT count(*) FROM ledger_txn x WHERE x.ref_type = 'deposit' AND x.ref_id = r.id AND x.reverses_txn_id IS NULL)
+         <> CASE WHEN r.status IN ('approved', 'rolled_back') THEN 1 ELSE 0 END`,
+  },
+  {
+    rule: 'withdrawal status agrees with its txns',
+    query: sql`SELECT r.id AS withdraw_id, r.status FROM withdraw_record r
+      LEFT JOIN ledger_txn f ON f.id = r.freeze_txn_id LEFT JOIN ledger_txn s ON s.id = r.resolve_txn_id
+      LEFT JOIN ledger_txn v ON v.id = r.reversal_txn_id
+      WHERE NOT coalesce(f.kind = 'withdraw_freeze' AND f.ref_id = r.id
+        AND (SELECT sum(e.frozen) FROM ledger_entry e WHERE e.txn_id = f.id) = r.amount
+        AND CASE r.status
+          WHEN 'pending' THEN r.resolve_txn_id IS NULL AND r.reversal_txn_id IS NULL
+            AND NOT EXISTS (SELECT 1 FROM ledger_txn x WHERE x.reverses_txn_id = f.id)
+          WHEN 'rejected' THEN s.reverses_txn_id = f.id AND r.reversal_txn_id IS NULL
+          WHEN 'approved' THEN s.kind = 'withdraw_payout' AND s.ref_id = r.id AND r.reversal_txn_id IS NULL
+            AND NOT EXISTS (SELECT 1 FROM ledger_txn x WHERE x.reverses_txn_id IN (f.id, s.id))
+            AND (SELECT sum(e.withdrawal) FROM ledger_entry e WHERE e.txn_id = s.id) = r.amount
+          WHEN 'rolled_back' THEN s.kind = 'withdraw_payout' AND v.reverses_txn_id = s.id
+            AND EXISTS (SELECT 1 FROM ledger_txn x WHERE x.reverses_txn_id = f.id)
+          ELSE false END, false)`,
+  },
+  {
+    rule: 'loan / compensation / bonus status agrees with its txns',
+    query: sql`SELECT r.id AS overdrawn_id, r.sub_type, r.status FROM overdrawn_record r LEFT JOIN ledger_txn t ON t.id = r.txn_id
+      WHERE NOT coalesce(CASE
+        WHEN r.status IN ('pending', 'rejected') THEN r.sub_type = 'loan' AND r.txn_id IS NULL AND r.repaid = 0
+        WHEN r.sub_type = 'loan' THEN t.kind = 'loan' AND t.ref_id = r.id
+          AND (SELECT sum(e.outstanding) FROM ledger_entry e WHERE e.txn_id = t.id) = r.amount
+          AND coalesce((SELECT -sum(e.outstanding) FROM ledger_entry e JOIN ledger_txn x ON x.id = e.txn_id
+                        WHERE x.kind = 'loan_repay' AND x.ref_type = 'overdrawn' AND x.ref_id = r.id), 0) = r.repaid
+          AND (r.status = 'repaid') = (r.repaid = r.amount)
+        ELSE r.status = 'approved' AND t.kind = r.sub_type AND t.ref_id = r.id
+          AND (SELECT sum(CASE WHEN r.sub_type = 'bonus' THEN e.bonus ELSE e.compensation END)
+               FROM ledger_entry e WHERE e.txn_id = t.id) = r.amount
+        END, false)`,
+  },
+  {
+    rule: 'exchange posted',
+    query: sql`SELECT r.id AS exchange_id FROM exchange_record r LEFT JOIN ledger_txn t ON t.id = r.txn_id
+      WHERE NOT coalesce(t.kind = 'exchange' AND t.ref_id = r.id, false)`,
+  },
+];
+
+/** Runs every rule; `ok` is false when any rule returns a row. */
+export async function checkLedger(db: Executor): Promise<CheckReport> {
+  const violations: CheckReport['violations'] = [];
+  for (const { rule, query } of RULES) {
+    const res = await db.execute(sql`SELECT * FROM (${query}) v LIMIT ${LIMIT}`);
+    if (res.rows.length) violations.push({ rule, rows: res.rows as Record<string, unknown>[] });
+  }
+  const countRes = await db.execute(sql`SELECT
+    (SELECT count(*) FROM ledger_txn)::int AS txns, (SELECT count(*) FROM ledger_entry)::int AS entries,
+    (SELECT count(*) FROM account)::int AS accounts, (SELECT count(*) FROM client)::int AS clients,
+    (SELECT count(*) FROM deposit_record)::int AS deposits, (SELECT count(*) FROM withdraw_record)::int AS withdrawals,
+    (SELECT count(*) FROM overdrawn_record)::int AS overdrawn, (SELECT count(*) FROM exchange_record)::int AS exchanges`);
+  const counts = Object.fromEntries(Object.entries(countRes.rows[0] as Record<string, unknown>).map(([k, v]) => [k, Number(v)]));
+  return { ok: violations.length === 0, counts, violations };
+}
+
+/** A printable report. */
+export function formatReport(r: CheckReport): string {
+  const lines = [`ledger check: ${r.ok ? 'OK' : 'VIOLATIONS FOUND'}`];
+  lines.push('  ' + Object.entries(r.counts).map(([k, v]) => `${k}=${v}`).join(' '));
+  for (const v of r.violations) {
+    lines.push(`  ✗ ${v.rule} (${v.rows.length}${v.rows.length === LIMIT ? '+' : ''})`);
+    for (const row of v.rows) lines.push(`      ${JSON.stringify(row)}`);
+  }
+  return lines.join('\n');
+}

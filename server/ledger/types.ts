@@ -1,0 +1,65 @@
+import type { Db } from '../db/client';
+
+/** A drizzle transaction handle (same API as Db, bound to one connection and one transaction). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that can run a query: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+/**
+ * The aggregate columns of an account. `balance` and `frozen` hold money (an entry's amount is their sum);
+ * the others are running statistics carried by the same entries:
+ * deposit (approved deposits), withdrawal (paid out), profit (trading result), compensation (bonus points),
+ * bonus (reward credit still locked in this account: cannot be withdrawn), loan (loans granted),
+ * outstanding (loan principal still owed).
+ */
+export const AGGREGATES = [
+  'balance', 'frozen', 'deposit', 'withdrawal', 'profit', 'compensation', 'bonus', 'loan', 'outstanding',
+] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+/** Aggregates that may never go below zero. */
+export const NON_NEGATIVE: readonly Aggregate[] = ['balance', 'frozen', 'outstanding', 'bonus'];
+
+/** The platform's counter-accounts, one per tenant, currency and kind. */
+export type PlatformKind = 'cash' | 'bonus_expense' | 'compensation_expense' | 'loan_book' | 'fx' | 'trading';
+
+export type AccountRef = { type: 'client'; id: number } | { type: 'platform'; kind: PlatformKind };
+
+/** A decimal amount: a decimal string ("12.30"), or integer cents as bigint. */
+export type Amount = string | bigint;
+
+export interface LedgerLine {
+  accountRef: AccountRef;
+  currency: string;
+  /** Signed money moved; the lines of a txn sum to zero per currency. */
+  amount: Amount;
+  /** Deltas of the client account's aggregates. Default `{ balance: amount }`; balance + frozen must equal amount. */
+  effect?: Partial<Record<Aggregate, Amount>>;
+}
+
+export type TxnKind =
+  | 'deposit' | 'withdraw_freeze' | 'withdraw_payout' | 'loan' | 'loan_repay' | 'compensation' | 'bonus'
+  | 'exchange' | 'profit' | 'reversal';
+
+export type RefType = 'deposit' | 'withdraw' | 'overdrawn' | 'exchange';
+
+export interface PostInput {
+  tenantId: string;
+  kind: TxnKind;
+  lines: LedgerLine[];
+  refType?: RefType;
+  refId?: number;
+  reversesTxnId?: number;
+  idempotencyKey?: string;
+  createdBy?: number | null;
+  memo?: string;
+}
+
+/** A locked account row, aggregates in cents. */
+export interface AccountSnapshot {
+  id: number;
+  tenantId: string;
+  clientId: number;
+  currency: string;
+  version: number;
+  agg: Record<Aggregate, bigint>;
+}

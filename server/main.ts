@@ -1,0 +1,47 @@
+import { count } from 'drizzle-orm';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { tenant } from './db/schema';
+import { DEMO_STAFF, TENANTS, seed } from './db/seed';
+
+/** Starts the API (and the built console) on config.port; seeds demo data on an empty database. */
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  const [{ n }] = await app.db.select({ n: count() }).from(tenant);
+  const seeded = config.seedDemo && n === 0;
+  if (seeded) await seed(app.db, config);
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const database = config.databaseUrl
+    ? `PostgreSQL ${config.databaseUrl.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@')}`
+    : `embedded PGlite in ${config.dataDir}/pgdata`;
+  console.log(`\nBack office running at ${url}  (API ${url}/api, OpenAPI ${url}/docs)`);
+  console.log(`Database: ${database}${seeded ? ' (demo data seeded)' : ''}`);
+  if (!config.captcha) console.log('Captcha: OFF (AUTH_CAPTCHA=off, for automated tests only)');
+  if (config.seedDemo) {
+    console.log(
+      `\nDemo staff in every tenant (${TENANTS.map((t) => t.id).join(', ')}), password "${config.demoPassword}":`,
+    );
+    console.log(`  ${'username'.padEnd(12)}${'role'.padEnd(10)}team leader`);
+    for (const s of DEMO_STAFF)
+      console.log(`  ${s.username.padEnd(12)}${s.role.padEnd(10)}${'leader' in s ? s.leader : ''}`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: shutting down`);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,218 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { featureFlags, loadRole, permissionsVersion, type PermissionPayload, type Role } from '../../../permissions';
+import { authSession, refreshToken, staffUser } from '../../db/schema';
+import { HttpError, unauthorized, validationError } from '../../plugins/errors';
+import { signedIn, type Ctx } from '../../plugins/context';
+import { checkCaptcha } from '../../security/captcha';
+import { burnPasswordCheck, verifyPassword } from '../../security/password';
+import { consumeSecondFactor, type SecondFactor } from '../../security/second-factor';
+import { sha256 } from '../../security/tokens';
+import { recordFailure, recordSignIn } from './lockout';
+import { accessToken, issueRefreshToken, openSession, revokeSession, type TokenPair } from './session';
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  captcha_id?: string;
+  captcha?: string;
+}
+
+const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid username or password');
+const accountLocked = () =>
+  new HttpError(423, 'account_locked', 'Account is locked after repeated failures. Try again later.');
+const mfaInvalid = () => new HttpError(401, 'mfa_invalid', 'Verification failed');
+
+const userColumns = {
+  id: staffUser.id,
+  tenantId: staffUser.tenantId,
+  username: staffUser.username,
+  role: staffUser.role,
+  active: staffUser.active,
+  passwordHash: staffUser.passwordHash,
+  mfaEnabled: staffUser.mfaEnabled,
+  mfaSecret: staffUser.mfaSecret,
+  mfaLastStep: staffUser.mfaLastStep,
+  locked: sql<boolean>`coalesce(${staffUser.lockedUntil} > now(), false)`,
+};
+
+async function findUser(c: Ctx, where: ReturnType<typeof eq>) {
+  const [user] = await c.db.select(userColumns).from(staffUser).where(where).limit(1);
+  return user;
+}
+
+/** Checks the captcha when enabled: 400 captcha_required / captcha_invalid; a failed one is audited. */
+async function requireCaptcha(c: Ctx, input: LoginInput): Promise<void> {
+  if (!c.config.captcha) return;
+  const fail = async (code: string, message: string) => {
+    await c.audit({ action: 'auth.login', result: 'failure', username: input.username, detail: code });
+    return new HttpError(400, code, message, { captcha: message });
+  };
+  if (!input.captcha_id || !input.captcha?.trim()) throw await fail('captcha_required', 'Captcha is required');
+  if (!(await checkCaptcha(c.db, c.config.passwordPepper, input.captcha_id, input.captcha))) {
+    throw await fail('captcha_invalid', 'Captcha does not match');
+  }
+}
+
+/**
+ * Password sign-in: captcha, then the password (same work for unknown users), lockout after repeated
+ * failures. With MFA on, answers a pending token that only mfa/verify accepts.
+ */
+export async function login(c: Ctx, input: LoginInput): Promise<TokenPair> {
+  await requireCaptcha(c, input);
+  const username = input.username.trim();
+  const user = await findUser(c, and(eq(staffUser.tenantId, c.tenantId), eq(staffUser.username, username))!);
+  const failure = (detail: string) =>
+    c.audit({ action: 'auth.login', result: 'failure', userId: user?.id ?? null, username, detail });
+  if (!user) {
+    await burnPasswordCheck(input.password, c.config.passwordPepper);
+    await failure('unknown_user');
+    throw invalidCredentials();
+  }
+  const passwordOk = await verifyPassword(user.passwordHash, input.password, c.config.passwordPepper);
+  if (user.locked) {
+    await failure('account_locked');
+    throw accountLocked();
+  }
+  if (!passwordOk || !user.active) {
+    if (await recordFailure(c.db, c.config, user.id)) {
+      await c.audit({
+        action: 'auth.lockout',
+        result: 'failure',
+        userId: user.id,
+        username,
+        detail: `locked for ${c.config.lockoutSec} s`,
+      });
+      throw accountLocked();
+    }
+    await failure(passwordOk ? 'inactive' : 'wrong_password');
+    throw invalidCredentials();
+  }
+  const client = { ip: c.ip, userAgent: c.userAgent };
+  if (user.mfaEnabled) {
+    await c.audit({ action: 'auth.login', result: 'pending', userId: user.id, username, detail: 'mfa_required' });
+    return openSession(c.db, c.config, user, client, true);
+  }
+  await recordSignIn(c.db, user.id, c.ip);
+  await c.audit({ action: 'auth.login', result: 'success', userId: user.id, username });
+  return openSession(c.db, c.config, user, client);
+}
+
+/** Second sign-in step with the pending token: a TOTP code (once) or a recovery code (once). */
+export async function verifyMfa(c: Ctx, factor: SecondFactor): Promise<TokenPair> {
+  const staff = signedIn(c);
+  if (!factor.code && !factor.recovery_code) throw validationError({ code: 'Verification code is required.' });
+  const user = await findUser(c, eq(staffUser.id, staff.id));
+  if (!user?.mfaEnabled) throw mfaInvalid();
+  if (user.locked) {
+    await revokeSession(c.db, staff.sessionId, 'locked');
+    throw accountLocked();
+  }
+  const used = await consumeSecondFactor(c.db, c.config.passwordPepper, user, factor);
+  if (!used) {
+    if (await recordFailure(c.db, c.config, user.id)) {
+      await revokeSession(c.db, staff.sessionId, 'locked');
+      await c.audit({ action: 'auth.lockout', result: 'failure', detail: `locked for ${c.config.lockoutSec} s` });
+      throw accountLocked();
+    }
+    await c.audit({ action: 'auth.mfa_verify', result: 'failure' });
+    throw mfaInvalid();
+  }
+  // The pending token is single use: its session ends and a full one starts.
+  await revokeSession(c.db, staff.sessionId, 'mfa_verified');
+  await recordSignIn(c.db, user.id, c.ip);
+  await c.audit({
+    action: 'auth.login',
+    result: 'success',
+    detail: used === 'recovery' ? 'mfa_recovery_code' : 'mfa_totp',
+  });
+  return openSession(c.db, c.config, user, { ip: c.ip, userAgent: c.userAgent });
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new one issued. Presenting a spent token
+ * again means it leaked: the whole session (family) is revoked.
+ */
+export async function refresh(c: Ctx, token: string | null): Promise<TokenPair> {
+  if (!token) throw unauthorized('No refresh token');
+  const [row] = await c.db
+    .select({
+      id: refreshToken.id,
+      usedAt: refreshToken.usedAt,
+      expired: sql<boolean>`${refreshToken.expiresAt} <= now()`,
+      sessionId: authSession.id,
+      revokedAt: authSession.revokedAt,
+      tenantId: authSession.tenantId,
+      userId: staffUser.id,
+      username: staffUser.username,
+      role: staffUser.role,
+      active: staffUser.active,
+    })
+    .from(refreshToken)
+    .innerJoin(authSession, eq(authSession.id, refreshToken.sessionId))
+    .innerJoin(staffUser, eq(staffUser.id, authSession.userId))
+    .where(eq(refreshToken.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row || row.tenantId !== c.tenantId) throw unauthorized('Invalid refresh token');
+  const reuse = async () => {
+    await revokeSession(c.db, row.sessionId, 'refresh_reuse');
+    await c.audit({
+      action: 'auth.refresh_reuse',
+      result: 'denied',
+      userId: row.userId,
+      username: row.username,
+      detail: `session ${row.sessionId} revoked`,
+    });
+    return unauthorized('Refresh token already used; the session has been revoked');
+  };
+  if (row.usedAt) throw await reuse();
+  if (row.revokedAt || row.expired || !row.active) throw unauthorized('Refresh token expired or revoked');
+  const spent = await c.db
+    .update(refreshToken)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshToken.id, row.id), isNull(refreshToken.usedAt)))
+    .returning({ id: refreshToken.id });
+  if (!spent.length) throw await reuse();
+  const user = { id: row.userId, role: row.role, tenantId: row.tenantId };
+  return {
+    access_token: await accessToken(c.config, user, row.sessionId),
+    refresh_token: await issueRefreshToken(c.db, c.config, row.sessionId),
+    mfa: false,
+  };
+}
+
+/** Ends the current session and its refresh family. */
+export async function logout(c: Ctx): Promise<void> {
+  await revokeSession(c.db, signedIn(c).sessionId, 'logout');
+  await c.audit({ action: 'auth.logout', result: 'success' });
+}
+
+/** The signed-in staff member's profile. */
+export async function userInfo(c: Ctx) {
+  const [u] = await c.db
+    .select()
+    .from(staffUser)
+    .where(eq(staffUser.id, signedIn(c).id))
+    .limit(1);
+  return {
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    role: u.role,
+    mfa: u.mfaEnabled,
+    last_login_at: u.lastLoginAt?.toISOString() ?? null,
+    invitation_code: u.invitationCode,
+    tenant_id: u.tenantId,
+  };
+}
+
+/** The permission payload of the signed-in staff member, from permissions/roles. */
+export function permissionPayload(c: Ctx): PermissionPayload {
+  const { id, role } = signedIn(c);
+  return {
+    userId: id,
+    roles: [role as Role],
+    grants: loadRole(role).grants,
+    featureFlags: featureFlags(role),
+    version: permissionsVersion(role),
+  };
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { authSession, refreshToken } from '../../db/schema';
+import { MFA_TOKEN_TTL_SEC, signToken } from '../../security/jwt';
+import { randomToken, sha256 } from '../../security/tokens';
+
+/** What sign-in, MFA verification and refresh answer. */
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  mfa: boolean;
+}
+
+/** The user fields a token is issued for. */
+export interface TokenSubject {
+  id: number;
+  role: string;
+  tenantId: string;
+}
+
+const expiresIn = (sec: number) => sql`now() + make_interval(secs => ${sec})`;
+
+/** Issues a refresh token for the session, stored as its SHA-256. */
+export async function issueRefreshToken(db: Db, config: Config, sessionId: string): Promise<string> {
+  const token = randomToken();
+  await db
+    .insert(refreshToken)
+    .values({ sessionId, tokenHash: sha256(token), expiresAt: expiresIn(config.refreshTokenTtlSec) });
+  return token;
+}
+
+/** Signs a 15-minute access token for the session. */
+export function accessToken(config: Config, user: TokenSubject, sessionId: string): Promise<string> {
+  return signToken(
+    config.jwtSecret,
+    { sub: String(user.id), tid: user.tenantId, role: user.role, sid: sessionId, typ: 'access' },
+    config.accessTokenTtlSec,
+  );
+}
+
+/** Opens a session (one refresh-token family). `pending`: only a 5-minute MFA token, no refresh token. */
+export async function openSession(
+  db: Db,
+  config: Config,
+  user: TokenSubject,
+  client: { ip: string; userAgent: string | null },
+  pending = false,
+): Promise<TokenPair> {
+  const id = randomUUID();
+  await db
+    .insert(authSession)
+    .values({ id, userId: user.id, tenantId: user.tenantId, ip: client.ip, userAgent: client.userAgent });
+  if (pending) {
+    const token = await signToken(
+      config.jwtSecret,
+      { sub: String(user.id), tid: user.tenantId, role: user.role, sid: id, typ: 'mfa' },
+      MFA_TOKEN_TTL_SEC,
+    );
+    return { access_token: token, refresh_token: '', mfa: true };
+  }
+  return {
+    access_token: await accessToken(config, user, id),
+    refresh_token: await issueRefreshToken(db, config, id),
+    mfa: false,
+  };
+}
+
+/** Revokes one session: its access tokens and whole refresh family stop working. */
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(authSession)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)));
+}
+
+/** Revokes every open session of a user. */
+export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
+  await db
+    .update(authSession)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(authSession.userId, userId), isNull(authSession.revokedAt)));
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ctx } from '../../plugins/context';
+import { errorResponses } from '../../plugins/errors';
+import type { SecondFactor } from '../../security/second-factor';
+import { emptyResponse, secondFactorBody } from '../auth/schemas';
+import { bindStartResponse, changePasswordBody, codeBody, recoveryCodesResponse } from './schemas';
+import { changePassword, disableMfa, regenerateRecoveryCodes, startMfaBind, verifyMfaBind } from './service';
+
+const tags = ['user'];
+
+/** The signed-in staff member's own password and authenticator (self-service: any signed-in staff). */
+export const userRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: { old_password: string; new_password: string } }>(
+    '/user/v1/change_pwd',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description:
+          'Changes the own password (both values MD5 hex). Every session of the user ends, so the console signs out. 400 wrong_password.',
+        body: changePasswordBody,
+        response: { 200: emptyResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => {
+      await changePassword(ctx(req), req.body);
+      return {};
+    },
+  );
+
+  app.post(
+    '/user/v1/mfa/bind/start',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description:
+          'Starts binding an authenticator: a new pending TOTP secret (SHA1, 30 s, 6 digits). 400 mfa_already_enabled.',
+        response: { 200: bindStartResponse, ...errorResponses(400, 401) },
+      },
+    },
+    (req) => startMfaBind(ctx(req)),
+  );
+
+  app.post<{ Body: { code: string } }>(
+    '/user/v1/mfa/bind/verify',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description: 'Confirms the pending authenticator with a current code; MFA is then on. 400 mfa_invalid.',
+        body: codeBody,
+        response: { 200: emptyResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => {
+      await verifyMfaBind(ctx(req), req.body.code);
+      return {};
+    },
+  );
+
+  app.post(
+    '/user/v1/mfa/recovery_codes',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description:
+          'A new set of 10 single-use recovery codes (xxxx-xxxx), shown once; the previous set stops working. 400 mfa_not_enabled.',
+        response: { 200: recoveryCodesResponse, ...errorResponses(400, 401) },
+      },
+    },
+    (req) => regenerateRecoveryCodes(ctx(req)),
+  );
+
+  app.post<{ Body: SecondFactor }>(
+    '/user/v1/mfa/disable',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description: 'Turns MFA off with `{ code }` or `{ recovery_code }`. 400 mfa_invalid / mfa_not_enabled.',
+        body: secondFactorBody,
+        response: { 200: emptyResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => {
+      await disableMfa(ctx(req), req.body);
+      return {};
+    },
+  );
+};

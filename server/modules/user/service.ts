@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { recoveryCode, staffUser } from '../../db/schema';
+import { signedIn, type Ctx } from '../../plugins/context';
+import { HttpError, validationError } from '../../plugins/errors';
+import { hashPassword, verifyPassword } from '../../security/password';
+import { newRecoveryCodes, recoveryCodeHash } from '../../security/recovery';
+import { consumeSecondFactor, type SecondFactor } from '../../security/second-factor';
+import { newTotpSecret, otpauthUri, verifyTotp } from '../../security/totp';
+import { revokeUserSessions } from '../auth/session';
+import { readSetting } from '../setting/service';
+
+const mfaInvalid = (message = 'Verification failed') => new HttpError(400, 'mfa_invalid', message);
+const mfaNotEnabled = () => new HttpError(400, 'mfa_not_enabled', 'MFA is not enabled');
+
+async function currentUser(c: Ctx) {
+  const [user] = await c.db
+    .select()
+    .from(staffUser)
+    .where(eq(staffUser.id, signedIn(c).id))
+    .limit(1);
+  return user;
+}
+
+/** Changes the own password (wire MD5 hashes); every session of the user ends. 400 wrong_password. */
+export async function changePassword(c: Ctx, input: { old_password: string; new_password: string }): Promise<void> {
+  const user = await currentUser(c);
+  if (!(await verifyPassword(user.passwordHash, input.old_password, c.config.passwordPepper))) {
+    await c.audit({
+      action: 'user.change_password',
+      resource: 'users',
+      targetId: user.id,
+      result: 'failure',
+      detail: 'wrong_password',
+    });
+    throw new HttpError(400, 'wrong_password', 'Old password is incorrect', {
+      old_password: 'Old password is incorrect',
+    });
+  }
+  const passwordHash = await hashPassword(input.new_password, c.config.passwordPepper);
+  await c.db.update(staffUser).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(staffUser.id, user.id));
+  await revokeUserSessions(c.db, user.id, 'password_changed');
+  await c.audit({ action: 'user.change_password', resource: 'users', targetId: user.id, result: 'success' });
+}
+
+/** Starts binding an authenticator: a new pending secret, its otpauth URI and QR code. */
+export async function startMfaBind(c: Ctx): Promise<{ otpauth_uri: string; qrcode_data_url: string }> {
+  const user = await currentUser(c);
+  if (user.mfaEnabled) throw new HttpError(400, 'mfa_already_enabled', 'MFA is already enabled');
+  const secret = newTotpSecret();
+  await c.db.update(staffUser).set({ mfaPendingSecret: secret }).where(eq(staffUser.id, user.id));
+  const { app_name } = await readSetting(c.db, c.tenantId, 'app');
+  const uri = otpauthUri(secret, app_name, user.username);
+  await c.audit({ action: 'user.mfa_bind_start', resource: 'users', targetId: user.id, result: 'success' });
+  return { otpauth_uri: uri, qrcode_data_url: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
+}
+
+/** Confirms the pending authenticator with a code: MFA is on; earlier recovery codes are dropped. */
+export async function verifyMfaBind(c: Ctx, code: string): Promise<void> {
+  const user = await currentUser(c);
+  if (user.mfaEnabled) throw new HttpError(400, 'mfa_already_enabled', 'MFA is already enabled');
+  if (!user.mfaPendingSecret) throw mfaInvalid('Start binding the authenticator first');
+  const step = verifyTotp(user.mfaPendingSecret, code.trim());
+  if (step === null) {
+    await c.audit({ action: 'user.mfa_enable', resource: 'users', targetId: user.id, result: 'failure' });
+    throw mfaInvalid();
+  }
+  await c.db.transaction(async (tx) => {
+    await tx
+      .update(staffUser)
+      .set({ mfaEnabled: true, mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaLastStep: step })
+      .where(eq(staffUser.id, user.id));
+    await tx.delete(recoveryCode).where(eq(recoveryCode.userId, user.id));
+  });
+  await c.audit({ action: 'user.mfa_enable', resource: 'users', targetId: user.id, result: 'success' });
+}
+
+/** A new set of 10 recovery codes (shown once, stored hashed); the previous set stops working. */
+export async function regenerateRecoveryCodes(c: Ctx): Promise<{ recovery_codes: string[] }> {
+  const user = await currentUser(c);
+  if (!user.mfaEnabled) throw mfaNotEnabled();
+  const codes = newRecoveryCodes();
+  await c.db.transaction(async (tx) => {
+    await tx.delete(recoveryCode).where(eq(recoveryCode.userId, user.id));
+    await tx
+      .insert(recoveryCode)
+      .values(codes.map((code) => ({ userId: user.id, codeHash: recoveryCodeHash(c.config.passwordPepper, code) })));
+  });
+  await c.audit({ action: 'user.mfa_recovery_codes', resource: 'users', targetId: user.id, result: 'success' });
+  return { recovery_codes: codes };
+}
+
+/** Turns MFA off after a valid authenticator or recovery code; secrets and recovery codes are dropped. */
+export async function disableMfa(c: Ctx, factor: SecondFactor): Promise<void> {
+  if (!factor.code && !factor.recovery_code) throw validationError({ code: 'Verification code is required.' });
+  const user = await currentUser(c);
+  if (!user.mfaEnabled) throw mfaNotEnabled();
+  if (!(await consumeSecondFactor(c.db, c.config.passwordPepper, user, factor))) {
+    await c.audit({ action: 'user.mfa_disable', resource: 'users', targetId: user.id, result: 'failure' });
+    throw mfaInvalid();
+  }
+  await c.db.transaction(async (tx) => {
+    await tx
+      .update(staffUser)
+      .set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null })
+      .where(eq(staffUser.id, user.id));
+    await tx.delete(recoveryCode).where(eq(recoveryCode.userId, user.id));
+  });
+  await c.audit({ action: 'user.mfa_disable', resource: 'users', targetId: user.id, result: 'success' });
+}

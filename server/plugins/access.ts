@@ -1,0 +1,86 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { can, loadRole, type Action } from '../../permissions';
+import { authenticate } from './auth';
+import { forbidden } from './errors';
+import { resolveTenant } from './tenant';
+
+/**
+ * What a route requires: a grant checked with can(), or one of
+ * 'public' (no token), 'authenticated' (any signed-in staff), 'mfa-pending' (only the pending MFA token).
+ */
+export type RoutePermission = { resource: string; action: Action } | 'public' | 'authenticated' | 'mfa-pending';
+
+/** One registered /api route and what it requires. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission: RoutePermission;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api route: registration is refused without it. */
+    permission?: RoutePermission;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its permission. */
+    routeTable: RouteEntry[];
+  }
+}
+
+/** A grant requirement: `permission: requires('users', 'update')`. */
+export const requires = (resource: string, action: Action): RoutePermission => ({ resource, action });
+
+const describe = (p: RoutePermission) => (typeof p === 'string' ? p : `${p.resource}:${p.action}`);
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/** Whether the signed-in staff member's role grants the permission. */
+export function allowed(role: string, permission: RoutePermission): boolean {
+  if (typeof permission === 'string') return true;
+  return can(loadRole(role).grants, permission.resource, permission.action);
+}
+
+async function guard(req: FastifyRequest): Promise<void> {
+  const permission = req.routeOptions.config.permission;
+  if (!permission) return; // not an /api route (docs, static files, not found)
+  await resolveTenant(req);
+  if (permission === 'public') return;
+  const staff = await authenticate(req, permission === 'mfa-pending' ? 'mfa' : 'access');
+  if (!allowed(staff.role, permission)) {
+    await req.audit({
+      action: 'access.denied',
+      resource: typeof permission === 'string' ? undefined : permission.resource,
+      result: 'denied',
+      detail: `${req.method} ${req.routeOptions.url} requires ${describe(permission)}`,
+    });
+    throw forbidden('You do not have permission to do this');
+  }
+}
+
+/**
+ * Denied by default: refuses to register an /api route without `config.permission`, documents each
+ * route's requirement in OpenAPI, keeps `app.routeTable`, and checks tenant, token and grant on every request.
+ */
+export const accessPlugin = fp(async (app) => {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorateRequest('staff', null);
+  app.decorateRequest('tenantId', '');
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url)) return;
+    const permission = route.config?.permission;
+    const methods = ([] as string[]).concat(route.method);
+    if (!permission) throw new Error(`Route ${methods.join(',')} ${route.url} declares no config.permission`);
+    for (const method of methods) app.routeTable.push({ method, url: route.url, permission });
+    const schema = (route.schema ??= {}) as Record<string, unknown>;
+    schema.description = `${schema.description ?? ''}\n\nPermission: \`${describe(permission)}\`.`.trim();
+    schema.headers ??= {
+      type: 'object',
+      properties: { 'x-tenant-id': { type: 'string', description: 'Tenant id (tr, pl, es, kun, sun3)' } },
+      required: ['x-tenant-id'],
+    };
+    if (permission !== 'public') schema.security = [{ bearerAuth: [] }];
+  });
+  app.addHook('onRequest', guard);
+});

@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** An error the API answers as `{ message, code, errors? }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** 401: no valid token. */
+export const unauthorized = (message = 'Unauthorized') => new HttpError(401, 'unauthorized', message);
+/** 403: signed in but not allowed. */
+export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
+/** 400 with per-field messages. */
+export const validationError = (errors: Record<string, string>) =>
+  new HttpError(400, 'validation', Object.values(errors)[0] ?? 'Invalid request', errors);
+
+/** The OpenAPI schema of every error body. */
+export const errorSchema = {
+  $id: 'Error',
+  type: 'object',
+  description: 'Every error: a human message, a stable code, and per-field messages for validation errors.',
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['message', 'code'],
+} as const;
+
+/** `{ 401: Error, ... }` for a route's response schema. */
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, { $ref: 'Error#' }]));
+
+const label = (field: string) => {
+  const words = field.replace(/[_.]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Ajv issues as one message per field ('Username is required'). */
+export function fieldErrors(issues: AjvIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field =
+      issue.keyword === 'required'
+        ? String(issue.params.missingProperty)
+        : issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (!field || errors[field]) continue;
+    const name = label(field);
+    if (issue.keyword === 'required' || (issue.keyword === 'minLength' && issue.params.limit === 1)) {
+      errors[field] = `${name} is required`;
+    } else if (issue.keyword === 'pattern' || issue.keyword === 'format' || issue.keyword === 'enum') {
+      errors[field] = `${name} is invalid`;
+    } else {
+      errors[field] = `${name} ${issue.message ?? 'is invalid'}`;
+    }
+  }
+  return errors;
+}
+
+const FRAMEWORK_CODES: Record<number, string> = {
+  400: 'bad_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** Error handler: the right status and `{ message, code, errors? }`; a 5xx never shows internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code, errors: error.errors });
+    }
+    if (error.validation) {
+      const errors = fieldErrors(error.validation as AjvIssue[]);
+      const message = Object.values(errors)[0] ?? `Invalid request ${error.validationContext ?? ''}`.trim();
+      return reply.status(400).send({ message, code: 'validation', errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: FRAMEWORK_CODES[status] ?? 'bad_request' });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error', code: 'internal' });
+  });
+}

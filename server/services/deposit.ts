@@ -1,0 +1,160 @@
+/**
+ * Deposits.
+ *
+ * Status flow:
+ *   pending --audit approve--> approved   (posts: client balance +credit, deposit +credit; platform cash -amount)
+ *   pending --audit reject---> rejected   (nothing posted)
+ *   approved --rollback-----> rolled_back (posts the exact reversal of the approval, naming it; refused with 409
+ *                                           insufficient_funds if the money is no longer in the balance)
+ * A record resolves once: any other transition answers 409 invalid_state with nothing changed.
+ *
+ * Specialized deposit v2 (POST /deposit/admin/v2/specialized/{clientId}): a staff member records a deposit with a
+ * proof image; it is created PENDING like a client's own request and credits the account only when audited
+ * (four-eyes friendly, one code path for every credit).
+ *
+ * Currency: the deposit may be in another currency than the account; the rate (deposit currency -> account
+ * currency) is fixed when the record is created and the credit is amount × rate rounded half-even to cents.
+ * The approval then moves `amount` through the platform fx account: cash[cur] -amount, fx[cur] +amount,
+ * fx[acc] -credit, client +credit, so every currency sums to zero.
+ */
+import { sql } from 'drizzle-orm';
+import { depositRecord } from '../db/funds-schema';
+import { ValidationError } from '../ledger/errors';
+import { convert, fromCents, fromRateUnits, toCents } from '../ledger/money';
+import { postTransaction, reverseTransaction } from '../ledger/post';
+import type { Executor, LedgerLine } from '../ledger/types';
+import { accountOfClient, clientInScope, iso, money2, positiveCents, type Actor } from './funds-common';
+import { currencyCode, rateUnits } from './rates';
+import { recordInScope, transition } from './record-state';
+
+export const DEPOSIT_SUB_TYPES = ['bank', 'crypto', 'exchange'] as const;
+
+export interface DepositInput {
+  account_id: number;
+  amount: string | number;
+  currency?: string;
+  screenshot?: string | null;
+  sub_type?: string;
+  remark?: string | null;
+}
+
+type DepositRow = typeof depositRecord.$inferSelect;
+
+/** The API shape of a deposit record. */
+export function presentDeposit(r: DepositRow) {
+  return {
+    id: r.id,
+    client_id: r.clientId,
+    account_id: r.accountId,
+    currency: r.currency,
+    amount: money2(r.amount),
+    rate: r.rate,
+    credit_currency: r.creditCurrency,
+    credit_amount: money2(r.creditAmount),
+    sub_type: r.subType,
+    screenshot: r.screenshot,
+    source: r.source,
+    status: r.status,
+    remark: r.remark,
+    created_by: r.createdBy,
+    resolved_by: r.resolvedBy,
+    resolved_at: iso(r.resolvedAt),
+    rolled_back_by: r.rolledBackBy,
+    rolled_back_at: iso(r.rolledBackAt),
+    txn_id: r.txnId,
+    reversal_txn_id: r.reversalTxnId,
+    created_at: iso(r.createdAt),
+  };
+}
+export type DepositView = ReturnType<typeof presentDeposit>;
+
+/** Creates a PENDING deposit for client `clientId` (staff: specialized v2; system: the client's own request). */
+export async function createDeposit(tx: Executor, actor: Actor, clientId: number, input: DepositInput): Promise<DepositView> {
+  await clientInScope(tx, actor, clientId);
+  if (input.account_id === undefined || input.account_id === null) throw new ValidationError({ account_id: 'account_id is required' });
+  const acc = await accountOfClient(tx, clientId, Number(input.account_id));
+  const amount = positiveCents(input.amount);
+  const currency = input.currency ? currencyCode(input.currency) : acc.currency;
+  const subType = input.sub_type ?? 'bank';
+  if (!(DEPOSIT_SUB_TYPES as readonly string[]).includes(subType)) throw new ValidationError({ sub_type: 'sub_type is invalid' });
+  const rate = await rateUnits(tx, actor.tenantId, currency, acc.currency);
+  const credit = convert(amount, rate);
+  if (credit <= 0n) throw new ValidationError({ amount: 'amount is too small to credit at this rate' });
+  const [row] = await tx
+    .insert(depositRecord)
+    .values({
+      tenantId: actor.tenantId,
+      clientId,
+      accountId: acc.id,
+      currency,
+      amount: fromCents(amount),
+      rate: fromRateUnits(rate),
+      creditCurrency: acc.currency,
+      creditAmount: fromCents(credit),
+      subType,
+      screenshot: input.screenshot ?? null,
+      source: actor.staff ? 'staff' : 'client',
+      status: 'pending',
+      remark: input.remark ?? null,
+      createdBy: actor.staff?.id ?? null,
+    })
+    .returning();
+  return presentDeposit(row);
+}
+
+/** The ledger lines of an approved deposit. */
+function depositLines(r: DepositRow): LedgerLine[] {
+  const credit = toCents(r.creditAmount);
+  const client: LedgerLine = { accountRef: { type: 'client', id: r.accountId }, currency: r.creditCurrency, amount: credit, effect: { balance: credit, deposit: credit } };
+  if (r.currency === r.creditCurrency) {
+    return [client, { accountRef: { type: 'platform', kind: 'cash' }, currency: r.currency, amount: -credit }];
+  }
+  const amount = toCents(r.amount);
+  return [
+    { accountRef: { type: 'platform', kind: 'cash' }, currency: r.currency, amount: -amount },
+    { accountRef: { type: 'platform', kind: 'fx' }, currency: r.currency, amount },
+    { accountRef: { type: 'platform', kind: 'fx' }, currency: r.creditCurrency, amount: -credit },
+    client,
+  ];
+}
+
+/** Audits a pending deposit: approve (credits the account) or reject. */
+export async function auditDeposit(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  decision: 'approved' | 'rejected',
+  remark?: string | null,
+): Promise<DepositView> {
+  if (decision !== 'approved' && decision !== 'rejected') throw new ValidationError({ status: 'status must be approved or rejected' });
+  const row = await transition(tx, depositRecord, 'Deposit', actor, id, ['pending'], {
+    status: decision,
+    resolvedBy: actor.staff?.id ?? null,
+    resolvedAt: sql`now()`,
+    ...(remark != null ? { remark } : {}),
+  }, decision === 'approved' ? 'approved' : 'rejected');
+  if (decision === 'rejected') return presentDeposit(row);
+  const { txnId } = await postTransaction(tx, {
+    tenantId: actor.tenantId, kind: 'deposit', lines: depositLines(row), refType: 'deposit', refId: row.id, createdBy: actor.staff?.id,
+  });
+  const [done] = await tx.update(depositRecord).set({ txnId }).where(sql`${depositRecord.id} = ${row.id}`).returning();
+  return presentDeposit(done);
+}
+
+/** Rolls back an approved deposit with a compensating transaction that names the approval. */
+export async function rollbackDeposit(tx: Executor, actor: Actor, id: number, remark?: string | null): Promise<DepositView> {
+  const row = await transition(tx, depositRecord, 'Deposit', actor, id, ['approved'], {
+    status: 'rolled_back',
+    rolledBackBy: actor.staff?.id ?? null,
+    rolledBackAt: sql`now()`,
+    ...(remark != null ? { remark } : {}),
+  }, 'rolled back');
+  const { txnId } = await reverseTransaction(tx, { tenantId: actor.tenantId, txnId: row.txnId!, createdBy: actor.staff?.id, memo: 'deposit rollback' });
+  const [done] = await tx.update(depositRecord).set({ reversalTxnId: txnId }).where(sql`${depositRecord.id} = ${row.id}`).returning();
+  return presentDeposit(done);
+}
+
+/** One deposit record in the actor's scope. */
+export async function getDeposit(tx: Executor, actor: Actor, id: number): Promise<DepositView> {
+  return presentDeposit(await recordInScope(tx, depositRecord, 'Deposit', actor, id));
+}

@@ -1,0 +1,70 @@
+/** Shared helpers of the money services: scoped look-ups, amount validation and presentation. */
+import { and, eq } from 'drizzle-orm';
+import { account, client } from '../db/funds-schema';
+import { NotFoundError, ValidationError } from '../ledger/errors';
+import { fromCents, toCents } from '../ledger/money';
+import type { Executor } from '../ledger/types';
+import { clientScope, type StaffScope } from './scope';
+
+/**
+ * Who acts: a staff member (scope-checked) or the platform itself on behalf of a client (client-app requests,
+ * seeding): `{ tenantId, staff: null }`.
+ */
+export interface Actor {
+  tenantId: string;
+  staff: StaffScope | null;
+}
+
+/** A staff actor. */
+export const byStaff = (staff: StaffScope): Actor => ({ tenantId: staff.tenantId, staff });
+/** The platform acting for a client (no staff member, no scope). */
+export const bySystem = (tenantId: string): Actor => ({ tenantId, staff: null });
+
+/** A positive amount with at most 2 decimals, in cents. */
+export function positiveCents(value: unknown, field = 'amount'): bigint {
+  if (value === undefined || value === null || value === '') throw new ValidationError({ [field]: `${field} is required` });
+  const c = toCents(value, field);
+  if (c <= 0n) throw new ValidationError({ [field]: `${field} must be greater than 0` });
+  return c;
+}
+
+/** An integer id from a path or body value. */
+export function idOf(value: unknown, field = 'id'): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw new ValidationError({ [field]: `${field} is invalid` });
+  return n;
+}
+
+/** The client, if it exists in the actor's tenant and scope; else NotFoundError. */
+export async function clientInScope(tx: Executor, actor: Actor, clientId: number) {
+  const where = actor.staff ? and(eq(client.id, clientId), clientScope(actor.staff)) : and(eq(client.id, clientId), eq(client.tenantId, actor.tenantId));
+  const [row] = await tx.select().from(client).where(where);
+  if (!row) throw new NotFoundError('Client');
+  return row;
+}
+
+/** The account with its client, if the client is in the actor's scope; else NotFoundError. */
+export async function accountInScope(tx: Executor, actor: Actor, accountId: number) {
+  const [row] = await tx.select({ clientId: account.clientId }).from(account)
+    .where(and(eq(account.id, accountId), eq(account.tenantId, actor.tenantId)));
+  if (!row) throw new NotFoundError('Account');
+  const c = await clientInScope(tx, actor, row.clientId).catch(() => {
+    throw new NotFoundError('Account');
+  });
+  const [acc] = await tx.select().from(account).where(eq(account.id, accountId));
+  return { client: c, account: acc };
+}
+
+/** The account `accountId` of client `clientId` (the client already scope-checked); else NotFoundError. */
+export async function accountOfClient(tx: Executor, clientId: number, accountId: number) {
+  const [acc] = await tx.select().from(account).where(and(eq(account.id, accountId), eq(account.clientId, clientId)));
+  if (!acc) throw new NotFoundError('Account');
+  return acc;
+}
+
+/** Re-normalises a numeric string to exactly 2 decimals. */
+export const money2 = (v: string | null | undefined): string | null => (v == null ? null : fromCents(toCents(v)));
+
+/** ISO timestamp of a drizzle timestamp (Date) or a raw driver value. */
+export const iso = (v: unknown): string | null =>
+  v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();

@@ -1,0 +1,168 @@
+/**
+ * Overdrawn records: loans, compensations (bonus points) and bonuses (rewards).
+ *
+ * Loan:  (request) -> pending --audit approve--> approved   posts: balance +amount, loan +amount, outstanding +amount;
+ *                                                            platform loan_book -amount.
+ *                            --audit reject---> rejected    nothing posted.
+ *        approved --pay_fine(x)--> approved | repaid         posts: balance -x, outstanding -x; loan_book +x.
+ *                                                            x ≤ what is still owed; the record is `repaid` when
+ *                                                            nothing is owed. Refused (409) beyond the balance.
+ * Compensation (bonus points): created approved and credited at once: balance +amount, compensation +amount;
+ *        platform compensation_expense -amount. Not a deposit (deposit statistics unchanged); withdrawable.
+ * Bonus (reward): created approved and credited at once: balance +amount, bonus +amount; platform bonus_expense.
+ *        Counts toward tradable funds (it is in the balance) but not toward deposits, and is not withdrawable:
+ *        withdrawable = max(0, balance − bonus).
+ * A loan record resolves once; a second audit answers 409 invalid_state with nothing changed.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { overdrawnRecord } from '../db/funds-schema';
+import { NotFoundError, StateConflictError, ValidationError } from '../ledger/errors';
+import { fromCents, toCents } from '../ledger/money';
+import { postTransaction } from '../ledger/post';
+import type { Executor } from '../ledger/types';
+import { accountInScope, accountOfClient, clientInScope, iso, money2, positiveCents, type Actor } from './funds-common';
+import { recordInScope, transition } from './record-state';
+import { recordScope } from './scope';
+
+export const OVERDRAWN_SUB_TYPES = ['loan', 'compensation', 'bonus'] as const;
+export type OverdrawnSubType = (typeof OVERDRAWN_SUB_TYPES)[number];
+
+type OverdrawnRow = typeof overdrawnRecord.$inferSelect;
+
+/** The API shape of an overdrawn record. */
+export function presentOverdrawn(r: OverdrawnRow) {
+  const owed = r.subType === 'loan' && r.status !== 'pending' && r.status !== 'rejected'
+    ? fromCents(toCents(r.amount) - toCents(r.repaid))
+    : '0.00';
+  return {
+    id: r.id,
+    client_id: r.clientId,
+    account_id: r.accountId,
+    sub_type: r.subType,
+    currency: r.currency,
+    amount: money2(r.amount),
+    repaid: money2(r.repaid),
+    owed,
+    status: r.status,
+    remark: r.remark,
+    created_by: r.createdBy,
+    resolved_by: r.resolvedBy,
+    resolved_at: iso(r.resolvedAt),
+    txn_id: r.txnId,
+    created_at: iso(r.createdAt),
+  };
+}
+export type OverdrawnView = ReturnType<typeof presentOverdrawn>;
+
+/** Credits a compensation (bonus points) or a bonus (reward) to account `accountId` at once. */
+export async function creditOverdrawn(
+  tx: Executor,
+  actor: Actor,
+  subType: 'compensation' | 'bonus',
+  accountId: number,
+  input: { amount: string | number; remark?: string | null },
+): Promise<OverdrawnView> {
+  const amount = positiveCents(input.amount);
+  const { account: acc } = await accountInScope(tx, actor, accountId);
+  const [row] = await tx
+    .insert(overdrawnRecord)
+    .values({
+      tenantId: actor.tenantId, clientId: acc.clientId, accountId: acc.id, subType, currency: acc.currency,
+      amount: fromCents(amount), status: 'approved', remark: input.remark ?? null, createdBy: actor.staff?.id ?? null,
+      resolvedBy: actor.staff?.id ?? null, resolvedAt: sql`now()`,
+    })
+    .returning();
+  const { txnId } = await postTransaction(tx, {
+    tenantId: actor.tenantId, kind: subType, refType: 'overdrawn', refId: row.id, createdBy: actor.staff?.id,
+    lines: [
+      { accountRef: { type: 'client', id: acc.id }, currency: acc.currency, amount, effect: { balance: amount, [subType]: amount } },
+      { accountRef: { type: 'platform', kind: subType === 'bonus' ? 'bonus_expense' : 'compensation_expense' }, currency: acc.currency, amount: -amount },
+    ],
+  });
+  const [done] = await tx.update(overdrawnRecord).set({ txnId }).where(eq(overdrawnRecord.id, row.id)).returning();
+  return presentOverdrawn(done);
+}
+
+/** A loan request: a pending loan record (nothing posted until approved). */
+export async function requestLoan(
+  tx: Executor,
+  actor: Actor,
+  clientId: number,
+  input: { account_id: number; amount: string | number; remark?: string | null },
+): Promise<OverdrawnView> {
+  await clientInScope(tx, actor, clientId);
+  if (input.account_id == null) throw new ValidationError({ account_id: 'account_id is required' });
+  const acc = await accountOfClient(tx, clientId, Number(input.account_id));
+  const amount = positiveCents(input.amount);
+  const [row] = await tx
+    .insert(overdrawnRecord)
+    .values({
+      tenantId: actor.tenantId, clientId, accountId: acc.id, subType: 'loan', currency: acc.currency,
+      amount: fromCents(amount), status: 'pending', remark: input.remark ?? null, createdBy: actor.staff?.id ?? null,
+    })
+    .returning();
+  return presentOverdrawn(row);
+}
+
+/** Audits a pending loan (PUT /overdrawn/admin/v1/audit/{id}): approve lends the money, reject ends it. */
+export async function auditLoan(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  decision: 'approved' | 'rejected',
+  remark?: string | null,
+): Promise<OverdrawnView> {
+  if (decision !== 'approved' && decision !== 'rejected') throw new ValidationError({ status: 'status must be approved or rejected' });
+  const row = await transition(tx, overdrawnRecord, 'Loan', actor, id, ['pending'], {
+    status: decision, resolvedBy: actor.staff?.id ?? null, resolvedAt: sql`now()`, ...(remark != null ? { remark } : {}),
+  }, decision, eq(overdrawnRecord.subType, 'loan'));
+  if (decision === 'rejected') return presentOverdrawn(row);
+  const amount = toCents(row.amount);
+  const { txnId } = await postTransaction(tx, {
+    tenantId: actor.tenantId, kind: 'loan', refType: 'overdrawn', refId: row.id, createdBy: actor.staff?.id,
+    lines: [
+      { accountRef: { type: 'client', id: row.accountId }, currency: row.currency, amount, effect: { balance: amount, loan: amount, outstanding: amount } },
+      { accountRef: { type: 'platform', kind: 'loan_book' }, currency: row.currency, amount: -amount },
+    ],
+  });
+  const [done] = await tx.update(overdrawnRecord).set({ txnId }).where(eq(overdrawnRecord.id, row.id)).returning();
+  return presentOverdrawn(done);
+}
+
+/** Repays (part of) an approved loan from the balance (POST /overdrawn/admin/v1/loan/pay_fine/{id}). */
+export async function payFine(tx: Executor, actor: Actor, id: number, input: { amount: string | number }): Promise<OverdrawnView> {
+  const amount = positiveCents(input.amount);
+  const scope = actor.staff ? recordScope(actor.staff, overdrawnRecord.tenantId, overdrawnRecord.clientId) : eq(overdrawnRecord.tenantId, actor.tenantId);
+  const a = fromCents(amount);
+  const rows = await tx
+    .update(overdrawnRecord)
+    .set({
+      repaid: sql`${overdrawnRecord.repaid} + ${a}::numeric`,
+      status: sql`CASE WHEN ${overdrawnRecord.repaid} + ${a}::numeric = ${overdrawnRecord.amount} THEN 'repaid' ELSE 'approved' END`,
+    })
+    .where(and(
+      eq(overdrawnRecord.id, id), scope, eq(overdrawnRecord.subType, 'loan'), eq(overdrawnRecord.status, 'approved'),
+      sql`${overdrawnRecord.amount} - ${overdrawnRecord.repaid} >= ${a}::numeric`,
+    ))
+    .returning();
+  if (!rows.length) {
+    const [cur] = await tx.select().from(overdrawnRecord).where(and(eq(overdrawnRecord.id, id), scope));
+    if (!cur || cur.subType !== 'loan') throw new NotFoundError('Loan');
+    if (cur.status !== 'approved') throw new StateConflictError('Loan', cur.status, 'repaid');
+    throw new ValidationError({ amount: `amount exceeds what is still owed (${fromCents(toCents(cur.amount) - toCents(cur.repaid))})` });
+  }
+  const row = rows[0];
+  await postTransaction(tx, {
+    tenantId: actor.tenantId, kind: 'loan_repay', refType: 'overdrawn', refId: row.id, createdBy: actor.staff?.id,
+    lines: [
+      { accountRef: { type: 'client', id: row.accountId }, currency: row.currency, amount: -amount, effect: { balance: -amount, outstanding: -amount } },
+      { accountRef: { type: 'platform', kind: 'loan_book' }, currency: row.currency, amount },
+    ],
+  });
+  return presentOverdrawn(row);
+}
+
+/** One overdrawn record in the actor's scope. */
+export async function getOverdrawn(tx: Executor, actor: Actor, id: number): Promise<OverdrawnView> {
+  return presentOverdrawn(await recordInScope(tx, overdrawnRecord, 'Record', actor, id));
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { seed } from '../../server/db/seed';
+import { md5hex } from '../../server/security/password';
+
+/** The demo password every seeded staff member has in tests. */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A database nobody else uses: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
+async function freshDatabase(config: Config): Promise<{ database: Database; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { database: await openDatabase('memory://', config.dataDir), drop: async () => {} };
+  const name = `bo_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase(url.toString(), config.dataDir, 5);
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * A seeded app on a fresh database (captcha on, lenient rate limit unless overridden).
+ * `extend` registers extra (fixture) routes before the app is ready.
+ */
+export async function makeTestApp(
+  overrides: Partial<Config> = {},
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const config = loadConfig(
+    { NODE_ENV: 'test', DEMO_PASSWORD, DATA_DIR: '/tmp/bo-test-data' },
+    {
+      jwtSecret: randomBytes(32).toString('base64url'),
+      passwordPepper: randomBytes(32).toString('base64url'),
+      loginRateLimitPerMin: 10_000,
+      staticDir: undefined,
+      ...overrides,
+    },
+  );
+  const { database, drop } = await freshDatabase(config);
+  await seed(database.db, config);
+  const app = await buildApp(config, { database });
+  await extend?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Headers for a tenant and, optionally, a bearer token. */
+export function headers(token?: string, tenant = 'tr'): Record<string, string> {
+  return token ? { 'x-tenant-id': tenant, authorization: `Bearer ${token}` } : { 'x-tenant-id': tenant };
+}
+
+/** app.inject with the tenant header and JSON body. */
+export function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { token?: string; tenant?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers(opts.token, opts.tenant), ...opts.headers },
+    payload: opts.body as InjectOptions['payload'],
+    remoteAddress: opts.ip,
+  });
+}
+
+/** A fresh captcha and its answer (read from the test-only store). */
+export async function solveCaptcha(
+  app: FastifyInstance,
+  tenant = 'tr',
+): Promise<{ captcha_id: string; captcha: string }> {
+  const res = await call(app, 'GET', '/api/auth/admin/v1/captcha', { tenant });
+  const { captcha_id } = res.json();
+  const answer = app.captchaStore?.get(captcha_id);
+  if (!answer) throw new Error('captcha store is only available when nodeEnv is test');
+  return { captcha_id, captcha: answer };
+}
+
+/** The login body for a user, captcha solved when the app uses one. */
+export async function loginBody(app: FastifyInstance, username: string, password = DEMO_PASSWORD, tenant = 'tr') {
+  const captcha = app.config.captcha ? await solveCaptcha(app, tenant) : {};
+  return { username, password: md5hex(password), ...captcha };
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  mfa: boolean;
+}
+
+/** Signs in (captcha solved); throws unless the answer is 200. */
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  opts: { password?: string; tenant?: string } = {},
+): Promise<Tokens> {
+  const tenant = opts.tenant ?? 'tr';
+  const res = await call(app, 'POST', '/api/auth/admin/v1/login', {
+    tenant,
+    body: await loginBody(app, username, opts.password, tenant),
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { burnPasswordCheck, hashPassword, md5hex, verifyPassword } from '../../server/security/password';
+import { base32Decode, base32Encode, newTotpSecret, totp, verifyTotp } from '../../server/security/totp';
+import { newRecoveryCodes, recoveryCodeHash } from '../../server/security/recovery';
+import { signToken, verifyToken } from '../../server/security/jwt';
+import { SlidingWindow } from '../../server/plugins/rate-limit';
+import { fieldErrors } from '../../server/plugins/errors';
+
+describe('password hashing', () => {
+  it('is argon2id over a peppered HMAC of the MD5 wire hash', async () => {
+    const wire = md5hex('Demo@2026');
+    expect(wire).toMatch(/^[0-9a-f]{32}$/);
+    const stored = await hashPassword(wire, 'pepper-1');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(stored, wire, 'pepper-1')).toBe(true);
+    expect(await verifyPassword(stored, md5hex('demo@2026'), 'pepper-1')).toBe(false);
+    // The pepper is part of the hash: a stolen table is useless without it.
+    expect(await verifyPassword(stored, wire, 'pepper-2')).toBe(false);
+    // The typed password itself (not its MD5) does not match.
+    expect(await verifyPassword(stored, 'Demo@2026', 'pepper-1')).toBe(false);
+  });
+
+  it('salts every hash, and a malformed stored hash simply fails', async () => {
+    const a = await hashPassword('x', 'p');
+    const b = await hashPassword('x', 'p');
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('not-a-hash', 'x', 'p')).toBe(false);
+    expect(await burnPasswordCheck('x', 'p')).toBe(false);
+  });
+});
+
+describe('TOTP (RFC 6238, SHA-1, 30 s, 6 digits)', () => {
+  // RFC 6238 appendix B, SHA-1 secret "12345678901234567890", last 6 of the 8 digits.
+  const secret = base32Encode(Buffer.from('12345678901234567890'));
+  it.each([
+    [59, '287082'],
+    [1111111109, '081804'],
+    [1111111111, '050471'],
+    [1234567890, '005924'],
+    [2000000000, '279037'],
+  ])('at %i s the code is %s', (sec, code) => {
+    expect(totp(secret, sec * 1000)).toBe(code);
+  });
+
+  it('base32 round-trips and secrets are 160 bits', () => {
+    const s = newTotpSecret();
+    expect(s).toMatch(/^[A-Z2-7]{32}$/);
+    expect(base32Decode(s)).toHaveLength(20);
+    expect(base32Encode(base32Decode(s))).toBe(s);
+  });
+
+  it('accepts ±1 step, refuses further, and refuses a step already used', () => {
+    const now = 1_700_000_000_000;
+    const step = Math.floor(now / 30000);
+    expect(verifyTotp(secret, totp(secret, now), { time: now })).toBe(step);
+    expect(verifyTotp(secret, totp(secret, now - 30000), { time: now })).toBe(step - 1);
+    expect(verifyTotp(secret, totp(secret, now + 30000), { time: now })).toBe(step + 1);
+    expect(verifyTotp(secret, totp(secret, now + 60000), { time: now })).toBeNull();
+    expect(verifyTotp(secret, totp(secret, now), { time: now, afterStep: step })).toBeNull();
+    expect(verifyTotp(secret, totp(secret, now + 30000), { time: now, afterStep: step })).toBe(step + 1);
+    expect(verifyTotp(secret, '12345', { time: now })).toBeNull();
+  });
+});
+
+describe('recovery codes', () => {
+  it('are 10 distinct xxxx-xxxx codes, hashed ignoring case and dashes', () => {
+    const codes = newRecoveryCodes();
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect(recoveryCodeHash('p', codes[0])).toBe(recoveryCodeHash('p', codes[0].toUpperCase().replace('-', ' ')));
+    expect(recoveryCodeHash('p', codes[0])).not.toBe(recoveryCodeHash('q', codes[0]));
+  });
+});
+
+describe('JWT', () => {
+  it('signs HS256 with exp and verifies iss/aud', async () => {
+    const token = await signToken('s'.repeat(32), { sub: '1', tid: 'tr', role: 'god', sid: 'x', typ: 'access' }, 60);
+    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).alg).toBe('HS256');
+    expect(await verifyToken('s'.repeat(32), token)).toMatchObject({ sub: '1', tid: 'tr', typ: 'access' });
+    expect(await verifyToken('t'.repeat(32), token)).toBeNull();
+    const expired = await signToken('s'.repeat(32), { sub: '1', tid: 'tr', role: 'god', sid: 'x', typ: 'access' }, -10);
+    expect(await verifyToken('s'.repeat(32), expired)).toBeNull();
+  });
+});
+
+describe('configuration', () => {
+  it('refuses AUTH_CAPTCHA=off with NODE_ENV=production', () => {
+    const secrets = { JWT_SECRET: 'j', PASSWORD_PEPPER: 'p' };
+    expect(() => loadConfig({ ...secrets, NODE_ENV: 'production', AUTH_CAPTCHA: 'off' })).toThrow(/AUTH_CAPTCHA=off/);
+    expect(loadConfig({ ...secrets, NODE_ENV: 'test', AUTH_CAPTCHA: 'off' }).captcha).toBe(false);
+    expect(loadConfig({ ...secrets, NODE_ENV: 'production' }).captcha).toBe(true);
+  });
+});
+
+describe('sliding-window rate limit', () => {
+  it('allows `limit` hits per window per key', () => {
+    const w = new SlidingWindow(2, 60_000);
+    expect(w.hit('a', 0)).toBe(0);
+    expect(w.hit('a', 1000)).toBe(0);
+    expect(w.hit('a', 2000)).toBe(58);
+    expect(w.hit('b', 2000)).toBe(0);
+    expect(w.hit('a', 60_001)).toBe(0); // the first hit has left the window
+  });
+});
+
+describe('validation messages', () => {
+  it('map ajv issues to one message per field', () => {
+    expect(
+      fieldErrors([
+        { keyword: 'required', instancePath: '', params: { missingProperty: 'username' } },
+        { keyword: 'minLength', instancePath: '/password', params: { limit: 1 } },
+        { keyword: 'pattern', instancePath: '/new_password', params: {} },
+      ]),
+    ).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+      new_password: 'New password is invalid',
+    });
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite: on in-memory PGlite, or on PostgreSQL when DATABASE_URL is set (then *.pg.test.ts too).
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['tests/server/**/*.test.ts'],
+    exclude: process.env.DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'tests/server/**/*.pg.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
