@@ -1,0 +1,61 @@
+/** Texts of the generated resource views (namespace `engine`): filters, actions, confirmations and CSV export. */
+export default {
+  'zh-CN': {
+    engine: {
+      list: { actions: '操作' },
+      filter: { from: '%{field}起', to: '%{field}止' },
+      field: { image: '图片' },
+      action: {
+        confirm: '确认',
+        cancel: '取消',
+        close: '关闭',
+        done: '操作成功',
+        failed: '操作失败，请稍后重试',
+        required: '必填',
+        invalidAmount: '请输入大于 0 的金额，最多两位小数',
+        invalidNumber: '请输入数字',
+        loadFailed: '选项加载失败，请稍后重试',
+        copy: '复制',
+        copied: '已复制',
+      },
+      export: {
+        button: '导出',
+        title: '导出 CSV',
+        progress: '已接收 %{rows} 行（%{size}）',
+        progressOf: '已接收 %{rows} / %{total} 行（%{size}）',
+        done: '已导出 %{rows} 行',
+        cancel: '取消',
+        failed: '导出失败，请稍后重试',
+      },
+    },
+  },
+  'en-US': {
+    engine: {
+      list: { actions: 'Actions' },
+      filter: { from: '%{field} from', to: '%{field} to' },
+      field: { image: 'Image' },
+      action: {
+        confirm: 'Confirm',
+        cancel: 'Cancel',
+        close: 'Close',
+        done: 'Done',
+        failed: 'The action failed, please try again later',
+        required: 'Required',
+        invalidAmount: 'Enter an amount greater than 0 with at most 2 decimals',
+        invalidNumber: 'Enter a number',
+        loadFailed: 'Could not load the choices, please try again later',
+        copy: 'Copy',
+        copied: 'Copied',
+      },
+      export: {
+        button: 'Export',
+        title: 'Export CSV',
+        progress: 'Received %{rows} rows (%{size})',
+        progressOf: 'Received %{rows} of %{total} rows (%{size})',
+        done: 'Exported %{rows} rows',
+        cancel: 'Cancel',
+        failed: 'Export failed, please try again later',
+      },
+    },
+  },
+};

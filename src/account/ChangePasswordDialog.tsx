@@ -1,0 +1,139 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNotify, useTranslate } from 'ra-core';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { api } from '../services';
+import { errorInfo } from './apiError';
+
+/** Minimum length of a new password (spec section 9). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+type Field = 'old' | 'new';
+
+/** The translation keys of the problems of a change-password form (values are checked after trimming). */
+export function passwordProblems(oldPassword: string, newPassword: string): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {};
+  if (!oldPassword.trim()) problems.old = 'auth.password.old_required';
+  const next = newPassword.trim();
+  if (!next) problems.new = 'auth.password.new_required';
+  else if (next.length < MIN_PASSWORD_LENGTH) problems.new = 'auth.password.new_min';
+  return problems;
+}
+
+export interface ChangePasswordDialogProps {
+  open: boolean;
+  /** `true` after the password was changed (the shell then signs the user out). */
+  onClose: (success: boolean) => void;
+}
+
+/** The signed-in staff member changes their own password; both values travel as MD5 hex (api.changePassword). */
+export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [pending, setPending] = useState(false);
+
+  // Every opening starts with an empty form.
+  useEffect(() => {
+    if (open) {
+      setOldPassword('');
+      setNewPassword('');
+      setErrors({});
+      setPending(false);
+    }
+  }, [open]);
+
+  const message = (key: string | undefined) =>
+    key ? translate(key, key === 'auth.password.new_min' ? { min: MIN_PASSWORD_LENGTH } : undefined) : undefined;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const problems = passwordProblems(oldPassword, newPassword);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setPending(true);
+    try {
+      // The current password goes exactly as typed (it must hash like the sign-in password); the new one trimmed.
+      await api.changePassword(oldPassword, newPassword.trim());
+      notify('auth.password.success', { type: 'success' });
+      onClose(true);
+    } catch (error) {
+      const info = errorInfo(error);
+      if (info.code === 'wrong_password') setErrors({ old: info.serverMessage ?? 'auth.password.failed' });
+      if (info.serverMessage) notify(info.serverMessage, { type: 'error', messageArgs: { _: info.serverMessage } });
+      else notify('auth.password.failed', { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={() => !pending && onClose(false)} fullWidth maxWidth="xs">
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle>{translate('auth.password.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              name="old_password"
+              type="password"
+              label={translate('auth.password.old')}
+              value={oldPassword}
+              onChange={(e) => {
+                setOldPassword(e.target.value);
+                if (errors.old) setErrors((x) => ({ ...x, old: undefined }));
+              }}
+              error={!!errors.old}
+              helperText={message(errors.old)}
+              autoComplete="current-password"
+              autoFocus
+              fullWidth
+              disabled={pending}
+            />
+            <TextField
+              name="new_password"
+              type="password"
+              label={translate('auth.password.new')}
+              value={newPassword}
+              onChange={(e) => {
+                setNewPassword(e.target.value);
+                if (errors.new) setErrors((x) => ({ ...x, new: undefined }));
+              }}
+              error={!!errors.new}
+              helperText={message(errors.new)}
+              autoComplete="new-password"
+              fullWidth
+              disabled={pending}
+            />
+            <Alert severity="info">{translate('auth.common.logout_notice')}</Alert>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => onClose(false)} disabled={pending}>
+            {translate('auth.common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={pending}
+            data-testid="change-password-submit"
+            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {translate('auth.password.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+export default ChangePasswordDialog;

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, signIn, startServer, type E2EServer } from './harness';
+import { MENU_BY_LEAF } from './menu-expectations';
+import { registry } from '../../resources/registry';
+import { leaves } from '../../resources/menu';
+import { totp } from '../../server/security/totp';
+import type { Role } from '../../permissions';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport, locale: 'zh-CN' });
+  return { ctx, page: await ctx.newPage() };
+}
+
+async function signInAs(page: Page, username: string) {
+  await signIn(page, server.url, username, PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.locator('[data-testid=profile-card]').waitFor();
+}
+
+describe('sign-in with an authenticator', () => {
+  it('enables MFA as admin, logs out, and signs in again with a code', async () => {
+    const { ctx, page } = await newPage();
+    await signInAs(page, 'admin');
+    await expect(page.locator('[data-testid=profile-card]')).toBeDefined();
+    expect(await page.locator('[data-testid=profile-card]').innerText()).toContain('admin');
+
+    await page.click('[data-testid=user-menu]');
+    await page.click('[data-testid=menu-mfa]');
+    await page.click('[data-testid=mfa-toggle]');
+    const secretBox = page.locator('[data-testid=mfa-secret]');
+    await secretBox.waitFor();
+    const secret = (await secretBox.innerText()).replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.fill('input[name=code]', totp(secret));
+    await page.click('[data-testid=mfa-next]');
+    const codes = page.locator('[data-testid=recovery-codes]');
+    await codes.waitFor();
+    expect((await codes.innerText()).trim().split(/\s+/).length).toBeGreaterThanOrEqual(10);
+    await page.click('[data-testid=mfa-finish]');
+    // A successful MFA change logs the user out.
+    await page.waitForURL('**/login');
+
+    await signIn(page, server.url, 'admin', PASSWORD);
+    const code = page.locator('input[name=code]');
+    await code.waitFor();
+    // The code of the next time step: the current one was used to bind and is accepted only once.
+    await code.fill(totp(secret, Date.now() + 30_000));
+    await page.click('[data-testid=mfa-submit]');
+    await page.waitForURL('**/dashboard');
+    await page.locator('[data-testid=profile-card]').waitFor();
+    await ctx.close();
+  });
+});
+
+describe('menu per role', () => {
+  const withPage = new Set(leaves(registry).filter((n) => n.page).map((n) => n.name));
+  const hiddenForTr = new Set(leaves(registry).filter((n) => n.hide?.includes('tr')).map((n) => n.name));
+  const cases: [string, Role][] = [['admin', 'god'], ['supervisor', 'angel'], ['leader', 'superman'], ['sales', 'hero']];
+  for (const [username, role] of cases) {
+    it(`shows ${username} (${role}) the entries of the spec's table`, async () => {
+      const { ctx, page } = await newPage();
+      await signInAs(page, username);
+      const menu = page.locator('[data-testid=side-menu]');
+      await menu.waitFor();
+      // Open every group so that every leaf is rendered.
+      for (const group of await menu.locator('[data-testid^=menu-group-]').all()) {
+        if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+      }
+      const shown = await menu.locator('[data-testid^=menu-item-]').evaluateAll((els) =>
+        els.map((e) => e.getAttribute('data-testid')!.slice('menu-item-'.length)),
+      );
+      const expected = Object.entries(MENU_BY_LEAF)
+        .filter(([leaf, roles]) => roles.includes(role) && withPage.has(leaf) && !hiddenForTr.has(leaf))
+        .map(([leaf]) => leaf);
+      expect(shown.sort()).toEqual(expected.sort());
+      await ctx.close();
+    });
+  }
+});
+
+describe('layout', () => {
+  it('shows the 404 page for an unknown path and goes back home', async () => {
+    const { ctx, page } = await newPage();
+    await signInAs(page, 'supervisor');
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByText('404').first().waitFor();
+    await page.locator('[data-testid=notfound-home]').click();
+    await page.waitForURL('**/dashboard');
+    await ctx.close();
+  });
+
+  it('switches to English and back', async () => {
+    const { ctx, page } = await newPage();
+    await signInAs(page, 'supervisor');
+    await page.click('[data-testid=locale-switch]');
+    await page.click('[data-testid=locale-en-US]');
+    await page.locator('[data-testid=menu-item-dashboard]', { hasText: 'Dashboard' }).waitFor();
+    await page.click('[data-testid=locale-switch]');
+    await page.click('[data-testid=locale-zh-CN]');
+    await page.locator('[data-testid=menu-item-dashboard]', { hasText: '首页' }).waitFor();
+    await ctx.close();
+  });
+
+  it('shows the menu as a drawer on a phone-sized screen', async () => {
+    const { ctx, page } = await newPage({ width: 390, height: 844 });
+    await signInAs(page, 'sales');
+    expect(await page.locator('[data-testid=menu-drawer]').isVisible()).toBe(false);
+    await page.click('[data-testid=menu-toggle]');
+    const drawer = page.locator('[data-testid=menu-drawer]');
+    await drawer.waitFor({ state: 'visible' });
+    await drawer.locator('[data-testid=menu-item-dashboard]').waitFor();
+    await ctx.close();
+  });
+});
