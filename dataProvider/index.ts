@@ -1,0 +1,125 @@
+import type { DataProvider, RaRecord } from 'react-admin';
+import type { Http } from './http';
+
+export { ApiError, createHttp, serverMessage, withQuery } from './http';
+export type { Http, HttpOptions, RequestLogEntry } from './http';
+
+/** One endpoint: a path (with `{id}` or `:id`), or a path with its HTTP method. */
+export type Endpoint = string | { path: string; method?: string };
+
+/** The endpoints of one resource; a missing one follows the API pattern `/<name>/admin/v1/<verb>[/{id}]`. */
+export interface ResourceEndpoints {
+  list?: Endpoint;
+  one?: Endpoint;
+  create?: Endpoint;
+  update?: Endpoint;
+  delete?: Endpoint;
+}
+
+/** The endpoint map by resource name; resources add their entries (see `registerEndpoints`). */
+export const resourceEndpoints: Record<string, ResourceEndpoints> = {};
+
+/** Adds or replaces the endpoints of a resource. */
+export function registerEndpoints(resource: string, endpoints: ResourceEndpoints): void {
+  resourceEndpoints[resource] = { ...resourceEndpoints[resource], ...endpoints };
+}
+
+type Verb = keyof ResourceEndpoints;
+const DEFAULTS: Record<Verb, { path: string; method: string }> = {
+  list: { path: '/{resource}/admin/v1/list', method: 'GET' },
+  one: { path: '/{resource}/admin/v1/detail/{id}', method: 'GET' },
+  create: { path: '/{resource}/admin/v1/create', method: 'POST' },
+  update: { path: '/{resource}/admin/v1/{id}', method: 'PUT' },
+  delete: { path: '/{resource}/admin/v1/{id}', method: 'DELETE' },
+};
+
+/** The method and path of a resource's verb, with `{id}`/`:id` filled in. */
+export function endpointFor(
+  endpoints: Record<string, ResourceEndpoints>,
+  resource: string,
+  verb: Verb,
+  id?: RaRecord['id'],
+): { method: string; path: string } {
+  const e = endpoints[resource]?.[verb];
+  const { path, method } = typeof e === 'string' ? { path: e, method: undefined } : (e ?? {});
+  const filled = (path ?? DEFAULTS[verb].path)
+    .replace('{resource}', resource)
+    .replace(/\{id\}|:id\b/, encodeURIComponent(String(id ?? '')));
+  return { method: method ?? DEFAULTS[verb].method, path: filled };
+}
+
+/** A record from an answer that may wrap it as `{ data: record }`. */
+function unwrap<T>(res: unknown): T {
+  if (res && typeof res === 'object' && 'data' in res && !('id' in res)) return (res as { data: T }).data;
+  return res as T;
+}
+
+/** A generic react-admin DataProvider: lists answer `{ data, total }` and take page, page_size, sort, order and filters. */
+export function createDataProvider(
+  http: Http,
+  endpoints: Record<string, ResourceEndpoints> = resourceEndpoints,
+): DataProvider {
+  const call = <T>(
+    resource: string,
+    verb: Verb,
+    id?: RaRecord['id'],
+    options: { body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal } = {},
+  ) => {
+    const { method, path } = endpointFor(endpoints, resource, verb, id);
+    return http<T>(path, { method, ...options });
+  };
+
+  const provider: DataProvider = {
+    async getList(resource, params) {
+      const { page = 1, perPage = 25 } = params.pagination ?? {};
+      const { field, order } = params.sort ?? { field: '', order: '' };
+      const res = await call<unknown>(resource, 'list', undefined, {
+        query: { page, page_size: perPage, sort: field, order: order?.toLowerCase(), ...params.filter },
+        signal: params.signal,
+      });
+      if (Array.isArray(res)) return { data: res, total: res.length };
+      const body = (res ?? {}) as { data?: RaRecord[]; total?: number };
+      const data = Array.isArray(body.data) ? body.data : [];
+      return { data, total: typeof body.total === 'number' ? body.total : data.length } as never;
+    },
+    async getOne(resource, params) {
+      return { data: unwrap(await call(resource, 'one', params.id, { signal: params.signal })) };
+    },
+    async getMany(resource, params) {
+      const data = await Promise.all(
+        params.ids.map((id) => call(resource, 'one', id, { signal: params.signal }).then(unwrap)),
+      );
+      return { data } as never;
+    },
+    getManyReference(resource, params) {
+      return provider.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+    },
+    async create(resource, params) {
+      const res = unwrap<Record<string, unknown> | undefined>(
+        await call(resource, 'create', undefined, { body: params.data }),
+      );
+      return { data: { ...params.data, ...(res && typeof res === 'object' ? res : {}) } } as never;
+    },
+    async update(resource, params) {
+      const res = unwrap<Record<string, unknown> | undefined>(
+        await call(resource, 'update', params.id, { body: params.data }),
+      );
+      return {
+        data: { ...params.previousData, ...params.data, ...(res && typeof res === 'object' ? res : {}), id: params.id },
+      } as never;
+    },
+    async updateMany(resource, params) {
+      await Promise.all(params.ids.map((id) => call(resource, 'update', id, { body: params.data })));
+      return { data: params.ids };
+    },
+    async delete(resource, params) {
+      await call(resource, 'delete', params.id);
+      return { data: (params.previousData ?? { id: params.id }) as never };
+    },
+    async deleteMany(resource, params) {
+      await Promise.all(params.ids.map((id) => call(resource, 'delete', id)));
+      return { data: params.ids };
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,159 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { createTokenStore } from '../../authProvider/tokens';
+import {
+  createDataProvider,
+  createHttp,
+  endpointFor,
+  registerEndpoints,
+  resourceEndpoints,
+  type ResourceEndpoints,
+} from '../../dataProvider';
+import { api, server, testProfile, useMsw } from './msw';
+
+useMsw();
+
+function provider(endpoints: Record<string, ResourceEndpoints> = {}) {
+  const tokens = createTokenStore();
+  tokens.set({ access: 'A', refresh: 'R' }, false);
+  const call = createHttp({ profile: testProfile, tokens, refresh: vi.fn(), onAuthFailure: vi.fn() });
+  return createDataProvider(call, endpoints);
+}
+
+const capture = () => {
+  const seen: { method: string; url: URL; body: unknown }[] = [];
+  const record = async (request: Request) => {
+    const text = await request.text();
+    seen.push({ method: request.method, url: new URL(request.url), body: text ? JSON.parse(text) : undefined });
+  };
+  return { seen, record };
+};
+
+describe('dataProvider', () => {
+  it('getList: GET /<area>/admin/v1/list with page, page_size, sort, order and filters; answers {data,total}', async () => {
+    const { seen, record } = capture();
+    server.use(
+      http.get(api('/client/admin/v1/list'), async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ data: [{ id: 1 }, { id: 2 }], total: 42 });
+      }),
+    );
+    const res = await provider().getList('client', {
+      pagination: { page: 3, perPage: 20 },
+      sort: { field: 'create_datetime', order: 'DESC' },
+      filter: { fake: 1, q: 'bob', empty: '' },
+    });
+    expect(res).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 42 });
+    expect(Object.fromEntries(seen[0].url.searchParams)).toEqual({
+      page: '3',
+      page_size: '20',
+      sort: 'create_datetime',
+      order: 'desc',
+      fake: '1',
+      q: 'bob',
+    });
+    expect(seen[0].url.pathname).toBe('/api/client/admin/v1/list');
+  });
+
+  it('getList accepts a bare array', async () => {
+    server.use(http.get(api('/x/admin/v1/list'), () => HttpResponse.json([{ id: 'a' }])));
+    expect(
+      await provider().getList('x', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).toEqual({
+      data: [{ id: 'a' }],
+      total: 1,
+    });
+  });
+
+  it('uses the endpoint map over the default pattern, with {id} or :id', async () => {
+    const { seen, record } = capture();
+    server.use(
+      http.get(api('/user/v1/list'), async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ data: [], total: 0 });
+      }),
+      http.put(api('/user/v1/:id'), async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({});
+      }),
+      http.post(api('/user/v1/create'), async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ id: 12 });
+      }),
+    );
+    const dp = provider({
+      users: { list: '/user/v1/list', update: { path: '/user/v1/:id', method: 'PUT' }, create: '/user/v1/create' },
+    });
+    await dp.getList('users', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    const updated = await dp.update('users', {
+      id: 5,
+      data: { name: 'New' },
+      previousData: { id: 5, name: 'Old', role: 'hero' },
+    });
+    const created = await dp.create('users', { data: { name: 'Made' } });
+    expect(seen.map((s) => `${s.method} ${s.url.pathname}`)).toEqual([
+      'GET /api/user/v1/list',
+      'PUT /api/user/v1/5',
+      'POST /api/user/v1/create',
+    ]);
+    expect(seen[1].body).toEqual({ name: 'New' });
+    expect(updated.data).toEqual({ id: 5, name: 'New', role: 'hero' });
+    expect(created.data).toEqual({ id: 12, name: 'Made' });
+  });
+
+  it('getOne, getMany, delete follow the default pattern and unwrap a data envelope', async () => {
+    const { seen, record } = capture();
+    server.use(
+      http.get(api('/deposit/admin/v1/detail/:id'), async ({ request, params }) => {
+        await record(request);
+        return HttpResponse.json(
+          params.id === '1' ? { data: { id: 1, amount: '10.00' } } : { id: Number(params.id), amount: '2.00' },
+        );
+      }),
+      http.delete(api('/deposit/admin/v1/:id'), async ({ request }) => {
+        await record(request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const dp = provider();
+    expect((await dp.getOne('deposit', { id: 1 })).data).toEqual({ id: 1, amount: '10.00' });
+    expect((await dp.getMany('deposit', { ids: [1, 2] })).data).toEqual([
+      { id: 1, amount: '10.00' },
+      { id: 2, amount: '2.00' },
+    ]);
+    expect((await dp.delete('deposit', { id: 3, previousData: { id: 3, amount: '1.00' } })).data).toEqual({
+      id: 3,
+      amount: '1.00',
+    });
+    expect(seen.map((s) => `${s.method} ${s.url.pathname}`)).toContain('DELETE /api/deposit/admin/v1/3');
+  });
+
+  it('errors reach react-admin as ApiError with the server message and status', async () => {
+    server.use(
+      http.get(api('/kyc/admin/v1/detail/9'), () => HttpResponse.json({ msg: 'No such record' }, { status: 404 })),
+    );
+    await expect(provider().getOne('kyc', { id: 9 })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      message: 'No such record',
+    });
+  });
+
+  it('registerEndpoints extends the shared map', () => {
+    registerEndpoints('identify', { list: '/identify/admin/v1/list' });
+    expect(resourceEndpoints.identify.list).toBe('/identify/admin/v1/list');
+    expect(endpointFor(resourceEndpoints, 'identify', 'one', 4)).toEqual({
+      method: 'GET',
+      path: '/identify/admin/v1/detail/4',
+    });
+    delete resourceEndpoints.identify;
+  });
+});

@@ -1,0 +1,252 @@
+// Shared msw helpers for the unit tests: the server, a test profile, JWT builders and a small fake of the auth API.
+import md5 from 'md5';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { featureFlags, loadRole, permissionsVersion, type Role } from '../../permissions';
+import type { Profile } from '../../src/config/profiles';
+
+/** The msw server of the test file (started by useMsw). */
+export const server = setupServer();
+
+/** Starts msw for the calling test file: unhandled requests fail, handlers reset after each test. */
+export function useMsw(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+}
+
+/** A profile pointing at the mocked API. */
+export const testProfile: Profile = { key: 'tr', apiBase: '/api', tenantId: 'tr', deployment: 'tr' };
+
+/** The msw URL pattern of an API path (any origin). */
+export const api = (path: string): string => `*/api${path}`;
+
+const b64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** An unsigned JWT with the given claims (enough for jwt-decode). */
+export function jwt(claims: Record<string, unknown>): string {
+  return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}.sig`;
+}
+
+/** An access token expiring `seconds` from now (Date.now, so fake timers apply). */
+export function accessToken(seconds = 900, claims: Record<string, unknown> = {}): string {
+  return jwt({ sub: '1', typ: 'access', ...claims, exp: Math.floor(Date.now() / 1000) + seconds });
+}
+
+/** The demo password as typed. */
+export const DEMO_PASSWORD = 'Demo@2026';
+/** The authenticator code the fake API accepts. */
+export const GOOD_CODE = '123456';
+
+/** A staff member of the fake API. */
+export interface FakeUser {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  mfa: boolean;
+}
+
+/** Demo staff of the fake API; `mfa` has an authenticator bound. */
+export const FAKE_USERS: FakeUser[] = [
+  { id: 1, username: 'admin', name: 'Administrator', role: 'god', mfa: false },
+  { id: 2, username: 'supervisor', name: 'Supervisor', role: 'angel', mfa: false },
+  { id: 3, username: 'leader', name: 'Leader', role: 'superman', mfa: false },
+  { id: 4, username: 'sales', name: 'Sales', role: 'hero', mfa: false },
+  { id: 9, username: 'mfa', name: 'Guarded', role: 'god', mfa: true },
+];
+
+/** The permission payload the fake API answers for a user. */
+export function permissionPayload(user: Pick<FakeUser, 'id' | 'role'>) {
+  return {
+    userId: user.id,
+    roles: [user.role],
+    grants: loadRole(user.role).grants,
+    featureFlags: featureFlags(user.role),
+    version: permissionsVersion(user.role),
+  };
+}
+
+/**
+ * Installs a fake of the auth, account and settings API on the msw server and returns its state:
+ * call counters, issued tokens, and switches to expire access tokens or make refresh fail.
+ */
+export function fakeAuthApi(options: { captcha?: boolean; users?: FakeUser[] } = {}) {
+  const users = (options.users ?? FAKE_USERS).map((u) => ({ ...u }));
+  const state = {
+    calls: {} as Record<string, number>,
+    access: new Map<string, FakeUser>(),
+    refresh: new Map<string, FakeUser>(),
+    pending: new Map<string, FakeUser>(),
+    /** Every access token issued so far is refused (simulates expiry). */
+    expireAccess() {
+      state.access.clear();
+    },
+    failRefresh: false,
+    tenants: [] as string[],
+    password: md5(DEMO_PASSWORD),
+  };
+  let n = 0;
+  const count = (name: string) => (state.calls[name] = (state.calls[name] ?? 0) + 1);
+  const bearer = (req: Request) => req.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
+  const issue = (user: FakeUser) => {
+    const access = accessToken(900, { sub: String(user.id), role: user.role, n: ++n });
+    const refresh = `refresh-${user.id}-${n}`;
+    state.access.set(access, user);
+    state.refresh.set(refresh, user);
+    return { access_token: access, refresh_token: refresh, mfa: false };
+  };
+  const fail = (status: number, code: string, message: string, errors?: Record<string, string>) =>
+    HttpResponse.json({ message, code, ...(errors ? { errors } : {}) }, { status });
+  const signedIn = (req: Request) => state.access.get(bearer(req));
+  const authed =
+    (name: string, answer: (user: FakeUser, req: Request) => Response | Promise<Response>) =>
+    async ({ request }: { request: Request }) => {
+      count(name);
+      state.tenants.push(request.headers.get('X-Tenant-Id') ?? '');
+      const user = signedIn(request);
+      return user ? answer(user, request) : fail(401, 'unauthorized', 'Unauthorized');
+    };
+
+  server.use(
+    http.get(api('/auth/admin/v1/captcha'), () => {
+      count('captcha');
+      return HttpResponse.json(
+        options.captcha === false
+          ? { enabled: false }
+          : { enabled: true, captcha_id: `c${++n}`, image: 'data:image/svg+xml;base64,PHN2Zy8+', expires_in: 120 },
+      );
+    }),
+    http.post(api('/auth/admin/v1/login'), async ({ request }) => {
+      count('login');
+      const body = (await request.json()) as Record<string, string>;
+      if (!body.username) return fail(400, 'validation', 'Username is required', { username: 'Username is required' });
+      if (options.captcha !== false && body.captcha !== 'abcd')
+        return fail(400, 'captcha_invalid', 'Captcha does not match');
+      const user = users.find((u) => u.username === body.username);
+      if (!user || body.password !== state.password)
+        return fail(401, 'invalid_credentials', 'Invalid username or password');
+      if (!user.mfa) return HttpResponse.json(issue(user));
+      const pending = jwt({ sub: String(user.id), typ: 'mfa', n: ++n, exp: Math.floor(Date.now() / 1000) + 300 });
+      state.pending.set(pending, user);
+      return HttpResponse.json({ access_token: pending, refresh_token: '', mfa: true });
+    }),
+    http.post(api('/auth/admin/v1/mfa/verify'), async ({ request }) => {
+      count('verify');
+      const user = state.pending.get(bearer(request));
+      const { code } = (await request.json()) as { code?: string };
+      if (!user || code !== GOOD_CODE) return fail(401, 'mfa_invalid', 'Verification failed');
+      state.pending.delete(bearer(request));
+      return HttpResponse.json(issue(user));
+    }),
+    http.post(api('/auth/admin/v1/token/refresh'), ({ request }) => {
+      count('refresh');
+      const user = state.refresh.get(bearer(request));
+      if (!user || state.failRefresh) return fail(401, 'invalid_refresh', 'Refresh token expired');
+      state.refresh.delete(bearer(request));
+      return HttpResponse.json(issue(user));
+    }),
+    http.post(
+      api('/auth/admin/v1/logout'),
+      authed('logout', () => HttpResponse.json({})),
+    ),
+    http.get(
+      api('/auth/admin/v1/userinfo'),
+      authed('userinfo', (u) =>
+        HttpResponse.json({
+          id: u.id,
+          name: u.name,
+          username: u.username,
+          role: u.role,
+          mfa: u.mfa,
+          last_login_at: null,
+          invitation_code: 'INV1',
+          tenant_id: 'tr',
+        }),
+      ),
+    ),
+    http.get(
+      api('/auth/admin/v1/permissions'),
+      authed('permissions', (u) => HttpResponse.json(permissionPayload(u))),
+    ),
+    http.post(
+      api('/user/v1/change_pwd'),
+      authed('change_pwd', async (_u, req) => {
+        const body = (await req.json()) as { old_password: string; new_password: string };
+        if (body.old_password !== state.password) return fail(400, 'wrong_password', 'Old password is incorrect');
+        state.password = body.new_password;
+        return HttpResponse.json({});
+      }),
+    ),
+    http.post(
+      api('/user/v1/mfa/bind/start'),
+      authed('bind_start', (u) =>
+        HttpResponse.json({
+          otpauth_uri: `otpauth://totp/Admin:${u.username}?secret=JBSWY3DPEHPK3PXP&issuer=Admin`,
+          qrcode_data_url: 'data:image/png;base64,iVBORw0KGgo=',
+        }),
+      ),
+    ),
+    http.post(
+      api('/user/v1/mfa/bind/verify'),
+      authed('bind_verify', async (u, req) => {
+        const { code } = (await req.json()) as { code?: string };
+        if (code !== GOOD_CODE) return fail(400, 'mfa_invalid', 'Verification failed');
+        u.mfa = true;
+        return HttpResponse.json({});
+      }),
+    ),
+    http.post(
+      api('/user/v1/mfa/recovery_codes'),
+      authed('recovery_codes', () =>
+        HttpResponse.json({ recovery_codes: Array.from({ length: 10 }, (_, i) => `rc-${i + 1}`) }),
+      ),
+    ),
+    http.post(
+      api('/user/v1/mfa/disable'),
+      authed('mfa_disable', async (u, req) => {
+        const body = (await req.json()) as { code?: string; recovery_code?: string };
+        if (body.code !== GOOD_CODE && body.recovery_code !== 'rc-1')
+          return fail(400, 'mfa_invalid', 'Verification failed');
+        u.mfa = false;
+        return HttpResponse.json({});
+      }),
+    ),
+    http.get(
+      api('/setting/v1/app'),
+      authed('app_settings', () =>
+        HttpResponse.json({
+          app_name: 'Admin',
+          web_logo: '',
+          app_version: '1.0.0',
+          app_template: 'default',
+          app_service: '',
+          locale: 'zh-CN',
+          language: 'zh',
+          currency: 'CNY',
+          timezone: 'Asia/Shanghai',
+          image: '',
+        }),
+      ),
+    ),
+    http.get(
+      api('/setting/app/v1/locale'),
+      authed('locale_settings', () =>
+        HttpResponse.json({
+          name: 'China',
+          code: 'CN',
+          emoji: '🇨🇳',
+          image: '',
+          locale: 'zh-CN',
+          language: 'zh',
+          currency: 'CNY',
+          phoneCode: '+86',
+          timezone: 'Asia/Shanghai',
+        }),
+      ),
+    ),
+  );
+  return state;
+}
