@@ -70,6 +70,8 @@ export interface AuthMachine {
   login(params: LoginParams): Promise<AuthStatus>;
   /** Completes a pending MFA login with a 6-digit code. */
   verifyMfa(code: string): Promise<void>;
+  /** Completes a pending MFA login with a single-use recovery code. */
+  verifyRecoveryCode(code: string): Promise<void>;
   /** Restores a session from stored tokens (shared while running). */
   bootstrap(): Promise<void>;
   /** Fetches userinfo and permissions; 401/403 clears everything and throws UnauthorizedError. */
@@ -128,6 +130,27 @@ export function createAuthMachine(deps: AuthMachineDeps): AuthMachine {
     throw error;
   }
 
+  /** Sends the second factor with the pending token; success applies the full tokens and loads the profile. */
+  async function completeMfa(body: { code: string } | { recovery_code: string }) {
+    const { tokens, remember } = pending!;
+    set({ status: 'authenticating', error: null });
+    try {
+      const res = await deps.http<TokenResponse>('/auth/admin/v1/mfa/verify', {
+        method: 'POST',
+        auth: false,
+        retry: false,
+        headers: { Authorization: `Bearer ${tokens.access}` },
+        body,
+      });
+      if (!isToken(res?.access_token)) throw new Error(ERRORS.missingAccessToken);
+      pending = null;
+      apply({ access: res.access_token, refresh: res.refresh_token }, remember);
+      await machine.loadProfile();
+    } catch (e) {
+      fail(e, ERRORS.verificationFailed);
+    }
+  }
+
   const machine: AuthMachine = {
     getState: () => state,
     subscribe(fn) {
@@ -162,23 +185,13 @@ export function createAuthMachine(deps: AuthMachineDeps): AuthMachine {
       if (!pending) throw new Error(ERRORS.noPendingSession);
       const invalid = validateMfaCode(code);
       if (invalid) throw new Error(invalid);
-      const { tokens, remember } = pending;
-      set({ status: 'authenticating', error: null });
-      try {
-        const res = await deps.http<TokenResponse>('/auth/admin/v1/mfa/verify', {
-          method: 'POST',
-          auth: false,
-          retry: false,
-          headers: { Authorization: `Bearer ${tokens.access}` },
-          body: { code: code.trim() },
-        });
-        if (!isToken(res?.access_token)) throw new Error(ERRORS.missingAccessToken);
-        pending = null;
-        apply({ access: res.access_token, refresh: res.refresh_token }, remember);
-        await machine.loadProfile();
-      } catch (e) {
-        fail(e, ERRORS.verificationFailed);
-      }
+      await completeMfa({ code: code.trim() });
+    },
+
+    async verifyRecoveryCode(code) {
+      if (!pending) throw new Error(ERRORS.noPendingSession);
+      if (!code.trim()) throw new Error(ERRORS.codeRequired);
+      await completeMfa({ recovery_code: code.trim() });
     },
 
     bootstrap() {

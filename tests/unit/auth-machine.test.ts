@@ -83,6 +83,16 @@ describe('auth machine', () => {
     expect(m.getState().status).toBe('mfa_required');
   });
 
+  it('a recovery code completes a pending MFA login; an empty one is refused without a call', async () => {
+    const { m, backend } = setup();
+    await m.login(creds('mfa'));
+    await expect(m.verifyRecoveryCode(' ')).rejects.toThrow('Verification code is required.');
+    expect(backend.calls.verify).toBeUndefined();
+    await m.verifyRecoveryCode('rc-1');
+    expect(m.getState().status).toBe('authenticated');
+    await expect(m.verifyRecoveryCode('rc-1')).rejects.toThrow('No pending session. Please login again.');
+  });
+
   it('verifyMfa without a pending login', async () => {
     const { m } = setup();
     await expect(m.verifyMfa(GOOD_CODE)).rejects.toThrow('No pending session. Please login again.');

@@ -136,8 +136,9 @@ export function fakeAuthApi(options: { captcha?: boolean; users?: FakeUser[] } =
     http.post(api('/auth/admin/v1/mfa/verify'), async ({ request }) => {
       count('verify');
       const user = state.pending.get(bearer(request));
-      const { code } = (await request.json()) as { code?: string };
-      if (!user || code !== GOOD_CODE) return fail(401, 'mfa_invalid', 'Verification failed');
+      const { code, recovery_code } = (await request.json()) as { code?: string; recovery_code?: string };
+      if (!user || (code !== GOOD_CODE && recovery_code !== 'rc-1'))
+        return fail(401, 'mfa_invalid', 'Verification failed');
       state.pending.delete(bearer(request));
       return HttpResponse.json(issue(user));
     }),
