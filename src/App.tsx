@@ -1,0 +1,54 @@
+import { lazy } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { i18nProvider } from '../i18n';
+import { leaves, nodePath } from '../resources/menu';
+import { registry } from '../resources/registry';
+import { AppLayout } from './layout/AppLayout';
+import { themeOptions } from './layout/theme';
+import { ErrorPage } from './pages/ErrorPage';
+import { NotFound } from './pages/NotFound';
+import { authProvider, dataProvider } from './services';
+
+/** Not rendered in practice (main.tsx serves /login itself), kept for react-admin's own redirects. */
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+
+/**
+ * Every registry leaf with a page is a route at its path, its view loaded on first visit. Which of them a
+ * user may open (permissions, deployment) is decided by the layout, which shows 404 for the others, so a
+ * change of permissions applies at once.
+ */
+const pages = leaves(registry)
+  .filter((n) => n.page)
+  .map((n) => ({ path: nodePath(n), Page: lazy(n.page!) }));
+
+/** '/' lands on the dashboard (spec section 2). */
+const HomeRedirect = () => <Navigate to="/dashboard" replace />;
+
+/** The signed-in console: react-admin wired from the services and the registry. */
+export default function App() {
+  return (
+    <Admin
+      disableTelemetry
+      requireAuth
+      title="Admin"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={themeOptions}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      catchAll={NotFound}
+      dashboard={HomeRedirect}
+    >
+      <CustomRoutes>
+        {pages.map(({ path, Page }) => (
+          <Route key={path} path={`${path.slice(1)}/*`} element={<Page />} />
+        ))}
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path="/error" element={<ErrorPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

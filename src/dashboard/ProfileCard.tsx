@@ -1,0 +1,80 @@
+import { useLocaleState, useTranslate } from 'ra-core';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { http } from '../services';
+
+/** GET /auth/admin/v1/userinfo. */
+export interface UserInfo {
+  id: number | string;
+  name: string;
+  username: string;
+  role: string;
+  mfa: boolean;
+  last_login_at: string | null;
+  invitation_code: string | null;
+  tenant_id: string;
+}
+
+/** A date-time in the UI language, or '' when absent or unreadable. */
+export function formatDateTime(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+/** The signed-in staff member's profile group: name, role, id, last login, invitation code. */
+export function ProfileCard() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { data, isPending, error } = useQuery({
+    queryKey: ['shell', 'userinfo'],
+    queryFn: () => http<UserInfo>('/auth/admin/v1/userinfo'),
+  });
+  const rows: [string, string, string][] = data
+    ? [
+        ['id', translate('shell.dashboard.id'), String(data.id)],
+        ['username', translate('shell.dashboard.username'), data.username],
+        ['role', translate('shell.dashboard.role'), translate(`shell.roles.${data.role}`, { _: data.role })],
+        ['last-login', translate('shell.dashboard.lastLogin'), formatDateTime(data.last_login_at, locale) || translate('shell.dashboard.never')],
+        ['invitation-code', translate('shell.dashboard.invitationCode'), data.invitation_code || translate('shell.dashboard.never')],
+      ]
+    : [];
+  return (
+    <Card data-testid="profile-card" variant="outlined" sx={{ maxWidth: 560 }}>
+      <CardHeader
+        avatar={<Avatar sx={{ bgcolor: 'primary.main' }}>{data ? Array.from(data.name || data.username || '?')[0]!.toUpperCase() : ''}</Avatar>}
+        title={data ? data.name : isPending ? <Skeleton width={120} /> : ''}
+        titleTypographyProps={{ variant: 'h6' }}
+        subheader={translate('shell.dashboard.profile')}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {error ? (
+          <Alert severity="error">{translate('shell.dashboard.loadFailed')}</Alert>
+        ) : isPending ? (
+          <Skeleton variant="rectangular" height={120} />
+        ) : (
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+            {rows.map(([key, label, value]) => (
+              <Box key={key} sx={{ display: 'contents' }}>
+                <Typography component="dt" color="text.secondary" variant="body2">
+                  {label}
+                </Typography>
+                <Typography component="dd" variant="body2" data-testid={`profile-${key}`} sx={{ m: 0, wordBreak: 'break-all' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
