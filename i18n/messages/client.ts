@@ -12,13 +12,8 @@ export default {
         changePassword: '修改密码',
         resetMfa: '重置验证器',
         loading: '加载中…',
-        empty: '-',
       },
       fields: {
-        id: '客户 ID',
-        username: '用户名',
-        full_name: '姓名',
-        mobile: '手机号',
         fake: '类型',
         active: '状态',
         score: '信用分',
@@ -111,7 +106,6 @@ export default {
         location: '所在地',
         device: '设备',
         os: '操作系统',
-        action: '操作',
       },
       bank: {
         bank_name: '银行名称',
@@ -222,13 +216,8 @@ export default {
         changePassword: 'Change password',
         resetMfa: 'Reset authenticator',
         loading: 'Loading…',
-        empty: '-',
       },
       fields: {
-        id: 'Client ID',
-        username: 'Username',
-        full_name: 'Full name',
-        mobile: 'Mobile',
         fake: 'Type',
         active: 'Status',
         score: 'Credit score',
@@ -321,7 +310,6 @@ export default {
         location: 'Location',
         device: 'Device',
         os: 'Operating system',
-        action: 'Action',
       },
       bank: {
         bank_name: 'Bank name',

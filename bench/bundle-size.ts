@@ -1,0 +1,75 @@
+/**
+ * Measures the built console: gzipped JavaScript a browser loads for /login, then after signing in for the
+ * dashboard (shell + dashboard, cumulative), and every lazy chunk. Writes the figures into bench/results.md.
+ * Run: `npm run bench:bundle` (builds first). Budgets: /login <= 200 KB, shell + dashboard <= 400 KB.
+ */
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, signIn, startServer } from '../tests/e2e/harness';
+
+const BUDGET = { login: 200 * 1024, dashboard: 400 * 1024 };
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const gz = (file: string) => gzipSync(readFileSync(`dist/${file}`)).length;
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  const page = await (await browser.newContext()).newPage();
+  const loaded = new Set<string>();
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('.js')) loaded.add(path.slice(1));
+  });
+  const total = () => [...loaded].reduce((sum, f) => sum + gz(f), 0);
+
+  await page.goto(`${server.url}/login`);
+  await page.locator('[data-testid=login-submit]').waitFor();
+  await page.waitForLoadState('networkidle');
+  const login = total();
+  const loginFiles = loaded.size;
+
+  await signIn(page, server.url, 'admin', process.env.DEMO_PASSWORD ?? 'Demo@2026');
+  await page.waitForURL('**/dashboard');
+  await page.locator('[data-testid=profile-card]').waitFor();
+  await page.waitForLoadState('networkidle');
+  const dashboard = total();
+
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string; src?: string; isDynamicEntry?: boolean }
+  >;
+  const lazy = Object.values(manifest)
+    .filter((e) => e.isDynamicEntry)
+    .map((e) => ({ src: e.src ?? e.file, size: gz(e.file) }))
+    .sort((a, b) => b.size - a.size);
+
+  const ok = (v: number, b: number) => (v <= b ? 'within budget' : `OVER budget (${kb(b)})`);
+  const lines = [
+    `## Console bundle (${new Date().toISOString().slice(0, 10)})`,
+    '',
+    'Gzipped JavaScript loaded by Chromium (default-level gzip of each file the page requested).',
+    '',
+    '| route | gzipped JS | files | budget |',
+    '| --- | --- | --- | --- |',
+    `| /login | ${kb(login)} | ${loginFiles} | ${ok(login, BUDGET.login)} |`,
+    `| /login then /dashboard (shell + dashboard, cumulative) | ${kb(dashboard)} | ${loaded.size} | ${ok(dashboard, BUDGET.dashboard)} |`,
+    '',
+    '| lazy chunk (entry source) | gzipped |',
+    '| --- | --- |',
+    ...lazy.map((c) => `| ${c.src} | ${kb(c.size)} |`),
+    '',
+  ];
+  const report = lines.join('\n');
+  console.log(report);
+  const file = 'bench/results.md';
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const marker = '## Console bundle';
+  const rest = previous.includes(marker)
+    ? previous.slice(0, previous.indexOf(marker)) + previous.slice(previous.indexOf(marker)).replace(/## Console bundle[\s\S]*?(?=\n## |$)/, '')
+    : previous;
+  writeFileSync(file, `${rest.trimEnd()}\n\n${report}`);
+  if (login > BUDGET.login || dashboard > BUDGET.dashboard) process.exitCode = 1;
+} finally {
+  await browser.close();
+  await server.close();
+}

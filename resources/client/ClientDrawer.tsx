@@ -1,0 +1,91 @@
+import { useCallback, useEffect } from 'react';
+import { Alert, Box, Drawer, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useNotify, useTranslate } from 'react-admin';
+import AccountSection from './drawer/AccountSection';
+import BasicInfoPanel from './drawer/BasicInfoPanel';
+import ClientTabs from './drawer/ClientTabs';
+import { clientApi } from './drawer/api';
+import { useLoad } from './drawer/useLoad';
+import { hasClientId } from './dialogs/errors';
+
+/** Props of ClientDrawer. */
+export interface ClientDrawerProps {
+  clientId: number | string;
+  onClose(): void;
+}
+
+/** The client info drawer (spec section 2): right side, 50 % wide, full width at 768 px and below. */
+export default function ClientDrawer({ clientId, onClose }: ClientDrawerProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const key = hasClientId(clientId) ? String(clientId) : null;
+  const detail = useLoad(key, () => clientApi.detail(clientId));
+  const accounts = useLoad(key, () => clientApi.accounts(clientId));
+  const { reload: reloadDetail } = detail;
+  const { reload: reloadAccounts } = accounts;
+
+  const reload = useCallback(() => {
+    reloadDetail();
+    reloadAccounts();
+  }, [reloadDetail, reloadAccounts]);
+
+  const detailFailed = !!detail.error;
+  useEffect(() => {
+    if (!key) notify('client.errors.userIdUnavailable', { type: 'error' });
+  }, [key, notify]);
+  useEffect(() => {
+    if (detailFailed) notify('client.errors.userInfoUnavailable', { type: 'error' });
+  }, [detailFailed, notify]);
+
+  // The account list call is the fresher source; the detail's accounts[] stand in when it fails.
+  const accountList = accounts.data ?? (accounts.error ? detail.data?.accounts : undefined);
+
+  return (
+    <Drawer
+      anchor="right"
+      open
+      onClose={onClose}
+      slotProps={{
+        paper: {
+          sx: { width: '50%', '@media (max-width: 768px)': { width: '100%' } },
+          'data-testid': 'client-drawer',
+        } as object,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {translate('client.drawer.title')}
+        </Typography>
+        <Tooltip title={translate('client.drawer.close')}>
+          <IconButton aria-label={translate('client.drawer.close')} onClick={onClose} data-testid="client-drawer-close">
+            <CloseIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {key ? (
+        <Stack spacing={2} sx={{ p: 2 }}>
+          <BasicInfoPanel
+            clientId={key}
+            client={detail.data}
+            loading={detail.loading}
+            failed={detailFailed}
+            onRefresh={reload}
+          />
+          <AccountSection
+            clientId={key}
+            accounts={accountList}
+            loading={accounts.loading}
+            failed={!!accounts.error && !accountList}
+            onChanged={reload}
+          />
+          <ClientTabs clientId={key} />
+        </Stack>
+      ) : (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {translate('client.errors.userIdUnavailable')}
+        </Alert>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,89 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { wirePassword } from '../../../authProvider/password';
+import { fundsApi } from './api';
+import { hasClientId, serverText } from './errors';
+
+/** Props of ClientPasswordDialog. */
+export interface ClientPasswordDialogProps {
+  open: boolean;
+  clientId: number | string | null | undefined;
+  /** Closes the dialog; `success` is true after the password changed (the caller reloads the basic info). */
+  onClose: (success: boolean) => void;
+}
+
+/** Sets a client's password: required after trimming, sent as its MD5 hex (spec sections 4 and 5). */
+export default function ClientPasswordDialog({ open, clientId, onClose }: ClientPasswordDialogProps) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={() => onClose(false)} fullWidth maxWidth="xs" data-testid="client-password-dialog">
+      <DialogTitle>{translate('client.password.title')}</DialogTitle>
+      {open && <PasswordForm clientId={clientId} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function PasswordForm({ clientId, onClose }: Omit<ClientPasswordDialogProps, 'open'>) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+  const typed = password.trim();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    if (!hasClientId(clientId)) {
+      notify('client.errors.userIdMissing', { type: 'error' });
+      return;
+    }
+    setSubmitted(true);
+    if (!typed) return;
+    inFlight.current = true;
+    setPending(true);
+    try {
+      await fundsApi.resetPassword(clientId, wirePassword(typed));
+      notify('client.password.success', { type: 'success' });
+      onClose(true);
+    } catch (err) {
+      const text = serverText(err);
+      notify(text ?? 'client.password.failure', { type: 'error', messageArgs: text ? { _: text } : undefined });
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          required
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={translate('client.password.newPassword')}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={submitted && !typed}
+          helperText={submitted && !typed ? translate('client.password.required') : undefined}
+          disabled={pending}
+          sx={{ mt: 1 }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)} disabled={pending}>
+          {translate('client.dialog.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={pending} data-testid="password-submit">
+          {translate(pending ? 'client.dialog.submitting' : 'client.dialog.submit')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

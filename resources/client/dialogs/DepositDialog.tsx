@@ -1,0 +1,275 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import AccountSelect from './AccountSelect';
+import ProofImageUpload from './ProofImageUpload';
+import RateLine from './RateLine';
+import { FALLBACK_DEPOSIT_OPTIONS, fundsApi, type DepositOption, type FundKind } from './api';
+import { hasClientId, isDefiniteRefusal, serverText } from './errors';
+import { useClientAccounts } from './useClientAccounts';
+import { useIdempotencyKey } from './useIdempotencyKey';
+import { useRate } from './useRate';
+import type { Account } from '../drawer/api';
+import { depositTypes, findOption } from '../../labels';
+import { isValidAmount, toFixed2 } from '../money';
+
+/** Props of DepositDialog. */
+export interface DepositDialogProps {
+  open: boolean;
+  /** deposit (充值), compensation (赠分, bonus points) or bonus (奖励, reward). */
+  kind: FundKind;
+  clientId: number | string | null | undefined;
+  /** Closes the dialog; `success` is true after a credited movement (the caller reloads the basic info). */
+  onClose: (success: boolean) => void;
+}
+
+/** The default deposit sub_type: bank when offered, else the first option (spec section 9). */
+function defaultSubType(options: DepositOption[]): string {
+  return options.find((o) => o.value === 'bank')?.value ?? options[0]?.value ?? '';
+}
+
+/** Deposit, compensation (bonus points) and bonus (reward) for one client account, with an Idempotency-Key. */
+export default function DepositDialog({ open, kind, clientId, onClose }: DepositDialogProps) {
+  const translate = useTranslate();
+  const { key, renew } = useIdempotencyKey(open);
+  const accounts = useClientAccounts(open, clientId);
+  return (
+    <Dialog open={open} onClose={() => onClose(false)} fullWidth maxWidth="sm" data-testid={`${kind}-dialog`}>
+      <DialogTitle>{translate(`client.${kind}.title`)}</DialogTitle>
+      {open && (
+        <DepositForm
+          kind={kind}
+          clientId={clientId}
+          accounts={accounts.data ?? []}
+          accountsFailed={!!accounts.error}
+          idempotencyKey={key}
+          renewKey={renew}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+interface DepositFormProps {
+  kind: FundKind;
+  clientId: number | string | null | undefined;
+  accounts: Account[];
+  accountsFailed: boolean;
+  idempotencyKey: string;
+  renewKey: () => void;
+  onClose: (success: boolean) => void;
+}
+
+function DepositForm({
+  kind,
+  clientId,
+  accounts,
+  accountsFailed,
+  idempotencyKey,
+  renewKey,
+  onClose,
+}: DepositFormProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const isDeposit = kind === 'deposit';
+  const [accountId, setAccountId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState('');
+  // Until staff pick a currency themselves, it follows the chosen account's.
+  const [currencyChosen, setCurrencyChosen] = useState(false);
+  const [subType, setSubType] = useState('');
+  const [options, setOptions] = useState<DepositOption[]>([]);
+  const [screenshot, setScreenshot] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+
+  const account = accounts.find((a) => String(a.id) === accountId);
+  const currencies = useMemo(() => [...new Set(accounts.map((a) => a.currency).filter(Boolean))], [accounts]);
+
+  // One account: preselect it. Picking an account proposes its currency for the deposit.
+  useEffect(() => {
+    if (!accountId && accounts.length === 1) setAccountId(String(accounts[0].id));
+  }, [accounts, accountId]);
+  useEffect(() => {
+    if (isDeposit && account && !currencyChosen) setCurrency(account.currency);
+  }, [isDeposit, account, currencyChosen]);
+
+  useEffect(() => {
+    if (!isDeposit) return;
+    let live = true;
+    fundsApi.depositOptions().then(
+      (list) => live && setOptions(list),
+      () => live && setOptions(FALLBACK_DEPOSIT_OPTIONS),
+    );
+    return () => {
+      live = false;
+    };
+  }, [isDeposit]);
+  useEffect(() => {
+    if (!subType && options.length) setSubType(defaultSubType(options));
+  }, [options, subType]);
+
+  const needsRate = isDeposit && !!account && !!currency && currency !== account.currency;
+  const rate = useRate(needsRate ? currency : null, needsRate ? account.currency : null, () =>
+    notify('client.errors.rateUnavailableRetry', { type: 'error' }),
+  );
+
+  const amountOk = isValidAmount(amount);
+  const complete = !!account && amountOk && (!isDeposit || (!!currency && !!subType));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    if (!hasClientId(clientId)) {
+      notify('client.errors.userIdMissing', { type: 'error' });
+      return;
+    }
+    setSubmitted(true);
+    if (!complete || uploading) {
+      notify('client.dialog.pleaseComplete', { type: 'warning' });
+      return;
+    }
+    if (needsRate && (rate.error || rate.rate === null)) {
+      notify(rate.error ? 'client.errors.rateUnavailableRetry' : 'client.dialog.pleaseComplete', { type: 'warning' });
+      return;
+    }
+    inFlight.current = true;
+    setPending(true);
+    const wireAmount = toFixed2(amount) as string;
+    try {
+      if (kind === 'deposit') {
+        await fundsApi.deposit(
+          clientId,
+          { account_id: account.id, amount: wireAmount, currency, screenshot: screenshot ?? '', sub_type: subType },
+          idempotencyKey,
+        );
+      } else {
+        await fundsApi[kind](clientId, { account_id: account.id, amount: wireAmount }, idempotencyKey);
+      }
+      notify(`client.${kind}.success`, { type: 'success' });
+      onClose(true);
+    } catch (err) {
+      const text = serverText(err);
+      notify(text ?? `client.${kind}.failure`, { type: 'error', messageArgs: text ? { _: text } : undefined });
+      if (isDefiniteRefusal(err)) renewKey();
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
+  const optionLabel = (o: DepositOption) => {
+    const known = findOption(depositTypes, o.value);
+    return known ? translate(known.name, { _: o.label ?? o.value }) : (o.label ?? o.value);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography variant="body2" color="text.secondary" data-testid="dialog-client-id">
+            {translate('client.dialog.clientId')}: {clientId ?? '-'}
+          </Typography>
+          {!hasClientId(clientId) && <Alert severity="error">{translate('client.errors.userIdMissing')}</Alert>}
+          {accountsFailed && <Alert severity="error">{translate('client.errors.accountsUnavailable')}</Alert>}
+          <AccountSelect
+            name="account_id"
+            label={translate(isDeposit ? 'client.dialog.destinationAccount' : 'client.dialog.account')}
+            accounts={accounts}
+            value={accountId}
+            onChange={setAccountId}
+            error={submitted && !account}
+            helperText={submitted && !account ? translate('client.dialog.required') : undefined}
+            disabled={pending}
+          />
+          {isDeposit && (
+            <TextField
+              select
+              required
+              fullWidth
+              name="currency"
+              label={translate('client.dialog.currency')}
+              value={currency}
+              onChange={(e) => {
+                setCurrency(e.target.value);
+                setCurrencyChosen(true);
+              }}
+              error={submitted && !currency}
+              helperText={submitted && !currency ? translate('client.dialog.required') : undefined}
+              disabled={pending}
+            >
+              {currencies.map((c) => (
+                <MenuItem key={c} value={c}>
+                  {c}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {isDeposit && (
+            <TextField
+              select
+              required
+              fullWidth
+              name="sub_type"
+              label={translate('client.dialog.subType')}
+              value={options.some((o) => o.value === subType) ? subType : ''}
+              onChange={(e) => setSubType(e.target.value)}
+              error={submitted && !subType}
+              disabled={pending}
+            >
+              {options.map((o) => (
+                <MenuItem key={o.value} value={o.value}>
+                  {optionLabel(o)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <TextField
+            required
+            fullWidth
+            name="amount"
+            type="number"
+            label={translate('client.dialog.amount')}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={submitted && !amountOk}
+            helperText={submitted && !amountOk ? translate('client.dialog.amountInvalid') : undefined}
+            disabled={pending}
+            slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
+          />
+          {needsRate && <RateLine from={currency} to={account.currency} amount={amount} state={rate} />}
+          {isDeposit && (
+            <ProofImageUpload
+              value={screenshot}
+              onChange={setScreenshot}
+              onUploadingChange={setUploading}
+              disabled={pending}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)} disabled={pending}>
+          {translate('client.dialog.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={pending || uploading} data-testid="fund-submit">
+          {translate(pending ? 'client.dialog.submitting' : 'client.dialog.submit')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

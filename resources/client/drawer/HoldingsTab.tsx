@@ -1,0 +1,50 @@
+import { useLocaleState, useTranslate } from 'react-admin';
+import LoadState from './LoadState';
+import RecordTable from './RecordTable';
+import { clientApi, type Row } from './api';
+import { formatDateTime, isEmpty } from './format';
+import { useLoad } from './useLoad';
+import { formatMoney } from '../money';
+import { findOption, productTypes } from '../../labels';
+
+/** The client's open positions (GET /client/admin/v1/order/holding/{id}). */
+export default function HoldingsTab({ clientId }: { clientId: number | string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const state = useLoad(String(clientId), () => clientApi.holdings(clientId));
+  const money = (source: string) => (r: Row) => (isEmpty(r[source]) ? '' : formatMoney(r[source] as string));
+  const product = (r: Row) => {
+    const found = findOption(productTypes, r.product_type);
+    return found ? translate(found.name) : (r.product_type as string);
+  };
+  return (
+    <LoadState state={state}>
+      {(rows) => (
+        <RecordTable
+          testId="holdings"
+          rows={rows}
+          columns={[
+            { source: 'symbol', label: 'client.holdings.symbol' },
+            { source: 'name', label: 'client.holdings.name' },
+            { source: 'product_type', label: 'client.holdings.product_type', render: product },
+            { source: 'quantity', label: 'client.holdings.quantity', align: 'right' },
+            { source: 'price', label: 'client.holdings.price', align: 'right', render: money('price') },
+            {
+              source: 'market_value',
+              label: 'client.holdings.market_value',
+              align: 'right',
+              render: money('market_value'),
+            },
+            { source: 'profit', label: 'client.holdings.profit', align: 'right', render: money('profit') },
+            { source: 'currency', label: 'client.holdings.currency' },
+            {
+              source: 'created_at',
+              label: 'client.holdings.created_at',
+              render: (r) => formatDateTime(r.created_at, locale),
+            },
+          ]}
+        />
+      )}
+    </LoadState>
+  );
+}

@@ -1,0 +1,83 @@
+import { http } from '../../../src/services';
+
+/** A client account (spec section 3); amounts are decimal strings. */
+export interface Account {
+  id: number | string;
+  acc_no: string;
+  currency: string;
+  balance: string;
+  deposit?: string;
+  withdrawal?: string;
+  profit?: string;
+  compensation?: string;
+  bonus?: string;
+  loan?: string;
+  frozen?: string;
+  outstanding?: string;
+}
+
+/** A client as the detail call answers it (spec section 3, plus kyc_status). */
+export interface Client {
+  id: number | string;
+  username: string;
+  full_name?: string | null;
+  mobile?: string | null;
+  avatar?: string | null;
+  fake?: boolean | null;
+  active?: boolean | null;
+  score?: number | string | null;
+  vip?: number | string | null;
+  agent_name?: string | null;
+  superman?: string | null;
+  mfa?: boolean | null;
+  create_datetime?: string | null;
+  kyc_status?: string | null;
+  accounts?: Account[];
+}
+
+/** One row of a drawer sub-tab list (access records, bank cards, nominees, holdings). */
+export type Row = Record<string, unknown> & { id?: number | string };
+
+/** The payload of a `{ data }` envelope, or the body itself when it has none. */
+export function unwrap<T>(body: unknown): T {
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body) {
+    const data = (body as { data: unknown }).data;
+    if (data !== null && typeof data === 'object') return data as T;
+  }
+  return body as T;
+}
+
+/** The list of a `{ data: [...] }` envelope or a bare array; [] otherwise. */
+export function unwrapList<T>(body: unknown): T[] {
+  const data = unwrap<unknown>(body);
+  return Array.isArray(data) ? (data as T[]) : [];
+}
+
+const enc = (id: number | string) => encodeURIComponent(String(id));
+
+/** Read calls of the client drawer (spec section 7 paths; sub-tab paths are our design). */
+export const clientApi = {
+  /** GET /client/admin/v1/detail/{id}. */
+  detail: async (id: number | string) => unwrap<Client>(await http(`/client/admin/v1/detail/${enc(id)}`)),
+  /** GET /acc/admin/v1/list/{id}. */
+  accounts: async (id: number | string) => unwrapList<Account>(await http(`/acc/admin/v1/list/${enc(id)}`)),
+  /** GET /identify/admin/v1/client_detail/{id}: the client's KYC submission (null when none). */
+  kyc: async (id: number | string) => {
+    const data = unwrap<Record<string, unknown> | null>(await http(`/identify/admin/v1/client_detail/${enc(id)}`));
+    return data && typeof data === 'object' && !Array.isArray(data) ? data : null;
+  },
+  /** GET /client/admin/v1/trade/{id}: the client's trade settings object. */
+  tradeSettings: async (id: number | string) =>
+    unwrap<Record<string, unknown>>(await http(`/client/admin/v1/trade/${enc(id)}`)) ?? {},
+  /** POST /client/admin/v1/trade/{id}: saves the trade settings. */
+  saveTradeSettings: (id: number | string, settings: Record<string, unknown>) =>
+    http(`/client/admin/v1/trade/${enc(id)}`, { method: 'POST', body: settings }),
+  /** GET /client/admin/v1/order/holding/{id}. */
+  holdings: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/order/holding/${enc(id)}`)),
+  /** GET /client/admin/v1/access/{id}. */
+  accessRecords: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/access/${enc(id)}`)),
+  /** GET /client/admin/v1/bank/{id}. */
+  bankCards: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/bank/${enc(id)}`)),
+  /** GET /client/admin/v1/nominee/{id}. */
+  nominees: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/nominee/${enc(id)}`)),
+};

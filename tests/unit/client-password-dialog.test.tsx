@@ -1,0 +1,67 @@
+import md5 from 'md5';
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import ClientPasswordDialog from '../../resources/client/dialogs/ClientPasswordDialog';
+import { fakeClientApi, renderClientUi, toasts } from './client.helpers';
+import { api, server, useMsw } from './msw';
+
+useMsw();
+// The first render of MUI in jsdom is slow.
+vi.setConfig({ testTimeout: 20_000 });
+
+async function openDialog(clientId: number | string | null = 42) {
+  const onClose = vi.fn();
+  const utils = await renderClientUi(<ClientPasswordDialog open clientId={clientId} onClose={onClose} />);
+  return { ...utils, onClose };
+}
+
+describe('ClientPasswordDialog', () => {
+  it('sends the trimmed new password as MD5 hex and closes with success', async () => {
+    const fake = fakeClientApi();
+    const { user, onClose } = await openDialog();
+    await user.type(screen.getByLabelText(/新密码/), '  s3cret!  ');
+    await user.click(screen.getByTestId('password-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    const [call] = fake.calls('/api/client/admin/v1/resetpwd/42', 'PUT');
+    expect(call.body).toEqual({ password: md5('s3cret!') });
+    expect(JSON.stringify(call.body)).not.toContain('s3cret');
+    expect(toasts()).toContain('密码已更新');
+  });
+
+  it('requires a new password after trimming', async () => {
+    const fake = fakeClientApi();
+    const { user, onClose } = await openDialog();
+    await user.type(screen.getByLabelText(/新密码/), '   ');
+    await user.click(screen.getByTestId('password-submit'));
+    expect(screen.getByText('请输入新密码')).toBeInTheDocument();
+    expect(fake.calls('/api/client/admin/v1/resetpwd')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('tells a failure with the spec text, or the server message when it sent one', async () => {
+    let withMessage = false;
+    server.use(
+      http.put(api('/client/admin/v1/resetpwd/:id'), () =>
+        withMessage
+          ? HttpResponse.json({ msg: 'Client is locked' }, { status: 409 })
+          : HttpResponse.json(null, { status: 500 }),
+      ),
+    );
+    const { user, onClose } = await openDialog();
+    await user.type(screen.getByLabelText(/新密码/), 'abcdef');
+    await user.click(screen.getByTestId('password-submit'));
+    await waitFor(() => expect(toasts()).toContain('更新失败，请稍后重试'));
+    withMessage = true;
+    await user.click(screen.getByTestId('password-submit'));
+    await waitFor(() => expect(toasts()).toContain('Client is locked'));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('tells a missing client id', async () => {
+    const { user } = await openDialog(null);
+    await user.type(screen.getByLabelText(/新密码/), 'abcdef');
+    await user.click(screen.getByTestId('password-submit'));
+    expect(toasts()).toContain('缺少用户 ID');
+  });
+});
