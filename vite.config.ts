@@ -24,6 +24,9 @@ export default defineConfig({
     alias: [
       { find: /^object\.entries$/, replacement: shim('object-entries.cjs') },
       { find: /^hasown$/, replacement: shim('hasown.cjs') },
+      // ra-core compares store values with lodash's isEqual (~6 KB gzipped with its helpers); fast-deep-equal's
+      // ES6 build gives the same answers for the plain data, Maps, Sets and typed arrays it compares.
+      { find: /^lodash\/isEqual(\.js)?$/, replacement: 'fast-deep-equal/es6/index.js' },
     ],
   },
   server: {

@@ -1,42 +1,10 @@
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
-import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
-import zhCNRaMessages from './ra/zh-CN';
 import { registry } from '../resources/registry';
 import type { MenuNode } from '../resources/types';
-import {
-  DEFAULT_LOCALE,
-  FALLBACK_LOCALE,
-  KNOWN_LOCALES,
-  SELECTABLE_LOCALES,
-  isSelectableLocale,
-  languageNames,
-  nativeLanguageNames,
-  type UiLocale,
-} from './languages';
+import { createI18nProvider as createProvider, messagesOf, type CreateI18nProviderOptions, type MessageModule, type MessageTree } from './core';
+import type { UiLocale } from './languages';
+import type { I18nProvider } from 'ra-core';
 
-export {
-  DEFAULT_LOCALE,
-  FALLBACK_LOCALE,
-  KNOWN_LOCALES,
-  SELECTABLE_LOCALES,
-  isSelectableLocale,
-  languageName,
-  languageNames,
-  nativeLanguageNames,
-} from './languages';
-export type { KnownLocale, UiLocale } from './languages';
-
-/** A nested message object; leaves are polyglot phrases. */
-export interface MessageTree {
-  [key: string]: string | MessageTree;
-}
-
-/** What each `i18n/messages/<area>.ts` exports by default: one tree per UI locale, namespaced by the area. */
-export type MessageModule = Record<UiLocale, MessageTree>;
-
-/** localStorage key of the chosen UI locale. */
-export const LOCALE_STORAGE_KEY = 'bo.locale';
+export * from './core';
 
 /** The message modules found in i18n/messages/, by area (file name without `.ts`). */
 export const messageModules: Record<string, MessageModule> = Object.fromEntries(
@@ -44,38 +12,6 @@ export const messageModules: Record<string, MessageModule> = Object.fromEntries(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, mod]) => [path.replace(/^.*\/([^/]+)\.ts$/, '$1'), mod.default]),
 );
-
-function isTree(value: unknown): value is MessageTree {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Deep-merges message trees into a new tree; a later tree wins on the same leaf. */
-export function deepMerge(...trees: MessageTree[]): MessageTree {
-  const out: MessageTree = {};
-  for (const tree of trees) {
-    for (const [key, value] of Object.entries(tree)) {
-      const current = out[key];
-      out[key] = isTree(value) ? deepMerge(isTree(current) ? current : {}, value) : value;
-    }
-  }
-  return out;
-}
-
-/** Flattens a message tree to `{ 'a.b.c': phrase }` (the keys polyglot looks up). */
-export function flattenMessages(tree: object, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (isTree(value)) Object.assign(out, flattenMessages(value, path));
-    else out[path] = String(value);
-  }
-  return out;
-}
-
-/** The dotted keys of every leaf of a message tree, sorted. */
-export function flattenKeys(tree: object): string[] {
-  return Object.keys(flattenMessages(tree)).sort();
-}
 
 /** Every node of the registry tree, parents before their children. */
 export function registryNodes(nodes: MenuNode[] = registry): MenuNode[] {
@@ -96,145 +32,12 @@ function registryMessages(locale: UiLocale): MessageTree {
   return { menu, resources };
 }
 
-/** Language names in the given UI language: `language.<locale>`. */
-function languageMessages(locale: UiLocale): MessageTree {
-  return { language: { ...languageNames[locale] } };
-}
-
-function buildMessages(locale: UiLocale): MessageTree {
-  const ra = (locale === 'en-US' ? englishMessages : zhCNRaMessages) as MessageTree;
-  return deepMerge(
-    ra,
-    languageMessages(locale),
-    registryMessages(locale),
-    ...Object.values(messageModules).map((mod) => mod[locale] ?? {}),
-  );
-}
-
 /** All messages of each UI locale: react-admin's keys, language names, menu titles and i18n/messages/*. */
-export const messages: Record<UiLocale, MessageTree> = {
-  'zh-CN': buildMessages('zh-CN'),
-  'en-US': buildMessages('en-US'),
-};
+export const messages: Record<UiLocale, MessageTree> = messagesOf(Object.values(messageModules), registryMessages);
 
-/** The selectable locale meant by `locale` ('en' and 'en-GB' mean en-US, 'zh' means zh-CN), or null. */
-export function resolveLocale(locale: unknown): UiLocale | null {
-  if (isSelectableLocale(locale)) return locale;
-  if (typeof locale !== 'string') return null;
-  const language = locale.split(/[-_]/)[0].toLowerCase();
-  return SELECTABLE_LOCALES.find((candidate) => candidate.split('-')[0] === language) ?? null;
-}
-
-/** The locales the language switch offers (zh-CN and en-US only), each named in its own language. */
-export function getLocales(): Locale[] {
-  return SELECTABLE_LOCALES.map((locale) => ({ locale, name: nativeLanguageNames[locale] }));
-}
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // access to localStorage can throw (disabled storage, sandboxed frame)
-    return null;
-  }
-}
-
-/** The saved UI locale, or null when none (or something other than zh-CN / en-US) is saved. */
-export function savedLocale(): UiLocale | null {
-  try {
-    const value = storage()?.getItem(LOCALE_STORAGE_KEY);
-    return isSelectableLocale(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Saves the UI locale; returns false and saves nothing unless it is zh-CN or en-US. */
-export function saveLocale(locale: string): boolean {
-  if (!isSelectableLocale(locale)) return false;
-  try {
-    storage()?.setItem(LOCALE_STORAGE_KEY, locale);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-type Options = Record<string, unknown>;
-
-// Two plural forms (`one |||| other`) in both languages: our zh-CN phrases mirror the English ones.
-const pluralIndex = (n: number): number => (n === 1 ? 0 : 1);
-const pluralRules = {
-  pluralTypes: { twoForms: pluralIndex },
-  pluralTypeToLanguages: { twoForms: ['en', 'zh'] },
-};
-
-/** Applies smart_count plural selection and %{placeholder} interpolation the way polyglot does. */
-function formatPhrase(phrase: string, options: Options): string {
-  let text = phrase;
-  if (options.smart_count != null) {
-    const forms = phrase.split('||||');
-    text = (forms[pluralIndex(Number(options.smart_count))] ?? forms[0]).trim();
-  }
-  return text.replace(/%\{(.*?)\}/g, (token, name: string) => (options[name] == null ? token : String(options[name])));
-}
-
-export interface CreateI18nProviderOptions {
-  /** Messages per UI locale; defaults to `messages`. */
-  messages?: Record<UiLocale, MessageTree>;
-  /** Locale to start in; defaults to the saved one, else zh-CN. */
-  initialLocale?: UiLocale;
-}
-
-/**
- * Builds the react-admin i18nProvider: polyglot over `messages`, zh-CN by default, and for a key missing
- * in the current locale the en-US text (even when the caller passed a `_` default). Changing the locale
- * saves it (only zh-CN / en-US); an unknown locale keeps the current one.
- */
-export function createI18nProvider(options: CreateI18nProviderOptions = {}): I18nProvider {
-  const source = options.messages ?? messages;
-  const flat: Record<UiLocale, Record<string, string>> = {
-    'zh-CN': flattenMessages(source['zh-CN']),
-    'en-US': flattenMessages(source['en-US']),
-  };
-  const getMessages = (locale: string) => source[resolveLocale(locale) ?? DEFAULT_LOCALE] as TranslationMessages;
-  const onMissingKey = (key: string, opts: Options) => formatPhrase(flat[FALLBACK_LOCALE][key] ?? key, opts);
-  const base = polyglotI18nProvider(
-    getMessages,
-    options.initialLocale ?? savedLocale() ?? DEFAULT_LOCALE,
-    getLocales(),
-    {
-      allowMissing: true,
-      onMissingKey,
-      pluralRules,
-    },
-  );
-  const current = (): UiLocale => resolveLocale(base.getLocale()) ?? DEFAULT_LOCALE;
-  const setDocumentLang = (locale: UiLocale) => {
-    if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  };
-  setDocumentLang(current());
-
-  return {
-    ...base,
-    translate: (key: string, opts: Options = {}) => {
-      // polyglot prefers a `_` default over onMissingKey; the English text is the better default
-      if (opts && typeof opts._ === 'string' && !(key in flat[current()]) && key in flat[FALLBACK_LOCALE]) {
-        const { _: _ignored, ...rest } = opts;
-        return base.translate(key, rest);
-      }
-      return base.translate(key, opts);
-    },
-    changeLocale: async (locale: string) => {
-      const next = resolveLocale(locale);
-      if (!next) return;
-      await base.changeLocale(next);
-      saveLocale(next);
-      setDocumentLang(next);
-    },
-    getLocale: () => base.getLocale(),
-    getLocales,
-  };
+/** An i18nProvider over all the console's messages unless others are given. */
+export function createI18nProvider(options: Partial<CreateI18nProviderOptions> = {}): I18nProvider {
+  return createProvider({ messages, ...options });
 }
 
 /** The console's i18nProvider (zh-CN default, en-US fallback). */

@@ -1,12 +1,12 @@
-import { CoreAdminContext } from 'ra-core';
+import { useEffect } from 'react';
+import { CoreAdminContext, useTranslate } from 'ra-core';
 import { Notification } from 'ra-ui-materialui';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { i18nProvider } from '../../i18n';
+import { loginI18nProvider } from '../../i18n/login';
 import { LoginPage } from '../pages/LoginPage';
 import { authProvider, dataProvider } from '../services';
-import { useCachedAppInfo } from './appInfo';
-import { PageTitle } from './PageTitle';
+import { pageTitle, useCachedAppInfo } from './appInfo';
 import { themeOptions } from './theme';
 
 const theme = createTheme(themeOptions);
@@ -14,7 +14,12 @@ const theme = createTheme(themeOptions);
 function Title() {
   // No settings call before sign-in: the last known app name, else 'Admin'.
   const { appName } = useCachedAppInfo();
-  return <PageTitle appName={appName} />;
+  const translate = useTranslate();
+  const title = pageTitle(appName, translate('shell.title.login'), translate('common.titleSeparator', { _: ' - ' }));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
 }
 
 /**
@@ -24,7 +29,7 @@ function Title() {
  */
 export default function LoginShell() {
   return (
-    <CoreAdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+    <CoreAdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={loginI18nProvider}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <Title />

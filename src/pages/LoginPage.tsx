@@ -11,9 +11,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Visibility from '@mui/icons-material/Visibility';
@@ -21,6 +18,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { api, authMachine } from '../services';
 import { errorInfo } from '../account/apiError';
 import { MfaStep } from './MfaStep';
+import { LoginField } from './LoginField';
 
 /** Where a signed-in user lands (spec section 9). */
 export const DEFAULT_LANDING = '/dashboard';
@@ -202,9 +200,8 @@ export function LoginPage() {
       }}
     >
       <Card sx={{ width: '100%', maxWidth: 400, position: 'relative' }} elevation={3}>
-        {submitting && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Stack alignItems="center" spacing={1} sx={{ mb: 3 }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mb: 3 }}>
             <Avatar sx={{ bgcolor: 'primary.main' }}>
               <LockOutlined />
             </Avatar>
@@ -214,13 +211,13 @@ export function LoginPage() {
             <Typography variant="body2" color="text.secondary">
               {translate('auth.login.subtitle')}
             </Typography>
-          </Stack>
+          </Box>
           {step === 'mfa' ? (
             <MfaStep onBack={backToCredentials} onSuccess={goIn} />
           ) : (
             <Box component="form" noValidate onSubmit={onSubmit}>
-              <Stack spacing={2}>
-                <TextField
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                <LoginField
                   name="username"
                   label={translate('auth.login.username')}
                   value={username}
@@ -232,10 +229,9 @@ export function LoginPage() {
                   helperText={errors.username}
                   autoComplete="username"
                   autoFocus
-                  fullWidth
                   disabled={submitting}
                 />
-                <TextField
+                <LoginField
                   name="password"
                   type={showPassword ? 'text' : 'password'}
                   label={translate('auth.login.password')}
@@ -247,30 +243,23 @@ export function LoginPage() {
                   error={!!errors.password}
                   helperText={errors.password}
                   autoComplete="current-password"
-                  fullWidth
                   disabled={submitting}
-                  slotProps={{
-                    input: {
-                      endAdornment: (
-                        <InputAdornment position="end">
-                          <IconButton
-                            aria-label={translate(
-                              showPassword ? 'auth.login.hide_password' : 'auth.login.show_password',
-                            )}
-                            onClick={() => setShowPassword((v) => !v)}
-                            edge="end"
-                            size="small"
-                          >
-                            {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                          </IconButton>
-                        </InputAdornment>
-                      ),
-                    },
-                  }}
+                  endAdornment={
+                    <InputAdornment position="end">
+                      <IconButton
+                        aria-label={translate(showPassword ? 'auth.login.hide_password' : 'auth.login.show_password')}
+                        onClick={() => setShowPassword((v) => !v)}
+                        edge="end"
+                        size="small"
+                      >
+                        {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+                      </IconButton>
+                    </InputAdornment>
+                  }
                 />
                 {captchaOn && (
-                  <Stack direction="row" spacing={1} alignItems="flex-start">
-                    <TextField
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                    <LoginField
                       name="captcha"
                       label={translate('auth.login.captcha')}
                       value={captcha}
@@ -281,12 +270,11 @@ export function LoginPage() {
                       error={!!errors.captcha}
                       helperText={errors.captcha}
                       autoComplete="off"
-                      fullWidth
                       disabled={submitting}
-                      slotProps={{ htmlInput: { autoCapitalize: 'off', spellCheck: false } }}
+                      inputProps={{ autoCapitalize: 'off', spellCheck: false }}
                     />
                     <CaptchaImage state={captchaState} onRefresh={() => void loadCaptcha()} />
-                  </Stack>
+                  </Box>
                 )}
                 <FormControlLabel
                   control={
@@ -303,14 +291,13 @@ export function LoginPage() {
                   type="submit"
                   variant="contained"
                   size="large"
-                  fullWidth
                   disabled={submitting}
                   data-testid="login-submit"
                   startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
                 >
                   {translate(submitting ? 'auth.login.submitting' : 'auth.login.submit')}
                 </Button>
-              </Stack>
+              </Box>
             </Box>
           )}
         </CardContent>

@@ -4,13 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { authMachine } from '../services';
 import { errorInfo } from '../account/apiError';
 import { CODE_INPUT_PROPS, codeProblem, onlyDigits } from '../account/mfaCode';
 import { ERRORS } from '../../i18n/messages/errors';
+import { LoginField } from './LoginField';
 
 /** The optional machine method that completes a pending login with a recovery code instead of a TOTP code. */
 type RecoveryCapable = { verifyRecoveryCode?: (recoveryCode: string) => Promise<void> };
@@ -98,11 +97,11 @@ export function MfaStep({ onBack, onSuccess }: MfaStepProps) {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="body2" color="text.secondary">
           {translate(useRecovery ? 'auth.mfa.recovery_prompt' : 'auth.mfa.prompt')}
         </Typography>
-        <TextField
+        <LoginField
           key={useRecovery ? 'recovery' : 'code'}
           inputRef={inputRef}
           name="code"
@@ -115,24 +114,20 @@ export function MfaStep({ onBack, onSuccess }: MfaStepProps) {
           error={!!error}
           helperText={error ?? ' '}
           autoFocus
-          fullWidth
           disabled={submitting}
-          slotProps={{
-            htmlInput: useRecovery ? { autoCapitalize: 'off', spellCheck: false, maxLength: 64 } : CODE_INPUT_PROPS,
-          }}
+          inputProps={useRecovery ? { autoCapitalize: 'off', spellCheck: false, maxLength: 64 } : CODE_INPUT_PROPS}
         />
         <Button
           type="submit"
           variant="contained"
           size="large"
-          fullWidth
           disabled={submitting}
           data-testid="mfa-submit"
           startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
         >
           {translate(submitting ? 'auth.mfa.submitting' : 'auth.mfa.submit')}
         </Button>
-        <Stack direction="row" justifyContent="space-between">
+        <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
           <Link component="button" type="button" variant="body2" onClick={onBack} disabled={submitting}>
             {translate('auth.mfa.back_to_login')}
           </Link>
@@ -141,8 +136,8 @@ export function MfaStep({ onBack, onSuccess }: MfaStepProps) {
               {translate(useRecovery ? 'auth.mfa.use_code' : 'auth.mfa.use_recovery')}
             </Link>
           )}
-        </Stack>
-      </Stack>
+        </Box>
+      </Box>
     </Box>
   );
 }

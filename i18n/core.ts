@@ -1,0 +1,208 @@
+// The i18n machinery without any message area: the light /login build (i18n/login.ts) and the full console
+// (i18n/index.ts) both build on it.
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
+import zhCNRaMessages from './ra/zh-CN';
+import {
+  DEFAULT_LOCALE,
+  FALLBACK_LOCALE,
+  KNOWN_LOCALES,
+  SELECTABLE_LOCALES,
+  isSelectableLocale,
+  languageNames,
+  nativeLanguageNames,
+  type UiLocale,
+} from './languages';
+
+export {
+  DEFAULT_LOCALE,
+  FALLBACK_LOCALE,
+  KNOWN_LOCALES,
+  SELECTABLE_LOCALES,
+  isSelectableLocale,
+  languageName,
+  languageNames,
+  nativeLanguageNames,
+} from './languages';
+export type { KnownLocale, UiLocale } from './languages';
+
+/** A nested message object; leaves are polyglot phrases. */
+export interface MessageTree {
+  [key: string]: string | MessageTree;
+}
+
+/** What each `i18n/messages/<area>.ts` exports by default: one tree per UI locale, namespaced by the area. */
+export type MessageModule = Record<UiLocale, MessageTree>;
+
+/** localStorage key of the chosen UI locale. */
+export const LOCALE_STORAGE_KEY = 'bo.locale';
+
+function isTree(value: unknown): value is MessageTree {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Deep-merges message trees into a new tree; a later tree wins on the same leaf. */
+export function deepMerge(...trees: MessageTree[]): MessageTree {
+  const out: MessageTree = {};
+  for (const tree of trees) {
+    for (const [key, value] of Object.entries(tree)) {
+      const current = out[key];
+      out[key] = isTree(value) ? deepMerge(isTree(current) ? current : {}, value) : value;
+    }
+  }
+  return out;
+}
+
+/** Flattens a message tree to `{ 'a.b.c': phrase }` (the keys polyglot looks up). */
+export function flattenMessages(tree: object, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isTree(value)) Object.assign(out, flattenMessages(value, path));
+    else out[path] = String(value);
+  }
+  return out;
+}
+
+/** The dotted keys of every leaf of a message tree, sorted. */
+export function flattenKeys(tree: object): string[] {
+  return Object.keys(flattenMessages(tree)).sort();
+}
+
+/** Language names in the given UI language: `language.<locale>`. */
+function languageMessages(locale: UiLocale): MessageTree {
+  return { language: { ...languageNames[locale] } };
+}
+
+/** The messages of one UI locale: react-admin's keys, language names, then the given trees (later wins). */
+export function buildMessages(locale: UiLocale, trees: MessageTree[]): MessageTree {
+  const ra = (locale === 'en-US' ? englishMessages : zhCNRaMessages) as MessageTree;
+  return deepMerge(ra, languageMessages(locale), ...trees);
+}
+
+/** Messages of both UI locales from message modules (each `{ 'zh-CN': tree, 'en-US': tree }`). */
+export function messagesOf(modules: MessageModule[], extra: (locale: UiLocale) => MessageTree = () => ({})) {
+  const of = (locale: UiLocale) => buildMessages(locale, [extra(locale), ...modules.map((m) => m[locale] ?? {})]);
+  return { 'zh-CN': of('zh-CN'), 'en-US': of('en-US') } as Record<UiLocale, MessageTree>;
+}
+
+/** The selectable locale meant by `locale` ('en' and 'en-GB' mean en-US, 'zh' means zh-CN), or null. */
+export function resolveLocale(locale: unknown): UiLocale | null {
+  if (isSelectableLocale(locale)) return locale;
+  if (typeof locale !== 'string') return null;
+  const language = locale.split(/[-_]/)[0].toLowerCase();
+  return SELECTABLE_LOCALES.find((candidate) => candidate.split('-')[0] === language) ?? null;
+}
+
+/** The locales the language switch offers (zh-CN and en-US only), each named in its own language. */
+export function getLocales(): Locale[] {
+  return SELECTABLE_LOCALES.map((locale) => ({ locale, name: nativeLanguageNames[locale] }));
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // access to localStorage can throw (disabled storage, sandboxed frame)
+    return null;
+  }
+}
+
+/** The saved UI locale, or null when none (or something other than zh-CN / en-US) is saved. */
+export function savedLocale(): UiLocale | null {
+  try {
+    const value = storage()?.getItem(LOCALE_STORAGE_KEY);
+    return isSelectableLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the UI locale; returns false and saves nothing unless it is zh-CN or en-US. */
+export function saveLocale(locale: string): boolean {
+  if (!isSelectableLocale(locale)) return false;
+  try {
+    storage()?.setItem(LOCALE_STORAGE_KEY, locale);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Options = Record<string, unknown>;
+
+// Two plural forms (`one |||| other`) in both languages: our zh-CN phrases mirror the English ones.
+const pluralIndex = (n: number): number => (n === 1 ? 0 : 1);
+const pluralRules = {
+  pluralTypes: { twoForms: pluralIndex },
+  pluralTypeToLanguages: { twoForms: ['en', 'zh'] },
+};
+
+/** Applies smart_count plural selection and %{placeholder} interpolation the way polyglot does. */
+function formatPhrase(phrase: string, options: Options): string {
+  let text = phrase;
+  if (options.smart_count != null) {
+    const forms = phrase.split('||||');
+    text = (forms[pluralIndex(Number(options.smart_count))] ?? forms[0]).trim();
+  }
+  return text.replace(/%\{(.*?)\}/g, (token, name: string) => (options[name] == null ? token : String(options[name])));
+}
+
+export interface CreateI18nProviderOptions {
+  /** Messages per UI locale. */
+  messages: Record<UiLocale, MessageTree>;
+  /** Locale to start in; defaults to the saved one, else zh-CN. */
+  initialLocale?: UiLocale;
+}
+
+/**
+ * Builds the react-admin i18nProvider: polyglot over `messages`, zh-CN by default, and for a key missing
+ * in the current locale the en-US text (even when the caller passed a `_` default). Changing the locale
+ * saves it (only zh-CN / en-US); an unknown locale keeps the current one.
+ */
+export function createI18nProvider(options: CreateI18nProviderOptions): I18nProvider {
+  const source = options.messages;
+  const flat: Record<UiLocale, Record<string, string>> = {
+    'zh-CN': flattenMessages(source['zh-CN']),
+    'en-US': flattenMessages(source['en-US']),
+  };
+  const getMessages = (locale: string) => source[resolveLocale(locale) ?? DEFAULT_LOCALE] as TranslationMessages;
+  const onMissingKey = (key: string, opts: Options) => formatPhrase(flat[FALLBACK_LOCALE][key] ?? key, opts);
+  const base = polyglotI18nProvider(
+    getMessages,
+    options.initialLocale ?? savedLocale() ?? DEFAULT_LOCALE,
+    getLocales(),
+    {
+      allowMissing: true,
+      onMissingKey,
+      pluralRules,
+    },
+  );
+  const current = (): UiLocale => resolveLocale(base.getLocale()) ?? DEFAULT_LOCALE;
+  const setDocumentLang = (locale: UiLocale) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  };
+  setDocumentLang(current());
+
+  return {
+    ...base,
+    translate: (key: string, opts: Options = {}) => {
+      // polyglot prefers a `_` default over onMissingKey; the English text is the better default
+      if (opts && typeof opts._ === 'string' && !(key in flat[current()]) && key in flat[FALLBACK_LOCALE]) {
+        const { _: _ignored, ...rest } = opts;
+        return base.translate(key, rest);
+      }
+      return base.translate(key, opts);
+    },
+    changeLocale: async (locale: string) => {
+      const next = resolveLocale(locale);
+      if (!next) return;
+      await base.changeLocale(next);
+      saveLocale(next);
+      setDocumentLang(next);
+    },
+    getLocale: () => base.getLocale(),
+    getLocales,
+  };
+}
