@@ -6,8 +6,20 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text,
-  timestamp, uniqueIndex,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { staffUser, tenant } from './schema';
 
@@ -21,7 +33,9 @@ export const client = pgTable(
   'client',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenant.id),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     username: text('username').notNull(),
     fullName: text('full_name'),
     mobile: text('mobile'),
@@ -67,9 +81,15 @@ export const account = pgTable(
   'account',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenant.id),
-    clientId: ref('client_id').notNull().references(() => client.id),
-    accNo: text('acc_no').notNull().default(sql`('8' || lpad(nextval('account_no_seq')::text, 11, '0'))`),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
+    clientId: ref('client_id')
+      .notNull()
+      .references(() => client.id),
+    accNo: text('acc_no')
+      .notNull()
+      .default(sql`('8' || lpad(nextval('account_no_seq')::text, 11, '0'))`),
     currency: text('currency').notNull(),
     balance: zero('balance'),
     deposit: zero('deposit'),
@@ -86,7 +106,10 @@ export const account = pgTable(
   (t) => [
     uniqueIndex('account_acc_no').on(t.accNo),
     uniqueIndex('account_client_currency').on(t.clientId, t.currency),
-    check('account_no_negative', sql`${t.balance} >= 0 AND ${t.frozen} >= 0 AND ${t.outstanding} >= 0 AND ${t.bonus} >= 0`),
+    check(
+      'account_no_negative',
+      sql`${t.balance} >= 0 AND ${t.frozen} >= 0 AND ${t.outstanding} >= 0 AND ${t.bonus} >= 0`,
+    ),
   ],
 );
 
@@ -99,7 +122,9 @@ export const platformAccount = pgTable(
   'platform_account',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenant.id),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     currency: text('currency').notNull(),
     kind: text('kind').notNull(),
     createdAt: createdAt(),
@@ -112,7 +137,9 @@ export const ledgerTxn = pgTable(
   'ledger_txn',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenant.id),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     /** deposit, withdraw_freeze, withdraw_payout, loan, loan_repay, compensation, bonus, exchange, reversal */
     kind: text('kind').notNull(),
     /** The record that caused it: deposit | withdraw | overdrawn | exchange. */
@@ -125,7 +152,9 @@ export const ledgerTxn = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_txn_reverses_once').on(t.reversesTxnId).where(sql`${t.reversesTxnId} IS NOT NULL`),
+    uniqueIndex('ledger_txn_reverses_once')
+      .on(t.reversesTxnId)
+      .where(sql`${t.reversesTxnId} IS NOT NULL`),
     index('ledger_txn_ref').on(t.refType, t.refId),
     index('ledger_txn_tenant_created').on(t.tenantId, t.createdAt),
   ],
@@ -140,7 +169,9 @@ export const ledgerEntry = pgTable(
   'ledger_entry',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    txnId: ref('txn_id').notNull().references(() => ledgerTxn.id),
+    txnId: ref('txn_id')
+      .notNull()
+      .references(() => ledgerTxn.id),
     tenantId: text('tenant_id').notNull(),
     accountId: ref('account_id').references(() => account.id),
     platformAccountId: ref('platform_account_id').references(() => platformAccount.id),
@@ -174,9 +205,15 @@ export const ledgerEntry = pgTable(
 
 const recordCommon = {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tenantId: text('tenant_id').notNull().references(() => tenant.id),
-  clientId: ref('client_id').notNull().references(() => client.id),
-  accountId: ref('account_id').notNull().references(() => account.id),
+  tenantId: text('tenant_id')
+    .notNull()
+    .references(() => tenant.id),
+  clientId: ref('client_id')
+    .notNull()
+    .references(() => client.id),
+  accountId: ref('account_id')
+    .notNull()
+    .references(() => account.id),
   remark: text('remark'),
   createdBy: ref('created_by'),
   resolvedBy: ref('resolved_by'),
@@ -274,10 +311,18 @@ export const exchangeRecord = pgTable(
   'exchange_record',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenant.id),
-    clientId: ref('client_id').notNull().references(() => client.id),
-    fromAccountId: ref('from_account_id').notNull().references(() => account.id),
-    toAccountId: ref('to_account_id').notNull().references(() => account.id),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
+    clientId: ref('client_id')
+      .notNull()
+      .references(() => client.id),
+    fromAccountId: ref('from_account_id')
+      .notNull()
+      .references(() => account.id),
+    toAccountId: ref('to_account_id')
+      .notNull()
+      .references(() => account.id),
     fromCurrency: text('from_currency').notNull(),
     toCurrency: text('to_currency').notNull(),
     amount: money('amount').notNull(),
@@ -299,7 +344,9 @@ export const exchangeRecord = pgTable(
 export const currencyRate = pgTable(
   'currency_rate',
   {
-    tenantId: text('tenant_id').notNull().references(() => tenant.id),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     primary: text('primary').notNull(),
     secondary: text('secondary').notNull(),
     rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),

@@ -22,7 +22,11 @@ import { staffUser } from './schema';
 
 /** Units of each currency per 1 USD (demo values). Pair rates are derived and stored both ways. */
 const PER_USD: Record<(typeof CURRENCIES)[number], string> = {
-  USD: '1', CNY: '7.1', HKD: '7.8', EUR: '0.92', USDT: '1',
+  USD: '1',
+  CNY: '7.1',
+  HKD: '7.8',
+  EUR: '0.92',
+  USDT: '1',
 };
 
 /** Stores a rate for every ordered pair of the demo currencies (8 decimals, half-even). */
@@ -59,11 +63,44 @@ function prng(seed: number) {
   };
 }
 
-const SURNAMES = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Huang', 'Zhao', 'Wu', 'Zhou', 'Smith', 'Kaya', 'Nowak', 'García'];
-const GIVEN = ['Wei', 'Fang', 'Min', 'Jing', 'Lei', 'Yan', 'Tao', 'Anna', 'Emre', 'Piotr', 'Lucía', 'Jun', 'Hui', 'Ming'];
+const SURNAMES = [
+  'Wang',
+  'Li',
+  'Zhang',
+  'Liu',
+  'Chen',
+  'Yang',
+  'Huang',
+  'Zhao',
+  'Wu',
+  'Zhou',
+  'Smith',
+  'Kaya',
+  'Nowak',
+  'García',
+];
+const GIVEN = [
+  'Wei',
+  'Fang',
+  'Min',
+  'Jing',
+  'Lei',
+  'Yan',
+  'Tao',
+  'Anna',
+  'Emre',
+  'Piotr',
+  'Lucía',
+  'Jun',
+  'Hui',
+  'Ming',
+];
 
 export interface SeedFundsOptions {
+  /** How many clients (default 300). */
   clients?: number;
+  /** Clients seeded in parallel (default 1). Use ~8 on PostgreSQL; PGlite has one connection, keep 1. */
+  concurrency?: number;
 }
 
 /** Seeds demo clients and money records for `tenantId` (which must already have its demo staff). */
@@ -75,26 +112,35 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
   const staffRows = await db
     .select({ id: staffUser.id, username: staffUser.username, role: staffUser.role })
     .from(staffUser)
-    .where(and(eq(staffUser.tenantId, tenantId), inArray(staffUser.username, ['admin', 'sales', 'sales2', 'sales3', 'leader', 'leader2'])));
+    .where(
+      and(
+        eq(staffUser.tenantId, tenantId),
+        inArray(staffUser.username, ['admin', 'sales', 'sales2', 'sales3', 'leader', 'leader2']),
+      ),
+    );
   const byName = new Map(staffRows.map((s) => [s.username, s]));
   const admin = byName.get('admin');
   if (!admin) throw new Error(`seedFunds: tenant ${tenantId} has no demo staff (seed staff first)`);
-  const cycle = ['sales', 'sales2', 'sales3', 'sales', 'sales2', 'sales3', 'leader', 'leader2']
-    .map((u) => byName.get(u)?.id ?? null);
+  const cycle = ['sales', 'sales2', 'sales3', 'sales', 'sales2', 'sales3', 'leader', 'leader2'].map(
+    (u) => byName.get(u)?.id ?? null,
+  );
   const staff = byStaff({ id: admin.id, tenantId, role: 'god' });
   const system = bySystem(tenantId);
 
   await withRetry(db, (tx) => seedRates(tx, tenantId));
 
-  const rnd = prng([...tenantId].reduce((h, c) => h * 31 + c.charCodeAt(0), 7));
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-  const cents = (min: number, max: number) => {
-    const c = BigInt(Math.floor(min * 100 + rnd() * (max - min) * 100));
-    return `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
-  };
+  const tenantSeed = [...tenantId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
-  for (let i = 1; i <= total; i++) {
-    await withRetry(db, async (tx: Tx) => {
+  /** One client and its records, in one transaction; its own PRNG keeps the data the same whatever the concurrency. */
+  const seedClient = (i: number) =>
+    withRetry(db, async (tx: Tx) => {
+      // A retried transaction starts again from the same random sequence.
+      const rnd = prng(tenantSeed ^ Math.imul(i, 0x9e3779b1));
+      const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+      const cents = (min: number, max: number) => {
+        const c = BigInt(Math.floor(min * 100 + rnd() * (max - min) * 100));
+        return `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
+      };
       const n = String(i).padStart(4, '0');
       const fake = i % 7 === 0;
       const c = await createClient(tx, tenantId, {
@@ -108,7 +154,9 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
         kycStatus: pick(['approved', 'approved', 'pending', 'rejected', 'unverified'] as const),
       });
       // Back-date registrations over the last year so lists and date filters have something to show.
-      await tx.execute(sql`UPDATE client SET created_at = now() - make_interval(mins => ${Math.floor(rnd() * 525_600)}) WHERE id = ${c.id}`);
+      await tx.execute(
+        sql`UPDATE client SET created_at = now() - make_interval(mins => ${Math.floor(rnd() * 525_600)}) WHERE id = ${c.id}`,
+      );
       if (i % 25 === 0) return;
       const currencies = i % 10 === 0 ? ['USD'] : ['USD', pick(['CNY', 'HKD', 'EUR', 'USDT'] as const)];
       const accs = [];
@@ -117,16 +165,28 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
 
       // Approved deposits (one of them rolled back sometimes), one pending, sometimes a rejected one.
       for (let k = 0; k < 2; k++) {
-        const d = await createDeposit(tx, system, c.id, { account_id: main.id, amount: cents(500, 20_000), sub_type: pick(['bank', 'bank', 'crypto']) });
+        const d = await createDeposit(tx, system, c.id, {
+          account_id: main.id,
+          amount: cents(500, 20_000),
+          sub_type: pick(['bank', 'bank', 'crypto']),
+        });
         await auditDeposit(tx, staff, d.id, 'approved');
       }
       if (accs[1]) {
-        const d = await createDeposit(tx, system, c.id, { account_id: accs[1].id, amount: cents(100, 5_000), currency: 'USD' });
+        const d = await createDeposit(tx, system, c.id, {
+          account_id: accs[1].id,
+          amount: cents(100, 5_000),
+          currency: 'USD',
+        });
         await auditDeposit(tx, staff, d.id, 'approved');
       }
       if (i % 3 === 0) await createDeposit(tx, system, c.id, { account_id: main.id, amount: cents(100, 3_000) });
       if (i % 5 === 0) {
-        const d = await createDeposit(tx, staff, c.id, { account_id: main.id, amount: cents(100, 3_000), screenshot: null });
+        const d = await createDeposit(tx, staff, c.id, {
+          account_id: main.id,
+          amount: cents(100, 3_000),
+          screenshot: null,
+        });
         await auditDeposit(tx, staff, d.id, 'rejected', 'proof unreadable');
       }
       if (i % 11 === 0) {
@@ -168,6 +228,13 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
         await exchange(tx, staff, c.id, { from_account: main.id, to_account: accs[1].id, amount: cents(10, 200) });
       }
     });
-  }
+
+  const workers = Math.max(1, Math.min(opts.concurrency ?? 1, 32));
+  let next = 1;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next <= total) await seedClient(next++);
+    }),
+  );
   return { clients: total };
 }

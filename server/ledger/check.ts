@@ -10,6 +10,7 @@
  * Read-only. Returns the violations (first 20 rows per rule) and counts.
  */
 import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import type { Executor } from './types';
 import { AGGREGATES } from './types';
 
@@ -39,7 +40,8 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
   },
   {
     rule: 'account aggregates equal the sum of their entries',
-    query: sql.raw(`SELECT a.id AS account_id, ${AGGREGATES.map((k) => `a.${k}::text AS ${k}, coalesce(s.${k}, 0)::text AS entries_${k}`).join(', ')}
+    query:
+      sql.raw(`SELECT a.id AS account_id, ${AGGREGATES.map((k) => `a.${k}::text AS ${k}, coalesce(s.${k}, 0)::text AS entries_${k}`).join(', ')}
       FROM account a LEFT JOIN (SELECT account_id, ${AGGREGATES.map((k) => `sum(${k}) AS ${k}`).join(', ')}
         FROM ledger_entry WHERE account_id IS NOT NULL GROUP BY account_id) s ON s.account_id = a.id
       WHERE ${AGGREGATES.map((k) => `a.${k} <> coalesce(s.${k}, 0)`).join(' OR ')}`),
@@ -58,7 +60,8 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
   },
   {
     rule: 'reversal mirrors the original exactly',
-    query: sql.raw(`WITH pairs AS (SELECT id AS rev, reverses_txn_id AS orig FROM ledger_txn WHERE reverses_txn_id IS NOT NULL),
+    query:
+      sql.raw(`WITH pairs AS (SELECT id AS rev, reverses_txn_id AS orig FROM ledger_txn WHERE reverses_txn_id IS NOT NULL),
       sums AS (
         SELECT p.rev, e.account_id, e.platform_account_id, e.currency,
                sum(e.amount) AS amount, ${AGGREGATES.map((k) => `sum(e.${k}) AS ${k}`).join(', ')}
@@ -130,8 +133,18 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
   },
 ];
 
-/** Runs every rule; `ok` is false when any rule returns a row. */
+/**
+ * Runs every rule; `ok` is false when any rule returns a row. Given the database (not a transaction), all rules
+ * read one snapshot (a read-only REPEATABLE READ transaction), so a check on a live system sees no half-made movement.
+ */
 export async function checkLedger(db: Executor): Promise<CheckReport> {
+  if ('transaction' in db && !('rollback' in db)) {
+    return (db as Db).transaction((tx) => runRules(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  }
+  return runRules(db);
+}
+
+async function runRules(db: Executor): Promise<CheckReport> {
   const violations: CheckReport['violations'] = [];
   for (const { rule, query } of RULES) {
     const res = await db.execute(sql`SELECT * FROM (${query}) v LIMIT ${LIMIT}`);
@@ -142,14 +155,21 @@ export async function checkLedger(db: Executor): Promise<CheckReport> {
     (SELECT count(*) FROM account)::int AS accounts, (SELECT count(*) FROM client)::int AS clients,
     (SELECT count(*) FROM deposit_record)::int AS deposits, (SELECT count(*) FROM withdraw_record)::int AS withdrawals,
     (SELECT count(*) FROM overdrawn_record)::int AS overdrawn, (SELECT count(*) FROM exchange_record)::int AS exchanges`);
-  const counts = Object.fromEntries(Object.entries(countRes.rows[0] as Record<string, unknown>).map(([k, v]) => [k, Number(v)]));
+  const counts = Object.fromEntries(
+    Object.entries(countRes.rows[0] as Record<string, unknown>).map(([k, v]) => [k, Number(v)]),
+  );
   return { ok: violations.length === 0, counts, violations };
 }
 
 /** A printable report. */
 export function formatReport(r: CheckReport): string {
   const lines = [`ledger check: ${r.ok ? 'OK' : 'VIOLATIONS FOUND'}`];
-  lines.push('  ' + Object.entries(r.counts).map(([k, v]) => `${k}=${v}`).join(' '));
+  lines.push(
+    '  ' +
+      Object.entries(r.counts)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' '),
+  );
   for (const v of r.violations) {
     lines.push(`  ✗ ${v.rule} (${v.rows.length}${v.rows.length === LIMIT ? '+' : ''})`);
     for (const row of v.rows) lines.push(`      ${JSON.stringify(row)}`);

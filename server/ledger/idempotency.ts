@@ -23,9 +23,17 @@ const STALE_MS = 5 * 60 * 1000;
 export function requestHash(...parts: unknown[]): string {
   const canon = (v: unknown): unknown =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])]))
-      : Array.isArray(v) ? v.map(canon) : v;
-  return createHash('sha256').update(JSON.stringify(parts.map(canon))).digest('hex');
+      ? Object.fromEntries(
+          Object.keys(v as object)
+            .sort()
+            .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
+        )
+      : Array.isArray(v)
+        ? v.map(canon)
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(parts.map(canon)))
+    .digest('hex');
 }
 
 export interface IdempotentResult<T> {
@@ -65,10 +73,14 @@ export async function withIdempotency<T>(
     const taken = await db
       .update(idempotencyKey)
       .set({ createdAt: sql`now()` })
-      .where(and(
-        eq(idempotencyKey.tenantId, tenantId), eq(idempotencyKey.key, key), eq(idempotencyKey.status, 'in_flight'),
-        sql`${idempotencyKey.createdAt} < now() - make_interval(secs => ${STALE_MS / 1000})`,
-      ))
+      .where(
+        and(
+          eq(idempotencyKey.tenantId, tenantId),
+          eq(idempotencyKey.key, key),
+          eq(idempotencyKey.status, 'in_flight'),
+          sql`${idempotencyKey.createdAt} < now() - make_interval(secs => ${STALE_MS / 1000})`,
+        ),
+      )
       .returning({ key: idempotencyKey.key });
     if (!taken.length) throw new IdempotencyInFlightError();
   }
@@ -87,7 +99,9 @@ export async function withIdempotency<T>(
   } catch (e) {
     await db
       .delete(idempotencyKey)
-      .where(and(eq(idempotencyKey.tenantId, tenantId), eq(idempotencyKey.key, key), eq(idempotencyKey.status, 'in_flight')));
+      .where(
+        and(eq(idempotencyKey.tenantId, tenantId), eq(idempotencyKey.key, key), eq(idempotencyKey.status, 'in_flight')),
+      );
     throw e;
   }
 }

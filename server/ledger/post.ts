@@ -6,8 +6,15 @@ import { account, ledgerEntry, ledgerTxn } from '../db/funds-schema';
 import { InsufficientFundsError, LedgerInvariantError, NotFoundError } from './errors';
 import { fromCents, toCents } from './money';
 import {
-  AGGREGATES, NON_NEGATIVE, type AccountSnapshot, type Aggregate, type Amount, type Executor, type LedgerLine,
-  type PlatformKind, type PostInput,
+  AGGREGATES,
+  NON_NEGATIVE,
+  type AccountSnapshot,
+  type Aggregate,
+  type Amount,
+  type Executor,
+  type LedgerLine,
+  type PlatformKind,
+  type PostInput,
 } from './types';
 
 const cents = (a: Amount, field = 'amount'): bigint => (typeof a === 'bigint' ? a : toCents(a, field));
@@ -28,24 +35,40 @@ function toSnapshot(r: Record<string, unknown>): AccountSnapshot {
 }
 
 /**
- * Locks client accounts with SELECT ... FOR UPDATE in ascending id order (the fixed lock order that prevents
- * deadlocks between movements) and returns them by id. Lock every account a movement needs in ONE call.
+ * Locks client accounts in ascending id order (the fixed lock order that prevents deadlocks between movements)
+ * and returns them by id. Lock every account a movement needs in ONE call.
+ * The lock is FOR NO KEY UPDATE (the row-lock an UPDATE of non-key columns takes): it excludes every other movement
+ * on the account exactly like FOR UPDATE, but not the KEY SHARE locks that inserting a record or an entry
+ * referencing the account takes, so two transactions that both inserted a record for an account cannot deadlock
+ * upgrading their key-share lock.
  */
-export async function lockAccounts(tx: Executor, tenantId: string, ids: number[]): Promise<Map<number, AccountSnapshot>> {
+export async function lockAccounts(
+  tx: Executor,
+  tenantId: string,
+  ids: number[],
+): Promise<Map<number, AccountSnapshot>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const out = new Map<number, AccountSnapshot>();
   if (!unique.length) return out;
   const res = await tx.execute(sql`
     SELECT id, tenant_id, client_id, currency, version, ${sql.raw(AGGREGATES.join(', '))}
-    FROM account WHERE id IN (${sql.join(unique.map((i) => sql`${i}`), sql`, `)}) AND tenant_id = ${tenantId}
-    ORDER BY id FOR UPDATE`);
+    FROM account WHERE id IN (${sql.join(
+      unique.map((i) => sql`${i}`),
+      sql`, `,
+    )}) AND tenant_id = ${tenantId}
+    ORDER BY id FOR NO KEY UPDATE`);
   for (const r of res.rows as Record<string, unknown>[]) out.set(Number(r.id), toSnapshot(r));
   for (const id of unique) if (!out.has(id)) throw new NotFoundError('Account');
   return out;
 }
 
 /** The platform counter-account for (tenant, currency, kind), created on first use. */
-export async function platformAccountId(tx: Executor, tenantId: string, currency: string, kind: PlatformKind): Promise<number> {
+export async function platformAccountId(
+  tx: Executor,
+  tenantId: string,
+  currency: string,
+  kind: PlatformKind,
+): Promise<number> {
   return (await platformAccountIds(tx, tenantId, [{ currency, kind }])).get(`${currency}|${kind}`)!;
 }
 
@@ -62,7 +85,10 @@ async function platformAccountIds(
   const out = new Map<string, number>();
   if (!keys.length) return out;
   const pairs = keys.map((k) => k.split('|'));
-  const values = sql.join(pairs.map(([c, k]) => sql`(${tenantId}, ${c}, ${k})`), sql`, `);
+  const values = sql.join(
+    pairs.map(([c, k]) => sql`(${tenantId}, ${c}, ${k})`),
+    sql`, `,
+  );
   const res = await tx.execute(sql`
     WITH ins AS (
       INSERT INTO platform_account (tenant_id, currency, kind) VALUES ${values}
@@ -70,10 +96,14 @@ async function platformAccountIds(
     SELECT id, currency, kind FROM ins
     UNION ALL
     SELECT id, currency, kind FROM platform_account WHERE (tenant_id, currency, kind) IN (${values})`);
-  for (const r of res.rows as { id: unknown; currency: string; kind: string }[]) out.set(`${r.currency}|${r.kind}`, Number(r.id));
+  for (const r of res.rows as { id: unknown; currency: string; kind: string }[])
+    out.set(`${r.currency}|${r.kind}`, Number(r.id));
   if (out.size < keys.length) {
-    const again = await tx.execute(sql`SELECT id, currency, kind FROM platform_account WHERE (tenant_id, currency, kind) IN (${values})`);
-    for (const r of again.rows as { id: unknown; currency: string; kind: string }[]) out.set(`${r.currency}|${r.kind}`, Number(r.id));
+    const again = await tx.execute(
+      sql`SELECT id, currency, kind FROM platform_account WHERE (tenant_id, currency, kind) IN (${values})`,
+    );
+    for (const r of again.rows as { id: unknown; currency: string; kind: string }[])
+      out.set(`${r.currency}|${r.kind}`, Number(r.id));
   }
   if (out.size < keys.length) throw new LedgerInvariantError('Platform account could not be resolved');
   return out;
@@ -129,7 +159,9 @@ export async function postTransaction(tx: Executor, input: PostInput): Promise<P
   const platformIds = await platformAccountIds(
     tx,
     input.tenantId,
-    lines.flatMap((l) => (l.line.accountRef.type === 'platform' ? [{ currency: l.line.currency, kind: l.line.accountRef.kind }] : [])),
+    lines.flatMap((l) =>
+      l.line.accountRef.type === 'platform' ? [{ currency: l.line.currency, kind: l.line.accountRef.kind }] : [],
+    ),
   );
 
   // New aggregates, checked before anything is written.
@@ -216,14 +248,16 @@ export async function reverseTransaction(
   if (!rows.length) throw new LedgerInvariantError(`Transaction ${opts.txnId} has no entries to reverse`);
   const neg = (v: unknown) => -toCents(String(v));
   const lines: LedgerLine[] = rows.map((r) => ({
-    accountRef: r.account_id != null
-      ? { type: 'client', id: Number(r.account_id) }
-      : { type: 'platform', kind: String(r.platform_kind) as PlatformKind },
+    accountRef:
+      r.account_id != null
+        ? { type: 'client', id: Number(r.account_id) }
+        : { type: 'platform', kind: String(r.platform_kind) as PlatformKind },
     currency: String(r.currency),
     amount: neg(r.amount),
-    effect: r.account_id != null
-      ? (Object.fromEntries(AGGREGATES.map((k) => [k, neg(r[k])])) as Record<Aggregate, bigint>)
-      : undefined,
+    effect:
+      r.account_id != null
+        ? (Object.fromEntries(AGGREGATES.map((k) => [k, neg(r[k])])) as Record<Aggregate, bigint>)
+        : undefined,
   }));
   return postTransaction(tx, {
     tenantId: opts.tenantId,

@@ -13,7 +13,15 @@ export type Executor = Db | Tx;
  * outstanding (loan principal still owed).
  */
 export const AGGREGATES = [
-  'balance', 'frozen', 'deposit', 'withdrawal', 'profit', 'compensation', 'bonus', 'loan', 'outstanding',
+  'balance',
+  'frozen',
+  'deposit',
+  'withdrawal',
+  'profit',
+  'compensation',
+  'bonus',
+  'loan',
+  'outstanding',
 ] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 /** Aggregates that may never go below zero. */
@@ -37,8 +45,16 @@ export interface LedgerLine {
 }
 
 export type TxnKind =
-  | 'deposit' | 'withdraw_freeze' | 'withdraw_payout' | 'loan' | 'loan_repay' | 'compensation' | 'bonus'
-  | 'exchange' | 'profit' | 'reversal';
+  | 'deposit'
+  | 'withdraw_freeze'
+  | 'withdraw_payout'
+  | 'loan'
+  | 'loan_repay'
+  | 'compensation'
+  | 'bonus'
+  | 'exchange'
+  | 'profit'
+  | 'reversal';
 
 export type RefType = 'deposit' | 'withdraw' | 'overdrawn' | 'exchange';
 

@@ -47,7 +47,10 @@ export async function createClient(tx: Executor, tenantId: string, input: NewCli
 export async function openAccount(tx: Executor, tenantId: string, clientId: number, currency: string) {
   const code = currencyCode(currency);
   await tx.insert(account).values({ tenantId, clientId, currency: code }).onConflictDoNothing();
-  const [row] = await tx.select().from(account).where(and(eq(account.clientId, clientId), eq(account.currency, code)));
+  const [row] = await tx
+    .select()
+    .from(account)
+    .where(and(eq(account.clientId, clientId), eq(account.currency, code)));
   return row;
 }
 

@@ -69,14 +69,21 @@ export function presentDeposit(r: DepositRow) {
 export type DepositView = ReturnType<typeof presentDeposit>;
 
 /** Creates a PENDING deposit for client `clientId` (staff: specialized v2; system: the client's own request). */
-export async function createDeposit(tx: Executor, actor: Actor, clientId: number, input: DepositInput): Promise<DepositView> {
+export async function createDeposit(
+  tx: Executor,
+  actor: Actor,
+  clientId: number,
+  input: DepositInput,
+): Promise<DepositView> {
   await clientInScope(tx, actor, clientId);
-  if (input.account_id === undefined || input.account_id === null) throw new ValidationError({ account_id: 'account_id is required' });
+  if (input.account_id === undefined || input.account_id === null)
+    throw new ValidationError({ account_id: 'account_id is required' });
   const acc = await accountOfClient(tx, clientId, Number(input.account_id));
   const amount = positiveCents(input.amount);
   const currency = input.currency ? currencyCode(input.currency) : acc.currency;
   const subType = input.sub_type ?? 'bank';
-  if (!(DEPOSIT_SUB_TYPES as readonly string[]).includes(subType)) throw new ValidationError({ sub_type: 'sub_type is invalid' });
+  if (!(DEPOSIT_SUB_TYPES as readonly string[]).includes(subType))
+    throw new ValidationError({ sub_type: 'sub_type is invalid' });
   const rate = await rateUnits(tx, actor.tenantId, currency, acc.currency);
   const credit = convert(amount, rate);
   if (credit <= 0n) throw new ValidationError({ amount: 'amount is too small to credit at this rate' });
@@ -105,7 +112,12 @@ export async function createDeposit(tx: Executor, actor: Actor, clientId: number
 /** The ledger lines of an approved deposit. */
 function depositLines(r: DepositRow): LedgerLine[] {
   const credit = toCents(r.creditAmount);
-  const client: LedgerLine = { accountRef: { type: 'client', id: r.accountId }, currency: r.creditCurrency, amount: credit, effect: { balance: credit, deposit: credit } };
+  const client: LedgerLine = {
+    accountRef: { type: 'client', id: r.accountId },
+    currency: r.creditCurrency,
+    amount: credit,
+    effect: { balance: credit, deposit: credit },
+  };
   if (r.currency === r.creditCurrency) {
     return [client, { accountRef: { type: 'platform', kind: 'cash' }, currency: r.currency, amount: -credit }];
   }
@@ -126,31 +138,73 @@ export async function auditDeposit(
   decision: 'approved' | 'rejected',
   remark?: string | null,
 ): Promise<DepositView> {
-  if (decision !== 'approved' && decision !== 'rejected') throw new ValidationError({ status: 'status must be approved or rejected' });
-  const row = await transition(tx, depositRecord, 'Deposit', actor, id, ['pending'], {
-    status: decision,
-    resolvedBy: actor.staff?.id ?? null,
-    resolvedAt: sql`now()`,
-    ...(remark != null ? { remark } : {}),
-  }, decision === 'approved' ? 'approved' : 'rejected');
+  if (decision !== 'approved' && decision !== 'rejected')
+    throw new ValidationError({ status: 'status must be approved or rejected' });
+  const row = await transition(
+    tx,
+    depositRecord,
+    'Deposit',
+    actor,
+    id,
+    ['pending'],
+    {
+      status: decision,
+      resolvedBy: actor.staff?.id ?? null,
+      resolvedAt: sql`now()`,
+      ...(remark != null ? { remark } : {}),
+    },
+    decision === 'approved' ? 'approved' : 'rejected',
+  );
   if (decision === 'rejected') return presentDeposit(row);
   const { txnId } = await postTransaction(tx, {
-    tenantId: actor.tenantId, kind: 'deposit', lines: depositLines(row), refType: 'deposit', refId: row.id, createdBy: actor.staff?.id,
+    tenantId: actor.tenantId,
+    kind: 'deposit',
+    lines: depositLines(row),
+    refType: 'deposit',
+    refId: row.id,
+    createdBy: actor.staff?.id,
   });
-  const [done] = await tx.update(depositRecord).set({ txnId }).where(sql`${depositRecord.id} = ${row.id}`).returning();
+  const [done] = await tx
+    .update(depositRecord)
+    .set({ txnId })
+    .where(sql`${depositRecord.id} = ${row.id}`)
+    .returning();
   return presentDeposit(done);
 }
 
 /** Rolls back an approved deposit with a compensating transaction that names the approval. */
-export async function rollbackDeposit(tx: Executor, actor: Actor, id: number, remark?: string | null): Promise<DepositView> {
-  const row = await transition(tx, depositRecord, 'Deposit', actor, id, ['approved'], {
-    status: 'rolled_back',
-    rolledBackBy: actor.staff?.id ?? null,
-    rolledBackAt: sql`now()`,
-    ...(remark != null ? { remark } : {}),
-  }, 'rolled back');
-  const { txnId } = await reverseTransaction(tx, { tenantId: actor.tenantId, txnId: row.txnId!, createdBy: actor.staff?.id, memo: 'deposit rollback' });
-  const [done] = await tx.update(depositRecord).set({ reversalTxnId: txnId }).where(sql`${depositRecord.id} = ${row.id}`).returning();
+export async function rollbackDeposit(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  remark?: string | null,
+): Promise<DepositView> {
+  const row = await transition(
+    tx,
+    depositRecord,
+    'Deposit',
+    actor,
+    id,
+    ['approved'],
+    {
+      status: 'rolled_back',
+      rolledBackBy: actor.staff?.id ?? null,
+      rolledBackAt: sql`now()`,
+      ...(remark != null ? { remark } : {}),
+    },
+    'rolled back',
+  );
+  const { txnId } = await reverseTransaction(tx, {
+    tenantId: actor.tenantId,
+    txnId: row.txnId!,
+    createdBy: actor.staff?.id,
+    memo: 'deposit rollback',
+  });
+  const [done] = await tx
+    .update(depositRecord)
+    .set({ reversalTxnId: txnId })
+    .where(sql`${depositRecord.id} = ${row.id}`)
+    .returning();
   return presentDeposit(done);
 }
 

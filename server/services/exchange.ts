@@ -55,7 +55,12 @@ export type ExchangeView = ReturnType<typeof presentExchange>;
 const rate6 = (value: unknown) => divHalfEven(parseScaled(value, 16, 'rate'), 10n ** 10n);
 
 /** Exchanges `amount` from one of the client's accounts to another. */
-export async function exchange(tx: Executor, actor: Actor, clientId: number, input: ExchangeInput): Promise<ExchangeView> {
+export async function exchange(
+  tx: Executor,
+  actor: Actor,
+  clientId: number,
+  input: ExchangeInput,
+): Promise<ExchangeView> {
   await clientInScope(tx, actor, clientId);
   const fromId = idOf(input.from_account, 'from_account');
   const toId = idOf(input.to_account, 'to_account');
@@ -65,7 +70,8 @@ export async function exchange(tx: Executor, actor: Actor, clientId: number, inp
   const locked = await lockAccounts(tx, actor.tenantId, [from.id, to.id]);
   const src = locked.get(from.id)!;
   if (src.agg.balance <= 0n) throw new InsufficientFundsError('The source account has no balance');
-  if (amount > src.agg.balance) throw new InsufficientFundsError(`Amount exceeds the source balance ${fromCents(src.agg.balance)}`);
+  if (amount > src.agg.balance)
+    throw new InsufficientFundsError(`Amount exceeds the source balance ${fromCents(src.agg.balance)}`);
 
   const rate = await rateUnits(tx, actor.tenantId, from.currency, to.currency);
   if (input.rate !== undefined && input.rate !== null && input.rate !== '') {
@@ -82,23 +88,47 @@ export async function exchange(tx: Executor, actor: Actor, clientId: number, inp
   const [row] = await tx
     .insert(exchangeRecord)
     .values({
-      tenantId: actor.tenantId, clientId, fromAccountId: from.id, toAccountId: to.id, fromCurrency: from.currency,
-      toCurrency: to.currency, amount: fromCents(amount), rate: fromRateUnits(rate), toAmount: fromCents(toAmount),
-      bonusMoved: fromCents(bonusMoved), createdBy: actor.staff?.id ?? null,
+      tenantId: actor.tenantId,
+      clientId,
+      fromAccountId: from.id,
+      toAccountId: to.id,
+      fromCurrency: from.currency,
+      toCurrency: to.currency,
+      amount: fromCents(amount),
+      rate: fromRateUnits(rate),
+      toAmount: fromCents(toAmount),
+      bonusMoved: fromCents(bonusMoved),
+      createdBy: actor.staff?.id ?? null,
     })
     .returning();
-  const source: LedgerLine = { accountRef: { type: 'client', id: from.id }, currency: from.currency, amount: -amount, effect: { balance: -amount, bonus: -bonusMoved } };
-  const target: LedgerLine = { accountRef: { type: 'client', id: to.id }, currency: to.currency, amount: toAmount, effect: { balance: toAmount, bonus: bonusTo } };
-  const lines: LedgerLine[] = from.currency === to.currency
-    ? [source, target]
-    : [
-        source,
-        { accountRef: { type: 'platform', kind: 'fx' }, currency: from.currency, amount },
-        { accountRef: { type: 'platform', kind: 'fx' }, currency: to.currency, amount: -toAmount },
-        target,
-      ];
+  const source: LedgerLine = {
+    accountRef: { type: 'client', id: from.id },
+    currency: from.currency,
+    amount: -amount,
+    effect: { balance: -amount, bonus: -bonusMoved },
+  };
+  const target: LedgerLine = {
+    accountRef: { type: 'client', id: to.id },
+    currency: to.currency,
+    amount: toAmount,
+    effect: { balance: toAmount, bonus: bonusTo },
+  };
+  const lines: LedgerLine[] =
+    from.currency === to.currency
+      ? [source, target]
+      : [
+          source,
+          { accountRef: { type: 'platform', kind: 'fx' }, currency: from.currency, amount },
+          { accountRef: { type: 'platform', kind: 'fx' }, currency: to.currency, amount: -toAmount },
+          target,
+        ];
   const { txnId } = await postTransaction(tx, {
-    tenantId: actor.tenantId, kind: 'exchange', refType: 'exchange', refId: row.id, createdBy: actor.staff?.id, lines,
+    tenantId: actor.tenantId,
+    kind: 'exchange',
+    refType: 'exchange',
+    refId: row.id,
+    createdBy: actor.staff?.id,
+    lines,
   });
   const [done] = await tx.update(exchangeRecord).set({ txnId }).where(eq(exchangeRecord.id, row.id)).returning();
   return presentExchange(done);

@@ -22,7 +22,8 @@ export const bySystem = (tenantId: string): Actor => ({ tenantId, staff: null })
 
 /** A positive amount with at most 2 decimals, in cents. */
 export function positiveCents(value: unknown, field = 'amount'): bigint {
-  if (value === undefined || value === null || value === '') throw new ValidationError({ [field]: `${field} is required` });
+  if (value === undefined || value === null || value === '')
+    throw new ValidationError({ [field]: `${field} is required` });
   const c = toCents(value, field);
   if (c <= 0n) throw new ValidationError({ [field]: `${field} must be greater than 0` });
   return c;
@@ -37,7 +38,9 @@ export function idOf(value: unknown, field = 'id'): number {
 
 /** The client, if it exists in the actor's tenant and scope; else NotFoundError. */
 export async function clientInScope(tx: Executor, actor: Actor, clientId: number) {
-  const where = actor.staff ? and(eq(client.id, clientId), clientScope(actor.staff)) : and(eq(client.id, clientId), eq(client.tenantId, actor.tenantId));
+  const where = actor.staff
+    ? and(eq(client.id, clientId), clientScope(actor.staff))
+    : and(eq(client.id, clientId), eq(client.tenantId, actor.tenantId));
   const [row] = await tx.select().from(client).where(where);
   if (!row) throw new NotFoundError('Client');
   return row;
@@ -45,7 +48,9 @@ export async function clientInScope(tx: Executor, actor: Actor, clientId: number
 
 /** The account with its client, if the client is in the actor's scope; else NotFoundError. */
 export async function accountInScope(tx: Executor, actor: Actor, accountId: number) {
-  const [row] = await tx.select({ clientId: account.clientId }).from(account)
+  const [row] = await tx
+    .select({ clientId: account.clientId })
+    .from(account)
     .where(and(eq(account.id, accountId), eq(account.tenantId, actor.tenantId)));
   if (!row) throw new NotFoundError('Account');
   const c = await clientInScope(tx, actor, row.clientId).catch(() => {
@@ -57,7 +62,10 @@ export async function accountInScope(tx: Executor, actor: Actor, accountId: numb
 
 /** The account `accountId` of client `clientId` (the client already scope-checked); else NotFoundError. */
 export async function accountOfClient(tx: Executor, clientId: number, accountId: number) {
-  const [acc] = await tx.select().from(account).where(and(eq(account.id, accountId), eq(account.clientId, clientId)));
+  const [acc] = await tx
+    .select()
+    .from(account)
+    .where(and(eq(account.id, accountId), eq(account.clientId, clientId)));
   if (!acc) throw new NotFoundError('Account');
   return acc;
 }

@@ -31,9 +31,10 @@ type OverdrawnRow = typeof overdrawnRecord.$inferSelect;
 
 /** The API shape of an overdrawn record. */
 export function presentOverdrawn(r: OverdrawnRow) {
-  const owed = r.subType === 'loan' && r.status !== 'pending' && r.status !== 'rejected'
-    ? fromCents(toCents(r.amount) - toCents(r.repaid))
-    : '0.00';
+  const owed =
+    r.subType === 'loan' && r.status !== 'pending' && r.status !== 'rejected'
+      ? fromCents(toCents(r.amount) - toCents(r.repaid))
+      : '0.00';
   return {
     id: r.id,
     client_id: r.clientId,
@@ -67,16 +68,37 @@ export async function creditOverdrawn(
   const [row] = await tx
     .insert(overdrawnRecord)
     .values({
-      tenantId: actor.tenantId, clientId: acc.clientId, accountId: acc.id, subType, currency: acc.currency,
-      amount: fromCents(amount), status: 'approved', remark: input.remark ?? null, createdBy: actor.staff?.id ?? null,
-      resolvedBy: actor.staff?.id ?? null, resolvedAt: sql`now()`,
+      tenantId: actor.tenantId,
+      clientId: acc.clientId,
+      accountId: acc.id,
+      subType,
+      currency: acc.currency,
+      amount: fromCents(amount),
+      status: 'approved',
+      remark: input.remark ?? null,
+      createdBy: actor.staff?.id ?? null,
+      resolvedBy: actor.staff?.id ?? null,
+      resolvedAt: sql`now()`,
     })
     .returning();
   const { txnId } = await postTransaction(tx, {
-    tenantId: actor.tenantId, kind: subType, refType: 'overdrawn', refId: row.id, createdBy: actor.staff?.id,
+    tenantId: actor.tenantId,
+    kind: subType,
+    refType: 'overdrawn',
+    refId: row.id,
+    createdBy: actor.staff?.id,
     lines: [
-      { accountRef: { type: 'client', id: acc.id }, currency: acc.currency, amount, effect: { balance: amount, [subType]: amount } },
-      { accountRef: { type: 'platform', kind: subType === 'bonus' ? 'bonus_expense' : 'compensation_expense' }, currency: acc.currency, amount: -amount },
+      {
+        accountRef: { type: 'client', id: acc.id },
+        currency: acc.currency,
+        amount,
+        effect: { balance: amount, [subType]: amount },
+      },
+      {
+        accountRef: { type: 'platform', kind: subType === 'bonus' ? 'bonus_expense' : 'compensation_expense' },
+        currency: acc.currency,
+        amount: -amount,
+      },
     ],
   });
   const [done] = await tx.update(overdrawnRecord).set({ txnId }).where(eq(overdrawnRecord.id, row.id)).returning();
@@ -97,8 +119,15 @@ export async function requestLoan(
   const [row] = await tx
     .insert(overdrawnRecord)
     .values({
-      tenantId: actor.tenantId, clientId, accountId: acc.id, subType: 'loan', currency: acc.currency,
-      amount: fromCents(amount), status: 'pending', remark: input.remark ?? null, createdBy: actor.staff?.id ?? null,
+      tenantId: actor.tenantId,
+      clientId,
+      accountId: acc.id,
+      subType: 'loan',
+      currency: acc.currency,
+      amount: fromCents(amount),
+      status: 'pending',
+      remark: input.remark ?? null,
+      createdBy: actor.staff?.id ?? null,
     })
     .returning();
   return presentOverdrawn(row);
@@ -112,16 +141,39 @@ export async function auditLoan(
   decision: 'approved' | 'rejected',
   remark?: string | null,
 ): Promise<OverdrawnView> {
-  if (decision !== 'approved' && decision !== 'rejected') throw new ValidationError({ status: 'status must be approved or rejected' });
-  const row = await transition(tx, overdrawnRecord, 'Loan', actor, id, ['pending'], {
-    status: decision, resolvedBy: actor.staff?.id ?? null, resolvedAt: sql`now()`, ...(remark != null ? { remark } : {}),
-  }, decision, eq(overdrawnRecord.subType, 'loan'));
+  if (decision !== 'approved' && decision !== 'rejected')
+    throw new ValidationError({ status: 'status must be approved or rejected' });
+  const row = await transition(
+    tx,
+    overdrawnRecord,
+    'Loan',
+    actor,
+    id,
+    ['pending'],
+    {
+      status: decision,
+      resolvedBy: actor.staff?.id ?? null,
+      resolvedAt: sql`now()`,
+      ...(remark != null ? { remark } : {}),
+    },
+    decision,
+    eq(overdrawnRecord.subType, 'loan'),
+  );
   if (decision === 'rejected') return presentOverdrawn(row);
   const amount = toCents(row.amount);
   const { txnId } = await postTransaction(tx, {
-    tenantId: actor.tenantId, kind: 'loan', refType: 'overdrawn', refId: row.id, createdBy: actor.staff?.id,
+    tenantId: actor.tenantId,
+    kind: 'loan',
+    refType: 'overdrawn',
+    refId: row.id,
+    createdBy: actor.staff?.id,
     lines: [
-      { accountRef: { type: 'client', id: row.accountId }, currency: row.currency, amount, effect: { balance: amount, loan: amount, outstanding: amount } },
+      {
+        accountRef: { type: 'client', id: row.accountId },
+        currency: row.currency,
+        amount,
+        effect: { balance: amount, loan: amount, outstanding: amount },
+      },
       { accountRef: { type: 'platform', kind: 'loan_book' }, currency: row.currency, amount: -amount },
     ],
   });
@@ -130,9 +182,16 @@ export async function auditLoan(
 }
 
 /** Repays (part of) an approved loan from the balance (POST /overdrawn/admin/v1/loan/pay_fine/{id}). */
-export async function payFine(tx: Executor, actor: Actor, id: number, input: { amount: string | number }): Promise<OverdrawnView> {
+export async function payFine(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  input: { amount: string | number },
+): Promise<OverdrawnView> {
   const amount = positiveCents(input.amount);
-  const scope = actor.staff ? recordScope(actor.staff, overdrawnRecord.tenantId, overdrawnRecord.clientId) : eq(overdrawnRecord.tenantId, actor.tenantId);
+  const scope = actor.staff
+    ? recordScope(actor.staff, overdrawnRecord.tenantId, overdrawnRecord.clientId)
+    : eq(overdrawnRecord.tenantId, actor.tenantId);
   const a = fromCents(amount);
   const rows = await tx
     .update(overdrawnRecord)
@@ -140,22 +199,41 @@ export async function payFine(tx: Executor, actor: Actor, id: number, input: { a
       repaid: sql`${overdrawnRecord.repaid} + ${a}::numeric`,
       status: sql`CASE WHEN ${overdrawnRecord.repaid} + ${a}::numeric = ${overdrawnRecord.amount} THEN 'repaid' ELSE 'approved' END`,
     })
-    .where(and(
-      eq(overdrawnRecord.id, id), scope, eq(overdrawnRecord.subType, 'loan'), eq(overdrawnRecord.status, 'approved'),
-      sql`${overdrawnRecord.amount} - ${overdrawnRecord.repaid} >= ${a}::numeric`,
-    ))
+    .where(
+      and(
+        eq(overdrawnRecord.id, id),
+        scope,
+        eq(overdrawnRecord.subType, 'loan'),
+        eq(overdrawnRecord.status, 'approved'),
+        sql`${overdrawnRecord.amount} - ${overdrawnRecord.repaid} >= ${a}::numeric`,
+      ),
+    )
     .returning();
   if (!rows.length) {
-    const [cur] = await tx.select().from(overdrawnRecord).where(and(eq(overdrawnRecord.id, id), scope));
+    const [cur] = await tx
+      .select()
+      .from(overdrawnRecord)
+      .where(and(eq(overdrawnRecord.id, id), scope));
     if (!cur || cur.subType !== 'loan') throw new NotFoundError('Loan');
     if (cur.status !== 'approved') throw new StateConflictError('Loan', cur.status, 'repaid');
-    throw new ValidationError({ amount: `amount exceeds what is still owed (${fromCents(toCents(cur.amount) - toCents(cur.repaid))})` });
+    throw new ValidationError({
+      amount: `amount exceeds what is still owed (${fromCents(toCents(cur.amount) - toCents(cur.repaid))})`,
+    });
   }
   const row = rows[0];
   await postTransaction(tx, {
-    tenantId: actor.tenantId, kind: 'loan_repay', refType: 'overdrawn', refId: row.id, createdBy: actor.staff?.id,
+    tenantId: actor.tenantId,
+    kind: 'loan_repay',
+    refType: 'overdrawn',
+    refId: row.id,
+    createdBy: actor.staff?.id,
     lines: [
-      { accountRef: { type: 'client', id: row.accountId }, currency: row.currency, amount: -amount, effect: { balance: -amount, outstanding: -amount } },
+      {
+        accountRef: { type: 'client', id: row.accountId },
+        currency: row.currency,
+        amount: -amount,
+        effect: { balance: -amount, outstanding: -amount },
+      },
       { accountRef: { type: 'platform', kind: 'loan_book' }, currency: row.currency, amount },
     ],
   });

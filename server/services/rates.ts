@@ -27,10 +27,12 @@ export async function rateUnits(tx: Executor, tenantId: string, primary: string,
   const rows = await tx
     .select({ primary: currencyRate.primary, rate: currencyRate.rate })
     .from(currencyRate)
-    .where(and(
-      eq(currencyRate.tenantId, tenantId),
-      sql`(${currencyRate.primary}, ${currencyRate.secondary}) IN ((${primary}, ${secondary}), (${secondary}, ${primary}))`,
-    ));
+    .where(
+      and(
+        eq(currencyRate.tenantId, tenantId),
+        sql`(${currencyRate.primary}, ${currencyRate.secondary}) IN ((${primary}, ${secondary}), (${secondary}, ${primary}))`,
+      ),
+    );
   const direct = rows.find((r) => r.primary === primary);
   if (direct) return toRateUnits(direct.rate);
   if (rows[0]) return invertRate(toRateUnits(rows[0].rate));
@@ -39,11 +41,19 @@ export async function rateUnits(tx: Executor, tenantId: string, primary: string,
 
 /** The rate as a decimal string with 8 decimals (GET /currency/admin/v1/rate answers it as a number). */
 export async function getRate(tx: Executor, tenantId: string, primary: string, secondary: string): Promise<string> {
-  return fromRateUnits(await rateUnits(tx, tenantId, currencyCode(primary, 'primary'), currencyCode(secondary, 'secondary')));
+  return fromRateUnits(
+    await rateUnits(tx, tenantId, currencyCode(primary, 'primary'), currencyCode(secondary, 'secondary')),
+  );
 }
 
 /** Stores (or replaces) the rate of a pair. */
-export async function setRate(tx: Executor, tenantId: string, primary: string, secondary: string, rate: string): Promise<void> {
+export async function setRate(
+  tx: Executor,
+  tenantId: string,
+  primary: string,
+  secondary: string,
+  rate: string,
+): Promise<void> {
   const p = currencyCode(primary, 'primary');
   const s = currencyCode(secondary, 'secondary');
   if (p === s) throw new ValidationError({ secondary: 'The same currency is always 1' });

@@ -11,7 +11,8 @@ type RecordTable = PgTable & { id: any; tenantId: any; clientId: any; status: an
 /**
  * Moves record `id` from one of `from` to the state in `set` with one conditional
  * `UPDATE ... WHERE status IN (from) RETURNING *` (the row lock serialises competing requests; the loser sees the
- * new status and gets a 409 with nothing changed). Outside the tenant or the actor's scope: 404.
+ * new status and gets a 409 with nothing changed). Outside the tenant or the actor's scope, or not matching `extra`
+ * (e.g. a compensation audited as a loan): 404.
  */
 export async function transition<T extends RecordTable>(
   tx: Executor,
@@ -24,22 +25,38 @@ export async function transition<T extends RecordTable>(
   action: string,
   extra?: SQL,
 ): Promise<T['$inferSelect']> {
-  const scope = actor.staff ? recordScope(actor.staff, table.tenantId, table.clientId) : eq(table.tenantId, actor.tenantId);
+  const scope = actor.staff
+    ? recordScope(actor.staff, table.tenantId, table.clientId)
+    : eq(table.tenantId, actor.tenantId);
   const rows = await (tx as any)
     .update(table)
     .set(set)
     .where(and(eq(table.id, id), scope, inArray(table.status, from), extra ?? sql`true`))
     .returning();
   if (rows.length) return rows[0];
-  const [current] = await (tx as any).select({ status: table.status }).from(table).where(and(eq(table.id, id), scope));
+  const [current] = await (tx as any)
+    .select({ status: table.status })
+    .from(table)
+    .where(and(eq(table.id, id), scope, extra ?? sql`true`));
   if (!current) throw new NotFoundError(what);
   throw new StateConflictError(what, current.status, action);
 }
 
 /** The record if it is in the actor's tenant and scope; else NotFoundError. */
-export async function recordInScope<T extends RecordTable>(tx: Executor, table: T, what: string, actor: Actor, id: number): Promise<T['$inferSelect']> {
-  const scope = actor.staff ? recordScope(actor.staff, table.tenantId, table.clientId) : eq(table.tenantId, actor.tenantId);
-  const [row] = await (tx as any).select().from(table).where(and(eq(table.id, id), scope));
+export async function recordInScope<T extends RecordTable>(
+  tx: Executor,
+  table: T,
+  what: string,
+  actor: Actor,
+  id: number,
+): Promise<T['$inferSelect']> {
+  const scope = actor.staff
+    ? recordScope(actor.staff, table.tenantId, table.clientId)
+    : eq(table.tenantId, actor.tenantId);
+  const [row] = await (tx as any)
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), scope));
   if (!row) throw new NotFoundError(what);
   return row;
 }

@@ -60,24 +60,40 @@ export async function requestWithdrawal(
   const locked = (await lockAccounts(tx, actor.tenantId, [acc.id])).get(acc.id)!;
   const available = withdrawableCents(locked.agg.balance, locked.agg.bonus);
   if (amount > available) {
-    throw new InsufficientFundsError(`Amount exceeds the withdrawable balance ${fromCents(available)} (bonus cannot be withdrawn)`);
+    throw new InsufficientFundsError(
+      `Amount exceeds the withdrawable balance ${fromCents(available)} (bonus cannot be withdrawn)`,
+    );
   }
   const [row] = await tx
     .insert(withdrawRecord)
     .values({
-      tenantId: actor.tenantId, clientId, accountId: acc.id, currency: acc.currency, amount: fromCents(amount),
-      status: 'pending', remark: input.remark ?? null, createdBy: actor.staff?.id ?? null,
+      tenantId: actor.tenantId,
+      clientId,
+      accountId: acc.id,
+      currency: acc.currency,
+      amount: fromCents(amount),
+      status: 'pending',
+      remark: input.remark ?? null,
+      createdBy: actor.staff?.id ?? null,
     })
     .returning();
   const ref = { type: 'client', id: acc.id } as const;
   const { txnId } = await postTransaction(tx, {
-    tenantId: actor.tenantId, kind: 'withdraw_freeze', refType: 'withdraw', refId: row.id, createdBy: actor.staff?.id,
+    tenantId: actor.tenantId,
+    kind: 'withdraw_freeze',
+    refType: 'withdraw',
+    refId: row.id,
+    createdBy: actor.staff?.id,
     lines: [
       { accountRef: ref, currency: acc.currency, amount: -amount, effect: { balance: -amount } },
       { accountRef: ref, currency: acc.currency, amount, effect: { frozen: amount } },
     ],
   });
-  const [done] = await tx.update(withdrawRecord).set({ freezeTxnId: txnId }).where(eq(withdrawRecord.id, row.id)).returning();
+  const [done] = await tx
+    .update(withdrawRecord)
+    .set({ freezeTxnId: txnId })
+    .where(eq(withdrawRecord.id, row.id))
+    .returning();
   return presentWithdraw(done);
 }
 
@@ -89,36 +105,98 @@ export async function auditWithdrawal(
   decision: 'approved' | 'rejected',
   remark?: string | null,
 ): Promise<WithdrawView> {
-  if (decision !== 'approved' && decision !== 'rejected') throw new ValidationError({ status: 'status must be approved or rejected' });
-  const row = await transition(tx, withdrawRecord, 'Withdrawal', actor, id, ['pending'], {
-    status: decision, resolvedBy: actor.staff?.id ?? null, resolvedAt: sql`now()`, ...(remark != null ? { remark } : {}),
-  }, decision);
+  if (decision !== 'approved' && decision !== 'rejected')
+    throw new ValidationError({ status: 'status must be approved or rejected' });
+  const row = await transition(
+    tx,
+    withdrawRecord,
+    'Withdrawal',
+    actor,
+    id,
+    ['pending'],
+    {
+      status: decision,
+      resolvedBy: actor.staff?.id ?? null,
+      resolvedAt: sql`now()`,
+      ...(remark != null ? { remark } : {}),
+    },
+    decision,
+  );
   let txnId: number;
   if (decision === 'approved') {
     const amount = toCents(row.amount);
     ({ txnId } = await postTransaction(tx, {
-      tenantId: actor.tenantId, kind: 'withdraw_payout', refType: 'withdraw', refId: row.id, createdBy: actor.staff?.id,
+      tenantId: actor.tenantId,
+      kind: 'withdraw_payout',
+      refType: 'withdraw',
+      refId: row.id,
+      createdBy: actor.staff?.id,
       lines: [
-        { accountRef: { type: 'client', id: row.accountId }, currency: row.currency, amount: -amount, effect: { frozen: -amount, withdrawal: amount } },
+        {
+          accountRef: { type: 'client', id: row.accountId },
+          currency: row.currency,
+          amount: -amount,
+          effect: { frozen: -amount, withdrawal: amount },
+        },
         { accountRef: { type: 'platform', kind: 'cash' }, currency: row.currency, amount },
       ],
     }));
   } else {
-    ({ txnId } = await reverseTransaction(tx, { tenantId: actor.tenantId, txnId: row.freezeTxnId!, createdBy: actor.staff?.id, memo: 'withdrawal rejected' }));
+    ({ txnId } = await reverseTransaction(tx, {
+      tenantId: actor.tenantId,
+      txnId: row.freezeTxnId!,
+      createdBy: actor.staff?.id,
+      memo: 'withdrawal rejected',
+    }));
   }
-  const [done] = await tx.update(withdrawRecord).set({ resolveTxnId: txnId }).where(eq(withdrawRecord.id, row.id)).returning();
+  const [done] = await tx
+    .update(withdrawRecord)
+    .set({ resolveTxnId: txnId })
+    .where(eq(withdrawRecord.id, row.id))
+    .returning();
   return presentWithdraw(done);
 }
 
 /** Rolls back an approved (paid-out) withdrawal: the money returns to the balance. */
-export async function rollbackWithdrawal(tx: Executor, actor: Actor, id: number, remark?: string | null): Promise<WithdrawView> {
-  const row = await transition(tx, withdrawRecord, 'Withdrawal', actor, id, ['approved'], {
-    status: 'rolled_back', rolledBackBy: actor.staff?.id ?? null, rolledBackAt: sql`now()`, ...(remark != null ? { remark } : {}),
-  }, 'rolled back');
+export async function rollbackWithdrawal(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  remark?: string | null,
+): Promise<WithdrawView> {
+  const row = await transition(
+    tx,
+    withdrawRecord,
+    'Withdrawal',
+    actor,
+    id,
+    ['approved'],
+    {
+      status: 'rolled_back',
+      rolledBackBy: actor.staff?.id ?? null,
+      rolledBackAt: sql`now()`,
+      ...(remark != null ? { remark } : {}),
+    },
+    'rolled back',
+  );
   const by = actor.staff?.id;
-  const { txnId } = await reverseTransaction(tx, { tenantId: actor.tenantId, txnId: row.resolveTxnId!, createdBy: by, memo: 'withdrawal rollback' });
-  await reverseTransaction(tx, { tenantId: actor.tenantId, txnId: row.freezeTxnId!, createdBy: by, memo: 'withdrawal rollback (unfreeze)' });
-  const [done] = await tx.update(withdrawRecord).set({ reversalTxnId: txnId }).where(eq(withdrawRecord.id, row.id)).returning();
+  const { txnId } = await reverseTransaction(tx, {
+    tenantId: actor.tenantId,
+    txnId: row.resolveTxnId!,
+    createdBy: by,
+    memo: 'withdrawal rollback',
+  });
+  await reverseTransaction(tx, {
+    tenantId: actor.tenantId,
+    txnId: row.freezeTxnId!,
+    createdBy: by,
+    memo: 'withdrawal rollback (unfreeze)',
+  });
+  const [done] = await tx
+    .update(withdrawRecord)
+    .set({ reversalTxnId: txnId })
+    .where(eq(withdrawRecord.id, row.id))
+    .returning();
   return presentWithdraw(done);
 }
 

@@ -19,7 +19,8 @@ afterAll(async () => {
   await env?.drop();
 });
 
-const count = async (q: ReturnType<typeof sql>) => Number(((await env.database.db.execute(q)).rows[0] as { n: unknown }).n);
+const count = async (q: ReturnType<typeof sql>) =>
+  Number(((await env.database.db.execute(q)).rows[0] as { n: unknown }).n);
 
 describe('seeded funds', () => {
   it('creates clients over the agents, robots, multi-currency accounts and records in every status', async () => {
@@ -27,13 +28,28 @@ describe('seeded funds', () => {
     expect(await count(sql`SELECT count(*) AS n FROM client WHERE tenant_id = ${TENANT}`)).toBe(40);
     expect(await count(sql`SELECT count(*) AS n FROM client WHERE fake`)).toBeGreaterThanOrEqual(5);
     expect(await count(sql`SELECT count(DISTINCT agent_id) AS n FROM client`)).toBe(5);
-    expect(await count(sql`SELECT count(*) AS n FROM (SELECT client_id FROM account GROUP BY client_id HAVING count(*) > 1) x`)).toBeGreaterThan(20);
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM (SELECT client_id FROM account GROUP BY client_id HAVING count(*) > 1) x`,
+      ),
+    ).toBeGreaterThan(20);
     const statuses = async (table: string) =>
-      ((await db.execute(sql.raw(`SELECT DISTINCT status FROM ${table} ORDER BY 1`))).rows as { status: string }[]).map((r) => r.status);
+      ((await db.execute(sql.raw(`SELECT DISTINCT status FROM ${table} ORDER BY 1`))).rows as { status: string }[]).map(
+        (r) => r.status,
+      );
     expect(await statuses('deposit_record')).toEqual(['approved', 'pending', 'rejected', 'rolled_back']);
     expect(await statuses('withdraw_record')).toEqual(['approved', 'pending', 'rejected', 'rolled_back']);
-    const loans = (await db.execute(sql`SELECT DISTINCT sub_type || ':' || status AS s FROM overdrawn_record ORDER BY 1`)).rows.map((r) => (r as { s: string }).s);
-    expect(loans).toEqual(['bonus:approved', 'compensation:approved', 'loan:approved', 'loan:pending', 'loan:rejected', 'loan:repaid']);
+    const loans = (
+      await db.execute(sql`SELECT DISTINCT sub_type || ':' || status AS s FROM overdrawn_record ORDER BY 1`)
+    ).rows.map((r) => (r as { s: string }).s);
+    expect(loans).toEqual([
+      'bonus:approved',
+      'compensation:approved',
+      'loan:approved',
+      'loan:pending',
+      'loan:rejected',
+      'loan:repaid',
+    ]);
     expect(await count(sql`SELECT count(*) AS n FROM exchange_record`)).toBeGreaterThan(5);
   });
 
@@ -51,9 +67,11 @@ describe('seeded funds', () => {
 });
 
 describe('ledger check catches corruption', () => {
-  it('an aggregate changed behind the ledger\'s back', async () => {
+  it("an aggregate changed behind the ledger's back", async () => {
     const db = env.database.db;
-    const [acc] = (await db.execute(sql`SELECT id FROM account WHERE balance > 10 ORDER BY id LIMIT 1`)).rows as { id: number }[];
+    const [acc] = (await db.execute(sql`SELECT id FROM account WHERE balance > 10 ORDER BY id LIMIT 1`)).rows as {
+      id: number;
+    }[];
     await db.execute(sql`UPDATE account SET balance = balance + 0.01 WHERE id = ${acc.id}`);
     const report = await checkLedger(db);
     expect(report.ok).toBe(false);
@@ -65,18 +83,26 @@ describe('ledger check catches corruption', () => {
 
   it('a record status changed without its txns', async () => {
     const db = env.database.db;
-    const [d] = (await db.execute(sql`SELECT id FROM deposit_record WHERE status = 'pending' ORDER BY id LIMIT 1`)).rows as { id: number }[];
+    const [d] = (await db.execute(sql`SELECT id FROM deposit_record WHERE status = 'pending' ORDER BY id LIMIT 1`))
+      .rows as { id: number }[];
     await db.execute(sql`UPDATE deposit_record SET status = 'approved' WHERE id = ${d.id}`);
     const report = await checkLedger(db);
     expect(report.violations.map((v) => v.rule)).toContain('deposit status agrees with its txns');
     await db.execute(sql`UPDATE deposit_record SET status = 'pending' WHERE id = ${d.id}`);
-    const [w] = (await db.execute(sql`SELECT id FROM withdraw_record WHERE status = 'approved' ORDER BY id LIMIT 1`)).rows as { id: number }[];
+    const [w] = (await db.execute(sql`SELECT id FROM withdraw_record WHERE status = 'approved' ORDER BY id LIMIT 1`))
+      .rows as { id: number }[];
     await db.execute(sql`UPDATE withdraw_record SET status = 'rejected' WHERE id = ${w.id}`);
     expect((await checkLedger(db)).violations.map((v) => v.rule)).toContain('withdrawal status agrees with its txns');
     await db.execute(sql`UPDATE withdraw_record SET status = 'approved' WHERE id = ${w.id}`);
-    const [l] = (await db.execute(sql`SELECT id FROM overdrawn_record WHERE sub_type = 'loan' AND status = 'approved' AND repaid = 0 ORDER BY id LIMIT 1`)).rows as { id: number }[];
+    const [l] = (
+      await db.execute(
+        sql`SELECT id FROM overdrawn_record WHERE sub_type = 'loan' AND status = 'approved' AND repaid = 0 ORDER BY id LIMIT 1`,
+      )
+    ).rows as { id: number }[];
     await db.execute(sql`UPDATE overdrawn_record SET status = 'repaid' WHERE id = ${l.id}`);
-    expect((await checkLedger(db)).violations.map((v) => v.rule)).toContain('loan / compensation / bonus status agrees with its txns');
+    expect((await checkLedger(db)).violations.map((v) => v.rule)).toContain(
+      'loan / compensation / bonus status agrees with its txns',
+    );
     await db.execute(sql`UPDATE overdrawn_record SET status = 'approved' WHERE id = ${l.id}`);
     expect((await checkLedger(db)).ok).toBe(true);
   });
@@ -101,9 +127,13 @@ describe('ledger check catches corruption', () => {
       return;
     }
     await expectScript({ DATABASE_URL: env.url }, 0);
-    await env.database.db.execute(sql`UPDATE account SET deposit = deposit + 1 WHERE id = (SELECT min(id) FROM account)`);
+    await env.database.db.execute(
+      sql`UPDATE account SET deposit = deposit + 1 WHERE id = (SELECT min(id) FROM account)`,
+    );
     await expectScript({ DATABASE_URL: env.url }, 1);
-    await env.database.db.execute(sql`UPDATE account SET deposit = deposit - 1 WHERE id = (SELECT min(id) FROM account)`);
+    await env.database.db.execute(
+      sql`UPDATE account SET deposit = deposit - 1 WHERE id = (SELECT min(id) FROM account)`,
+    );
   }, 120_000);
 });
 

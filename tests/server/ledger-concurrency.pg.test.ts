@@ -6,7 +6,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  checkLedger, DomainError, formatReport, requestHash, withIdempotency, withRetry, type Tx,
+  checkLedger,
+  DomainError,
+  formatReport,
+  requestHash,
+  withIdempotency,
+  withRetry,
+  type Tx,
 } from '../../server/ledger';
 import { auditDeposit, createDeposit, rollbackDeposit } from '../../server/services/deposit';
 import { exchange } from '../../server/services/exchange';
@@ -16,7 +22,9 @@ import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../../se
 import { ledgerFixture, makeClient, type LedgerFixture } from './ledger-helpers';
 
 if (!process.env.DATABASE_URL) {
-  throw new Error('ledger-concurrency.pg.test.ts needs PostgreSQL: set DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test)');
+  throw new Error(
+    'ledger-concurrency.pg.test.ts needs PostgreSQL: set DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test)',
+  );
 }
 
 let f: LedgerFixture;
@@ -61,21 +69,30 @@ describe('concurrent money movements', () => {
     const approvedDeposits = [];
     for (let i = 0; i < 30; i++) {
       const c = clients[i % 3];
-      pendingDeposits.push(await run((tx) => createDeposit(tx, sys, c.clientId, { account_id: c.acc.USD, amount: `${10 + i}.01` })));
-      pendingWithdrawals.push(await run((tx) => requestWithdrawal(tx, sys, c.clientId, { account_id: c.acc.USD, amount: `${1 + (i % 7)}.10` })));
+      pendingDeposits.push(
+        await run((tx) => createDeposit(tx, sys, c.clientId, { account_id: c.acc.USD, amount: `${10 + i}.01` })),
+      );
+      pendingWithdrawals.push(
+        await run((tx) =>
+          requestWithdrawal(tx, sys, c.clientId, { account_id: c.acc.USD, amount: `${1 + (i % 7)}.10` }),
+        ),
+      );
       const d = await run((tx) => createDeposit(tx, sys, c.clientId, { account_id: c.acc.CNY, amount: '5.55' }));
       approvedDeposits.push(await run((tx) => auditDeposit(tx, admin, d.id, 'approved')));
     }
 
     const ops: Promise<Outcome>[] = [];
-    const keyed = (key: string, hash: string, fn: (tx: Tx) => Promise<unknown>) => withIdempotency(db, f.tenantId, key, hash, fn);
+    const keyed = (key: string, hash: string, fn: (tx: Tx) => Promise<unknown>) =>
+      withIdempotency(db, f.tenantId, key, hash, fn);
     for (let i = 0; i < 30; i++) {
       const c = clients[i % 3];
       const d = pendingDeposits[i];
       // Three staff race to approve/reject the same deposit: exactly one wins.
       ops.push(attempt(`dep-audit-${d.id}`, () => run((tx) => auditDeposit(tx, admin, d.id, 'approved'))));
       ops.push(attempt(`dep-audit-${d.id}`, () => run((tx) => auditDeposit(tx, supervisor, d.id, 'approved'))));
-      ops.push(attempt(`dep-audit-${d.id}`, () => run((tx) => auditDeposit(tx, admin, d.id, i % 4 ? 'approved' : 'rejected'))));
+      ops.push(
+        attempt(`dep-audit-${d.id}`, () => run((tx) => auditDeposit(tx, admin, d.id, i % 4 ? 'approved' : 'rejected'))),
+      );
       // Two auditors race on a withdrawal (approve vs reject), then a rollback races with both.
       const w = pendingWithdrawals[i];
       ops.push(attempt(`wd-audit-${w.id}`, () => run((tx) => auditWithdrawal(tx, admin, w.id, 'approved'))));
@@ -89,25 +106,43 @@ describe('concurrent money movements', () => {
       const body = { account_id: c.acc.USD, amount: '2.22', remark: `key-dep-${i}` };
       const hash = requestHash(c.clientId, body);
       for (let r = 0; r < 3; r++) {
-        ops.push(attempt(`key-dep-${i}`, () => keyed(`key-dep-${i}`, hash, async (tx) => {
-          const created = await createDeposit(tx, admin, c.clientId, body);
-          return auditDeposit(tx, admin, created.id, 'approved');
-        })));
+        ops.push(
+          attempt(`key-dep-${i}`, () =>
+            keyed(`key-dep-${i}`, hash, async (tx) => {
+              const created = await createDeposit(tx, admin, c.clientId, body);
+              return auditDeposit(tx, admin, created.id, 'approved');
+            }),
+          ),
+        );
       }
       // Exchanges both ways and bonuses under keys, each sent twice.
-      const exBody = i % 2
-        ? { from_account: c.acc.USD, to_account: c.acc.CNY, amount: `${(i % 9) + 1}.37` }
-        : { from_account: c.acc.CNY, to_account: c.acc.USD, amount: `${(i % 5) + 1}.11` };
+      const exBody =
+        i % 2
+          ? { from_account: c.acc.USD, to_account: c.acc.CNY, amount: `${(i % 9) + 1}.37` }
+          : { from_account: c.acc.CNY, to_account: c.acc.USD, amount: `${(i % 5) + 1}.11` };
       for (let r = 0; r < 2; r++) {
-        ops.push(attempt(`key-ex-${i}`, () => keyed(`key-ex-${i}`, requestHash(c.clientId, exBody), (tx) => exchange(tx, admin, c.clientId, exBody))));
-        ops.push(attempt(`key-bonus-${i}`, () => keyed(`key-bonus-${i}`, requestHash(c.acc.USD, '0.50'), (tx) =>
-          creditOverdrawn(tx, admin, 'bonus', c.acc.USD, { amount: '0.50', remark: `key-bonus-${i}` }))));
+        ops.push(
+          attempt(`key-ex-${i}`, () =>
+            keyed(`key-ex-${i}`, requestHash(c.clientId, exBody), (tx) => exchange(tx, admin, c.clientId, exBody)),
+          ),
+        );
+        ops.push(
+          attempt(`key-bonus-${i}`, () =>
+            keyed(`key-bonus-${i}`, requestHash(c.acc.USD, '0.50'), (tx) =>
+              creditOverdrawn(tx, admin, 'bonus', c.acc.USD, { amount: '0.50', remark: `key-bonus-${i}` }),
+            ),
+          ),
+        );
       }
       // New withdrawals straight away approved, racing with everything else.
-      ops.push(attempt(`wd-new-${i}`, async () => {
-        const nw = await run((tx) => requestWithdrawal(tx, sys, c.clientId, { account_id: c.acc.USD, amount: '3.33' }));
-        return run((tx) => auditWithdrawal(tx, admin, nw.id, 'approved'));
-      }));
+      ops.push(
+        attempt(`wd-new-${i}`, async () => {
+          const nw = await run((tx) =>
+            requestWithdrawal(tx, sys, c.clientId, { account_id: c.acc.USD, amount: '3.33' }),
+          );
+          return run((tx) => auditWithdrawal(tx, admin, nw.id, 'approved'));
+        }),
+      );
     }
     const outcomes = await Promise.all(ops);
     expect(outcomes.length).toBeGreaterThanOrEqual(400);
@@ -131,7 +166,8 @@ describe('concurrent money movements', () => {
     for (const prefix of ['key-dep-', 'key-ex-', 'key-bonus-']) {
       for (const same of group(prefix)) {
         expect(same.filter((o) => o.ok && !o.replayed).length).toBeLessThanOrEqual(1);
-        for (const o of same.filter((o) => !o.ok)) expect(['idempotency_in_flight', 'insufficient_funds']).toContain(o.code);
+        for (const o of same.filter((o) => !o.ok))
+          expect(['idempotency_in_flight', 'insufficient_funds']).toContain(o.code);
       }
     }
     const dupes = await db.execute(sql`
@@ -154,8 +190,8 @@ describe('concurrent money movements', () => {
     expect(Number((neg.rows[0] as { n: number }).n)).toBe(0);
     // Nothing left frozen except the withdrawals still pending.
     const frozen = await db.execute(sql`
-      SELECT (SELECT coalesce(sum(frozen), 0) FROM account)::text AS frozen,
-             (SELECT coalesce(sum(amount), 0) FROM withdraw_record WHERE status = 'pending')::text AS pending`);
+      SELECT (SELECT coalesce(sum(frozen), 0) FROM account)::numeric(20,2)::text AS frozen,
+             (SELECT coalesce(sum(amount), 0) FROM withdraw_record WHERE status = 'pending')::numeric(20,2)::text AS pending`);
     const fr = frozen.rows[0] as { frozen: string; pending: string };
     expect(fr.frozen).toBe(fr.pending);
   }, 240_000);

@@ -20,9 +20,10 @@ export interface LedgerFixture {
   close(): Promise<void>;
 }
 
-
 /** A database nobody else uses. `poolSize` matters on PostgreSQL only. */
-export async function freshDatabase(poolSize = 5): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function freshDatabase(
+  poolSize = 5,
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { database: await openDatabase('memory://', '/tmp/bo-ledger-test'), drop: async () => {} };
   const name = `bo_t_${randomBytes(6).toString('hex')}`;
@@ -39,7 +40,17 @@ export async function freshDatabase(poolSize = 5): Promise<{ database: Database;
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Without FORCE first: closed pool connections may still be exiting, and FORCE would send them a FATAL
+      // that surfaces as an unhandled error in the test run.
+      for (let i = 0; ; i++) {
+        try {
+          await c.query(i < 50 ? `DROP DATABASE IF EXISTS ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== '55006' || i >= 50) throw e;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     },
   };

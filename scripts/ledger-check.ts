@@ -1,0 +1,27 @@
+/**
+ * `npm run ledger:check`: verifies every ledger invariant on the current database (DATABASE_URL, else the
+ * embedded PGlite in DATA_DIR) and prints a report. Exit code 0 when sound, 1 on any violation, 2 on error.
+ */
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { checkLedger, formatReport } from '../server/ledger/check';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase(config.databaseUrl, config.dataDir, 2);
+  try {
+    const report = await checkLedger(database.db);
+    console.log(formatReport(report));
+    return report.ok ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error('ledger check could not run:', e instanceof Error ? e.message : e);
+    process.exit(2);
+  },
+);

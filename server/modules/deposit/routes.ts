@@ -1,0 +1,146 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requires } from '../../plugins/access';
+import { ctx } from '../../plugins/context';
+import { errorResponses } from '../../plugins/errors';
+import { auditDeposit, createDeposit, getDeposit, rollbackDeposit, type DepositInput } from '../../services/deposit';
+import { listDeposits } from '../../services/funds-lists';
+import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../money-http';
+import { auditBody, listQuery, remarkBody } from '../money-schemas';
+
+const tags = ['deposit'];
+const chain = ['deposit', 'funds'];
+
+const FLOW =
+  'Status flow: pending -> approved (account balance and deposit statistic up by credit_amount) | rejected (nothing moves); ' +
+  'approved -> rolled_back (a compensating ledger txn that names the approval; 409 insufficient_funds when the money is no ' +
+  'longer in the balance). A record resolves once: any other transition is 409 invalid_state with nothing changed.';
+
+/** Deposit records (spec section 7 "Deposit"). */
+export const depositRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/deposit/admin/v1/list',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description: `Deposit records in the caller's data scope, newest first. Requires deposit:read (or funds:read). ${FLOW}`,
+        querystring: listQuery({ sub_type: { type: 'string', enum: ['bank', 'crypto', 'exchange'] } }),
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (req) => {
+      await authorize(req, chain, 'read');
+      return listDeposits(ctx(req).db, actorOf(req), req.query as Record<string, unknown>);
+    },
+  );
+
+  app.get(
+    '/deposit/admin/v1/detail/:id',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description: 'One deposit record (404 outside the scope). Requires deposit:read (or funds:read).',
+        response: errorResponses(401, 403, 404),
+      },
+    },
+    async (req) => {
+      await authorize(req, chain, 'read');
+      return getDeposit(ctx(req).db, actorOf(req), pathId(req));
+    },
+  );
+
+  app.put<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>(
+    '/deposit/admin/v1/audit/:id',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description: `Audits a pending deposit: { status: "approved" | "rejected" }. Requires deposit:approve (or funds:approve). ${FLOW}`,
+        headers: idempotencyHeader,
+        body: auditBody,
+        response: errorResponses(400, 401, 403, 404, 409, 422),
+      },
+    },
+    async (req) => {
+      await authorize(req, chain, 'approve');
+      const id = pathId(req);
+      const actor = actorOf(req);
+      return moneyMutation(req, {
+        action: `deposit.${req.body.status === 'approved' ? 'approve' : 'reject'}`,
+        resource: 'deposit',
+        targetId: id,
+        before: (tx) => getDeposit(tx, actor, id),
+        run: (tx) => auditDeposit(tx, actor, id, req.body.status, req.body.remark),
+      });
+    },
+  );
+
+  app.put<{ Body: { remark?: string } | undefined }>(
+    '/deposit/admin/v1/rollback/:id',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description: `Rolls back an approved deposit. Requires deposit:approve (or funds:approve). ${FLOW}`,
+        headers: idempotencyHeader,
+        body: remarkBody,
+        response: errorResponses(400, 401, 403, 404, 409, 422),
+      },
+    },
+    async (req) => {
+      await authorize(req, chain, 'approve');
+      const id = pathId(req);
+      const actor = actorOf(req);
+      return moneyMutation(req, {
+        action: 'deposit.rollback',
+        resource: 'deposit',
+        targetId: id,
+        before: (tx) => getDeposit(tx, actor, id),
+        run: (tx) => rollbackDeposit(tx, actor, id, req.body?.remark),
+      });
+    },
+  );
+
+  app.post<{ Body: DepositInput }>(
+    '/deposit/admin/v2/specialized/:id',
+    {
+      config: { permission: requires('client', 'fund') },
+      schema: {
+        tags,
+        description:
+          'Specialized deposit (v2): a staff member records a deposit for client {id} with a proof image. It is created PENDING ' +
+          '(credit_amount = amount × rate from `currency` to the account currency, half-even to cents, rate fixed now) and ' +
+          `credits the account when audited. ${FLOW}`,
+        headers: idempotencyHeader,
+        body: {
+          type: 'object',
+          properties: {
+            account_id: { type: ['integer', 'string'] },
+            amount: amountSchema,
+            currency: { type: 'string', description: "Deposit currency; default the account's" },
+            screenshot: {
+              type: ['string', 'null'],
+              maxLength: 2000,
+              description: 'Proof image URL (from POST /s3/admin/presign/put)',
+            },
+            sub_type: { type: 'string', enum: ['bank', 'crypto', 'exchange'], default: 'bank' },
+            remark: { type: 'string', maxLength: 500 },
+          },
+          required: ['account_id', 'amount'],
+        },
+        response: errorResponses(400, 401, 403, 404, 409, 422),
+      },
+    },
+    async (req) => {
+      const clientId = pathId(req);
+      const actor = actorOf(req);
+      return moneyMutation(req, {
+        action: 'deposit.specialized',
+        resource: 'client',
+        targetId: clientId,
+        run: (tx) => createDeposit(tx, actor, clientId, { ...req.body, account_id: Number(req.body.account_id) }),
+      });
+    },
+  );
+};

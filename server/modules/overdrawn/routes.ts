@@ -1,0 +1,122 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requires } from '../../plugins/access';
+import { ctx } from '../../plugins/context';
+import { errorResponses } from '../../plugins/errors';
+import { listOverdrawn } from '../../services/funds-lists';
+import { auditLoan, creditOverdrawn, getOverdrawn, payFine } from '../../services/overdrawn';
+import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../money-http';
+import { auditBody, listQuery } from '../money-schemas';
+
+const tags = ['overdrawn'];
+
+const FLOW =
+  'Loan: pending -> approved (balance, loan and outstanding up by the amount) | rejected; approved -> repaid through ' +
+  'pay_fine (each repayment takes balance and outstanding down; the loan is repaid when nothing is owed). ' +
+  'Compensation (bonus points) and bonus (reward) are credited at once and created approved: neither counts as a deposit; ' +
+  'compensation is withdrawable, bonus is not (withdrawable = max(0, balance − bonus)). A loan resolves once: a second audit ' +
+  'is 409 invalid_state with nothing changed.';
+
+const amountBody = {
+  type: 'object',
+  properties: { amount: amountSchema, remark: { type: 'string', maxLength: 500 } },
+  required: ['amount'],
+} as const;
+
+/** Loans, compensations and bonuses (spec section 7 "Overdrawn"). */
+export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { sub_type?: string } }>(
+    '/overdrawn/admin/v1/record/list',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description: `Overdrawn records by sub_type in the caller's data scope. Requires loan:read for loans, compensation:read for compensation and bonus (or funds:read). ${FLOW}`,
+        querystring: listQuery({ sub_type: { type: 'string', enum: ['loan', 'compensation', 'bonus'] } }),
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (req) => {
+      const sub = req.query.sub_type;
+      await authorize(req, sub === 'loan' ? ['loan', 'funds'] : sub ? ['compensation', 'funds'] : ['funds'], 'read');
+      return listOverdrawn(ctx(req).db, actorOf(req), req.query as Record<string, unknown>);
+    },
+  );
+
+  for (const subType of ['compensation', 'bonus'] as const) {
+    app.post<{ Body: { amount: string | number; remark?: string } }>(
+      `/overdrawn/admin/v1/${subType}/:id`,
+      {
+        config: { permission: requires('client', 'fund') },
+        schema: {
+          tags,
+          description: `Credits a ${subType === 'bonus' ? 'bonus (reward)' : 'compensation (bonus points)'} of { amount } to account {id} at once. ${FLOW}`,
+          headers: idempotencyHeader,
+          body: amountBody,
+          response: errorResponses(400, 401, 403, 404, 409, 422),
+        },
+      },
+      async (req) => {
+        const accountId = pathId(req);
+        const actor = actorOf(req);
+        return moneyMutation(req, {
+          action: `overdrawn.${subType}`,
+          resource: 'client',
+          targetId: accountId,
+          run: (tx) => creditOverdrawn(tx, actor, subType, accountId, req.body),
+        });
+      },
+    );
+  }
+
+  app.put<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>(
+    '/overdrawn/admin/v1/audit/:id',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description: `Audits a pending loan: { status: "approved" | "rejected" }. Requires loan:approve (or funds:approve). ${FLOW}`,
+        headers: idempotencyHeader,
+        body: auditBody,
+        response: errorResponses(400, 401, 403, 404, 409, 422),
+      },
+    },
+    async (req) => {
+      await authorize(req, ['loan', 'funds'], 'approve');
+      const id = pathId(req);
+      const actor = actorOf(req);
+      return moneyMutation(req, {
+        action: `loan.${req.body.status === 'approved' ? 'approve' : 'reject'}`,
+        resource: 'loan',
+        targetId: id,
+        before: (tx) => getOverdrawn(tx, actor, id),
+        run: (tx) => auditLoan(tx, actor, id, req.body.status, req.body.remark),
+      });
+    },
+  );
+
+  app.post<{ Body: { amount: string | number } }>(
+    '/overdrawn/admin/v1/loan/pay_fine/:id',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description: `Repays { amount } of approved loan {id} from the balance (at most what is still owed; 409 insufficient_funds beyond the balance). Requires loan:settle (or funds:settle). ${FLOW}`,
+        headers: idempotencyHeader,
+        body: amountBody,
+        response: errorResponses(400, 401, 403, 404, 409, 422),
+      },
+    },
+    async (req) => {
+      await authorize(req, ['loan', 'funds'], 'settle');
+      const id = pathId(req);
+      const actor = actorOf(req);
+      return moneyMutation(req, {
+        action: 'loan.pay_fine',
+        resource: 'loan',
+        targetId: id,
+        before: (tx) => getOverdrawn(tx, actor, id),
+        run: (tx) => payFine(tx, actor, id, req.body),
+      });
+    },
+  );
+};
