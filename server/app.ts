@@ -14,9 +14,25 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { settingRoutes } from './modules/setting/routes';
 import { userRoutes } from './modules/user/routes';
+import { clientRoutes } from './modules/client/routes';
+import { currencyRoutes } from './modules/currency/routes';
+import { depositRoutes } from './modules/deposit/routes';
+import { overdrawnRoutes } from './modules/overdrawn/routes';
+import { withdrawRoutes } from './modules/withdraw/routes';
+import { s3Routes } from './modules/s3/routes';
 
 /** The route plugins of the API, each a module of server/modules; all are mounted under /api. */
-const API_MODULES: FastifyPluginAsync[] = [authRoutes, userRoutes, settingRoutes];
+const API_MODULES: FastifyPluginAsync[] = [
+  authRoutes,
+  userRoutes,
+  settingRoutes,
+  clientRoutes,
+  s3Routes,
+  depositRoutes,
+  withdrawRoutes,
+  overdrawnRoutes,
+  currencyRoutes,
+];
 
 export interface BuildOptions {
   /** An already open database; the app then leaves closing it to the caller. */

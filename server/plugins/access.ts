@@ -1,15 +1,20 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { can, loadRole, type Action } from '../../permissions';
+import { canAny, loadRole, type Action } from '../../permissions';
 import { authenticate } from './auth';
 import { forbidden } from './errors';
 import { resolveTenant } from './tenant';
 
 /**
- * What a route requires: a grant checked with can(), or one of
+ * What a route requires: a grant checked with can() — on one resource, or on a resource chain (leaf, then its menu
+ * parent, e.g. ['deposit', 'funds']: allowed when any grants it, as the console's menu does) — or one of
  * 'public' (no token), 'authenticated' (any signed-in staff), 'mfa-pending' (only the pending MFA token).
  */
-export type RoutePermission = { resource: string; action: Action } | 'public' | 'authenticated' | 'mfa-pending';
+export type RoutePermission =
+  | { resource: string | readonly string[]; action: Action }
+  | 'public'
+  | 'authenticated'
+  | 'mfa-pending';
 
 /** One registered /api route and what it requires. */
 export interface RouteEntry {
@@ -29,17 +34,18 @@ declare module 'fastify' {
   }
 }
 
-/** A grant requirement: `permission: requires('users', 'update')`. */
-export const requires = (resource: string, action: Action): RoutePermission => ({ resource, action });
+/** A grant requirement: `permission: requires('users', 'update')` or `requires(['deposit', 'funds'], 'read')`. */
+export const requires = (resource: string | readonly string[], action: Action): RoutePermission => ({ resource, action });
 
-const describe = (p: RoutePermission) => (typeof p === 'string' ? p : `${p.resource}:${p.action}`);
+const chainOf = (resource: string | readonly string[]) => ([] as string[]).concat(resource);
+const describe = (p: RoutePermission) => (typeof p === 'string' ? p : `${chainOf(p.resource).join('|')}:${p.action}`);
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /** Whether the signed-in staff member's role grants the permission. */
 export function allowed(role: string, permission: RoutePermission): boolean {
   if (typeof permission === 'string') return true;
-  return can(loadRole(role).grants, permission.resource, permission.action);
+  return canAny(loadRole(role).grants, chainOf(permission.resource), permission.action);
 }
 
 async function guard(req: FastifyRequest): Promise<void> {
@@ -51,7 +57,7 @@ async function guard(req: FastifyRequest): Promise<void> {
   if (!allowed(staff.role, permission)) {
     await req.audit({
       action: 'access.denied',
-      resource: typeof permission === 'string' ? undefined : permission.resource,
+      resource: typeof permission === 'string' ? undefined : chainOf(permission.resource)[0],
       result: 'denied',
       detail: `${req.method} ${req.routeOptions.url} requires ${describe(permission)}`,
     });

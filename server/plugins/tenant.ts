@@ -13,9 +13,12 @@ declare module 'fastify' {
 /** Tenant ids seen in the database; tenants are never deleted, so a hit needs no query. */
 const known = new WeakMap<FastifyInstance, Set<string>>();
 
-/** Reads X-Tenant-Id: required, and the tenant must exist (400 otherwise). */
+/**
+ * Reads X-Tenant-Id: required, and the tenant must exist (400 otherwise). A route whose path names the tenant
+ * (`/s3/object/:tenant/...`, reached by <img> tags that cannot send headers) takes it from the path instead.
+ */
 export async function resolveTenant(req: FastifyRequest): Promise<string> {
-  const id = req.headers['x-tenant-id'];
+  const id = req.headers['x-tenant-id'] ?? (req.params as { tenant?: string } | undefined)?.tenant;
   if (typeof id !== 'string' || !id) throw new HttpError(400, 'tenant_required', 'X-Tenant-Id header is required');
   let seen = known.get(req.server);
   if (!seen) known.set(req.server, (seen = new Set()));

@@ -7,10 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFunds } from '../../server/db/seed-funds';
 import { checkLedger } from '../../server/ledger';
-import { currencyRoutes } from '../../server/modules/currency/routes';
-import { depositRoutes } from '../../server/modules/deposit/routes';
-import { overdrawnRoutes } from '../../server/modules/overdrawn/routes';
-import { withdrawRoutes } from '../../server/modules/withdraw/routes';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -19,15 +15,7 @@ const tokens: Record<string, string> = {};
 const staffId: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await makeTestApp({}, async (a) => {
-    // Until server/app.ts lists these modules in API_MODULES (the lead wires them).
-    await a.register(
-      async (api) => {
-        for (const r of [depositRoutes, withdrawRoutes, overdrawnRoutes, currencyRoutes]) await api.register(r);
-      },
-      { prefix: '/api' },
-    );
-  });
+  t = await makeTestApp();
   app = t.app;
   await seedFunds(t.database.db, 'tr', { clients: 16 });
   for (const u of ['admin', 'supervisor', 'leader', 'leader2', 'sales', 'sales2', 'sales3']) {

@@ -4,7 +4,7 @@ import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
 import { auditDeposit, createDeposit, getDeposit, rollbackDeposit, type DepositInput } from '../../services/deposit';
 import { listDeposits } from '../../services/funds-lists';
-import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../money-http';
+import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../money-http';
 import { auditBody, listQuery, remarkBody } from '../money-schemas';
 
 const tags = ['deposit'];
@@ -20,7 +20,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/deposit/admin/v1/list',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(chain, 'read') },
       schema: {
         tags,
         description: `Deposit records in the caller's data scope, newest first. Requires deposit:read (or funds:read). ${FLOW}`,
@@ -29,7 +29,6 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, chain, 'read');
       return listDeposits(ctx(req).db, actorOf(req), req.query as Record<string, unknown>);
     },
   );
@@ -37,7 +36,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/deposit/admin/v1/detail/:id',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(chain, 'read') },
       schema: {
         tags,
         description: 'One deposit record (404 outside the scope). Requires deposit:read (or funds:read).',
@@ -45,7 +44,6 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, chain, 'read');
       return getDeposit(ctx(req).db, actorOf(req), pathId(req));
     },
   );
@@ -53,7 +51,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>(
     '/deposit/admin/v1/audit/:id',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(chain, 'approve') },
       schema: {
         tags,
         description: `Audits a pending deposit: { status: "approved" | "rejected" }. Requires deposit:approve (or funds:approve). ${FLOW}`,
@@ -63,7 +61,6 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, chain, 'approve');
       const id = pathId(req);
       const actor = actorOf(req);
       return moneyMutation(req, {
@@ -79,7 +76,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Body: { remark?: string } | undefined }>(
     '/deposit/admin/v1/rollback/:id',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(chain, 'approve') },
       schema: {
         tags,
         description: `Rolls back an approved deposit. Requires deposit:approve (or funds:approve). ${FLOW}`,
@@ -89,7 +86,6 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, chain, 'approve');
       const id = pathId(req);
       const actor = actorOf(req);
       return moneyMutation(req, {

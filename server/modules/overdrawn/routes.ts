@@ -27,7 +27,8 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { sub_type?: string } }>(
     '/overdrawn/admin/v1/record/list',
     {
-      config: { permission: 'authenticated' },
+      // The declared grant admits anyone who may read some overdrawn records; the sub_type is checked below.
+      config: { permission: requires(['loan', 'compensation', 'funds'], 'read') },
       schema: {
         tags,
         description: `Overdrawn records by sub_type in the caller's data scope. Requires loan:read for loans, compensation:read for compensation and bonus (or funds:read). ${FLOW}`,
@@ -71,7 +72,7 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>(
     '/overdrawn/admin/v1/audit/:id',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(['loan', 'funds'], 'approve') },
       schema: {
         tags,
         description: `Audits a pending loan: { status: "approved" | "rejected" }. Requires loan:approve (or funds:approve). ${FLOW}`,
@@ -81,7 +82,6 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, ['loan', 'funds'], 'approve');
       const id = pathId(req);
       const actor = actorOf(req);
       return moneyMutation(req, {
@@ -97,7 +97,7 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { amount: string | number } }>(
     '/overdrawn/admin/v1/loan/pay_fine/:id',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(['loan', 'funds'], 'settle') },
       schema: {
         tags,
         description: `Repays { amount } of approved loan {id} from the balance (at most what is still owed; 409 insufficient_funds beyond the balance). Requires loan:settle (or funds:settle). ${FLOW}`,
@@ -107,7 +107,6 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, ['loan', 'funds'], 'settle');
       const id = pathId(req);
       const actor = actorOf(req);
       return moneyMutation(req, {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
 import { listWithdrawals } from '../../services/funds-lists';
 import { auditWithdrawal, getWithdrawal, rollbackWithdrawal } from '../../services/withdraw';
-import { actorOf, authorize, idempotencyHeader, moneyMutation, pathId } from '../money-http';
+import { actorOf, idempotencyHeader, moneyMutation, pathId } from '../money-http';
 import { auditBody, listQuery, remarkBody } from '../money-schemas';
 
 const tags = ['withdraw'];
@@ -20,7 +21,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/withdraw/admin/v1/list',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(chain, 'read') },
       schema: {
         tags,
         description: `Withdrawal records in the caller's data scope. Requires withdrawal:read (or funds:read). ${FLOW}`,
@@ -29,7 +30,6 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, chain, 'read');
       return listWithdrawals(ctx(req).db, actorOf(req), req.query as Record<string, unknown>);
     },
   );
@@ -37,7 +37,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/withdraw/admin/v1/detail/:id',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(chain, 'read') },
       schema: {
         tags,
         description: 'One withdrawal record. Requires withdrawal:read (or funds:read).',
@@ -45,7 +45,6 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, chain, 'read');
       return getWithdrawal(ctx(req).db, actorOf(req), pathId(req));
     },
   );
@@ -53,7 +52,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>(
     '/withdraw/admin/v1/audit/:id',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(chain, 'approve') },
       schema: {
         tags,
         description: `Audits a pending withdrawal: { status: "approved" | "rejected" }. Requires withdrawal:approve (or funds:approve). ${FLOW}`,
@@ -63,7 +62,6 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, chain, 'approve');
       const id = pathId(req);
       const actor = actorOf(req);
       return moneyMutation(req, {
@@ -79,7 +77,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Body: { remark?: string } | undefined }>(
     '/withdraw/admin/v1/rollback/:id',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: requires(chain, 'approve') },
       schema: {
         tags,
         description: `Rolls back an approved (paid-out) withdrawal. Requires withdrawal:approve (or funds:approve). ${FLOW}`,
@@ -89,7 +87,6 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      await authorize(req, chain, 'approve');
       const id = pathId(req);
       const actor = actorOf(req);
       return moneyMutation(req, {

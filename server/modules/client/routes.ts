@@ -1,0 +1,379 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { csvStream, sendCsv, TOTAL_DESCRIPTION, type ListParams } from '../../lib/list';
+import { requires } from '../../plugins/access';
+import { ctx } from '../../plugins/context';
+import { errorResponses } from '../../plugins/errors';
+import {
+  accessListResponse,
+  accessQuery,
+  accountListResponse,
+  bankListResponse,
+  changeAgentBody,
+  chainResponse,
+  clientDetail as clientDetailSchema,
+  clientExportQuery,
+  clientListQuery,
+  clientListResponse,
+  createRobotBody,
+  holdingListResponse,
+  idParams,
+  kycDetailResponse,
+  nomineeListResponse,
+  okResponse,
+  resetCodeResponse,
+  resetPasswordBody,
+  toggleBody,
+  tradeSettings,
+  tradeSettingsBody,
+  usernameQuery,
+} from './schemas';
+import {
+  agentChain,
+  changeAgent,
+  CLIENT_CSV,
+  clientAccessRecords,
+  clientAccounts,
+  clientBanks,
+  clientDetail,
+  clientExportBatches,
+  clientHoldings,
+  clientKyc,
+  clientNominees,
+  createRobot,
+  findByUsername,
+  forceOffline,
+  getTradeSettings,
+  issueResetCode,
+  listClients,
+  resetPassword,
+  saveTradeSettings,
+  setActive,
+  setFake,
+  type ClientFilters,
+  type TradeSettings,
+} from './service';
+
+const tags = ['client'];
+const SCOPE =
+  "Data scope: a salesman sees his own clients, a team leader his and his salesmen's, supervisors and administrators " +
+  'all clients of the tenant; a client outside the scope answers 404.';
+const AUDITED = 'Audited with before/after.';
+
+type Id = { Params: { id: number } };
+
+/** Client management (spec section 7 "Clients") and the client drawer's tabs. */
+export const clientRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: ClientFilters & ListParams }>(
+    '/client/admin/v1/list',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `Clients, newest first by default; \`sort\` one of id, created_at, username. Filters: username prefix, exact mobile, active, fake (real/robot), agent_id, leader_id (a team), vip, kyc_status, created_from/created_to. ${TOTAL_DESCRIPTION} ${SCOPE}`,
+        querystring: clientListQuery,
+        response: { 200: clientListResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (req) => listClients(ctx(req), req.query),
+  );
+
+  app.get<{ Querystring: ClientFilters }>(
+    '/client/admin/v1/list/export',
+    {
+      config: { permission: requires('client', 'export') },
+      schema: {
+        tags,
+        description: `Every client matching the list filters as CSV (UTF-8 with BOM, header row first), streamed in keyset batches of 1000 by id. ${SCOPE}`,
+        querystring: clientExportQuery,
+        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (req, reply) => sendCsv(reply, 'clients.csv', csvStream(CLIENT_CSV, clientExportBatches(ctx(req), req.query))),
+  );
+
+  app.post<{
+    Body: {
+      username: string;
+      password?: string;
+      full_name?: string;
+      mobile?: string;
+      agent_id?: number;
+      vip?: number;
+      currencies?: string[];
+    };
+  }>(
+    '/client/admin/v1/create',
+    {
+      config: { permission: requires('client', 'robot') },
+      schema: {
+        tags,
+        description: `Creates a robot (fake) client with accounts (default USD). The agent defaults to the creator when a salesman or team leader; agent_id must be in the creator's scope. 409 username_taken. ${AUDITED}`,
+        body: createRobotBody,
+        response: { 200: clientDetailSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    (req) => createRobot(ctx(req), req.body),
+  );
+
+  app.post<Id & { Body: { active?: boolean } | null }>(
+    '/client/admin/v1/status/:id',
+    {
+      config: { permission: requires('client', 'update') },
+      schema: {
+        tags,
+        description: `Enables or disables the client: sets \`active\` when given, else flips it. ${AUDITED} ${SCOPE}`,
+        params: idParams,
+        body: toggleBody('active'),
+        response: {
+          200: { type: 'object', properties: { active: { type: 'boolean' } } },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    (req) => setActive(ctx(req), req.params.id, req.body?.active),
+  );
+
+  app.get<Id>(
+    '/client/admin/v1/detail/:id',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `The client (spec section 3) with agent_name, superman (team leader name) and accounts. ${SCOPE}`,
+        params: idParams,
+        response: { 200: clientDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => clientDetail(ctx(req), req.params.id),
+  );
+
+  app.get<Id>(
+    '/client/admin/v1/trade/:id',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `Trade settings (our design): buy_enabled, sell_enabled, max_leverage (1-100), daily_limit (decimal string, null = none); defaults for what was never saved. ${SCOPE}`,
+        params: idParams,
+        response: { 200: tradeSettings, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => getTradeSettings(ctx(req), req.params.id),
+  );
+
+  app.post<Id & { Body: Partial<TradeSettings> }>(
+    '/client/admin/v1/trade/:id',
+    {
+      config: { permission: requires('client', 'update') },
+      schema: {
+        tags,
+        description: `Saves any of the trade settings; answers all of them. ${AUDITED} ${SCOPE}`,
+        params: idParams,
+        body: tradeSettingsBody,
+        response: { 200: tradeSettings, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => saveTradeSettings(ctx(req), req.params.id, req.body),
+  );
+
+  app.get<Id>(
+    '/client/admin/v1/code/:id',
+    {
+      config: { permission: requires('client', 'reset') },
+      schema: {
+        tags,
+        description: `A new 6-digit temporary code for the client's password reset, valid 10 minutes, answered once (stored hashed; replaces the previous code). Audited (without the code). ${SCOPE}`,
+        params: idParams,
+        response: { 200: resetCodeResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueResetCode(ctx(req), req.params.id);
+    },
+  );
+
+  app.put<Id & { Body: { password: string } }>(
+    '/client/admin/v1/resetpwd/:id',
+    {
+      config: { permission: requires('client', 'reset') },
+      schema: {
+        tags,
+        description: `Sets the client's password (MD5 hex on the wire, stored argon2id); the client's app sessions end. ${AUDITED} ${SCOPE}`,
+        params: idParams,
+        body: resetPasswordBody,
+        response: { 200: okResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      await resetPassword(ctx(req), req.params.id, req.body.password);
+      return {};
+    },
+  );
+
+  app.post<Id & { Body: { user_id: number } }>(
+    '/user/v1/change_agent/:id',
+    {
+      config: { permission: requires('client', 'assign') },
+      schema: {
+        tags,
+        description: `Moves the client to another agent (\`user_id\`: an active salesman of the tenant; else 400). ${AUDITED} ${SCOPE}`,
+        params: idParams,
+        body: changeAgentBody,
+        response: { 200: okResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      await changeAgent(ctx(req), req.params.id, req.body.user_id);
+      return {};
+    },
+  );
+
+  app.put<Id & { Body: { fake?: boolean } | null }>(
+    '/client/admin/v1/fake/:id',
+    {
+      config: { permission: requires('client', 'robot') },
+      schema: {
+        tags,
+        description: `Marks the client real or robot: sets \`fake\` when given, else flips it. ${AUDITED} ${SCOPE}`,
+        params: idParams,
+        body: toggleBody('fake'),
+        response: {
+          200: { type: 'object', properties: { fake: { type: 'boolean' } } },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    (req) => setFake(ctx(req), req.params.id, req.body?.fake),
+  );
+
+  app.get<{ Querystring: { username: string; fake?: ClientFilters['fake'] } }>(
+    '/client/admin/v1/username',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `Exact username search within the scope (\`fake\`: real/robot). 404 client_not_found ('未找到该用户或其账户。') when there is no such client in scope or it has no account.`,
+        querystring: usernameQuery,
+        response: { 200: clientDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => findByUsername(ctx(req), req.query.username, req.query.fake),
+  );
+
+  app.get<Id>(
+    '/user/admin/v1/tfl/:id',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `The client's hierarchy (our design): its agent, then the agent's team leader; a client owned by a team leader directly has just him. ${SCOPE}`,
+        params: idParams,
+        response: { 200: chainResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => agentChain(ctx(req), req.params.id),
+  );
+
+  app.get<Id>(
+    '/client/admin/v1/order/holding/:id',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `The client's holdings (positions written by the trading modules). ${SCOPE}`,
+        params: idParams,
+        response: { 200: holdingListResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => clientHoldings(ctx(req), req.params.id),
+  );
+
+  app.put<Id>(
+    '/client/admin/v1/offline/:id',
+    {
+      config: { permission: requires('client', 'update') },
+      schema: {
+        tags,
+        description: `Forces the client offline: bumps client.session_version, so every client-app session issued before is refused. ${AUDITED} ${SCOPE}`,
+        params: idParams,
+        response: {
+          200: { type: 'object', properties: { session_version: { type: 'integer' } } },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    (req) => forceOffline(ctx(req), req.params.id),
+  );
+
+  app.get<Id>(
+    '/acc/admin/v1/list/:id',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `The client's accounts (spec section 3 "Account"), amounts as decimal strings. ${SCOPE}`,
+        params: idParams,
+        response: { 200: accountListResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => clientAccounts(ctx(req), req.params.id),
+  );
+
+  app.get<Id & { Querystring: ListParams }>(
+    '/client/admin/v1/access/:id',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `The client's access records (client-app sign-ins and sign-outs: ip, location, device), newest first. ${TOTAL_DESCRIPTION} ${SCOPE}`,
+        params: idParams,
+        querystring: accessQuery,
+        response: { 200: accessListResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => clientAccessRecords(ctx(req), req.params.id, req.query),
+  );
+
+  app.get<Id>(
+    '/client/admin/v1/bank/:id',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `The client's bank cards (spec section 3 "Bank account"). ${SCOPE}`,
+        params: idParams,
+        response: { 200: bankListResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => clientBanks(ctx(req), req.params.id),
+  );
+
+  app.get<Id>(
+    '/client/admin/v1/nominee/:id',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `The client's beneficiaries (spec section 3 "Nominee"), largest share first. ${SCOPE}`,
+        params: idParams,
+        response: { 200: nomineeListResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => clientNominees(ctx(req), req.params.id),
+  );
+
+  app.get<Id>(
+    '/identify/admin/v1/client_detail/:id',
+    {
+      config: { permission: requires('kyc', 'read') },
+      schema: {
+        tags: ['kyc'],
+        description: `The client's real-name (KYC) record: kyc_status and the identity fields (null until submitted). ${SCOPE}`,
+        params: idParams,
+        response: { 200: kycDetailResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => clientKyc(ctx(req), req.params.id),
+  );
+};

@@ -1,0 +1,280 @@
+import { listQuerySchema, listResponseSchema } from '../../lib/list';
+
+const str = { type: 'string' } as const;
+const strOrNull = { type: ['string', 'null'] } as const;
+const DATE = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
+const md5 = { type: 'string', pattern: '^[0-9a-fA-F]{32}$', description: 'MD5 hex of the typed password' } as const;
+
+/** `{id}` path parameter. */
+export const idParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1 } },
+  required: ['id'],
+} as const;
+
+/** Sortable columns of the client list. */
+export const CLIENT_SORTS = ['id', 'created_at', 'username'] as const;
+
+const clientFilters = {
+  username: { type: 'string', maxLength: 64, description: 'Username prefix' },
+  mobile: { type: 'string', maxLength: 32, description: 'Exact mobile number' },
+  active: { type: 'boolean' },
+  fake: { type: 'string', enum: ['real', 'robot', 'true', 'false'], description: 'real or robot (also true = robot)' },
+  agent_id: { type: 'integer', minimum: 1 },
+  leader_id: { type: 'integer', minimum: 1, description: "A team leader: his own clients and his salesmen's" },
+  vip: { type: 'integer', minimum: 0 },
+  kyc_status: { type: 'string', enum: ['approved', 'pending', 'rejected', 'unverified'] },
+  created_from: { type: 'string', pattern: DATE, description: 'Registered at or after (ISO date or date-time)' },
+  created_to: { type: 'string', pattern: DATE, description: 'Registered up to (a date includes the whole day)' },
+} as const;
+
+/** Querystring of GET /client/admin/v1/list. */
+export const clientListQuery = listQuerySchema(CLIENT_SORTS, clientFilters);
+/** Querystring of GET /client/admin/v1/list/export (the list filters, no paging). */
+export const clientExportQuery = { type: 'object', properties: clientFilters } as const;
+
+/** A client row of the list (spec section 3 "Client" without accounts). */
+export const clientRow = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    username: str,
+    full_name: strOrNull,
+    mobile: strOrNull,
+    avatar: strOrNull,
+    fake: { type: 'boolean', description: 'A robot client (shown as Robot)' },
+    active: { type: 'boolean' },
+    score: { type: 'integer', description: 'Credit score' },
+    vip: { type: 'integer' },
+    agent_id: { type: ['integer', 'null'] },
+    agent_name: strOrNull,
+    leader_id: { type: ['integer', 'null'] },
+    superman: { ...strOrNull, description: 'Team leader name' },
+    kyc_status: str,
+    mfa: { type: 'boolean', description: 'Authenticator bound' },
+    create_datetime: str,
+  },
+} as const;
+
+/** An account (spec section 3 "Account"); amounts are decimal strings. */
+export const accountItem = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    client_id: { type: 'integer' },
+    acc_no: str,
+    currency: str,
+    balance: str,
+    deposit: str,
+    withdrawal: str,
+    profit: str,
+    compensation: str,
+    bonus: str,
+    loan: str,
+    frozen: str,
+    outstanding: str,
+    withdrawable: str,
+    created_at: str,
+  },
+} as const;
+
+/** A client with its accounts (detail and username search). */
+export const clientDetail = {
+  type: 'object',
+  properties: { ...clientRow.properties, accounts: { type: 'array', items: accountItem } },
+} as const;
+
+/** Response of the client list. */
+export const clientListResponse = listResponseSchema(clientRow);
+/** Response of GET /acc/admin/v1/list/{id}. */
+export const accountListResponse = listResponseSchema(accountItem);
+
+/** Body of POST /client/admin/v1/create (a robot client). */
+export const createRobotBody = {
+  type: 'object',
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.@-]+$' },
+    password: { ...md5, description: 'Client-app password, MD5 hex (optional)' },
+    full_name: { type: 'string', maxLength: 100 },
+    mobile: { type: 'string', maxLength: 32 },
+    agent_id: { type: 'integer', minimum: 1, description: 'Default: the creator when a salesman or team leader' },
+    vip: { type: 'integer', minimum: 0, maximum: 10 },
+    currencies: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Za-z]{3,5}$' },
+      minItems: 1,
+      maxItems: 10,
+      uniqueItems: true,
+      description: 'Accounts to open (default USD)',
+    },
+  },
+  required: ['username'],
+  additionalProperties: false,
+} as const;
+
+/** Optional explicit value for a toggle; absent: flip the current one. */
+export const toggleBody = (field: string) =>
+  ({
+    type: ['object', 'null'],
+    properties: { [field]: { type: 'boolean' } },
+  }) as const;
+
+/** Trade settings of a client (our design; spec only names the tab). */
+export const tradeSettings = {
+  type: 'object',
+  properties: {
+    buy_enabled: { type: 'boolean' },
+    sell_enabled: { type: 'boolean' },
+    max_leverage: { type: 'integer', minimum: 1, maximum: 100 },
+    daily_limit: { type: ['string', 'null'], description: 'Daily trade amount limit (decimal string), null: none' },
+  },
+} as const;
+
+/** Body of POST /client/admin/v1/trade/{id}: any subset of the settings. */
+export const tradeSettingsBody = {
+  type: 'object',
+  properties: {
+    ...tradeSettings.properties,
+    daily_limit: {
+      type: ['string', 'null'],
+      description: 'Decimal >= 0 (2 decimals; a JSON number is accepted), null: none',
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+/** Response of GET /client/admin/v1/code/{id}. */
+export const resetCodeResponse = {
+  type: 'object',
+  properties: { code: str, expires_in: { type: 'integer' }, expires_at: str },
+  required: ['code', 'expires_in', 'expires_at'],
+} as const;
+
+/** Body of PUT /client/admin/v1/resetpwd/{id}. */
+export const resetPasswordBody = {
+  type: 'object',
+  properties: { password: md5 },
+  required: ['password'],
+} as const;
+
+/** Body of POST /user/v1/change_agent/{id}. */
+export const changeAgentBody = {
+  type: 'object',
+  properties: { user_id: { type: 'integer', minimum: 1, description: 'The new agent: a salesman of the tenant' } },
+  required: ['user_id'],
+} as const;
+
+/** Querystring of GET /client/admin/v1/username. */
+export const usernameQuery = {
+  type: 'object',
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 64 },
+    fake: { type: 'string', enum: ['real', 'robot', 'true', 'false'] },
+  },
+  required: ['username'],
+} as const;
+
+/** Response of GET /user/admin/v1/tfl/{id}: agent first, then the team leader. */
+export const chainResponse = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          username: str,
+          name: str,
+          role: str,
+          relation: { type: 'string', enum: ['agent', 'team_leader'] },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Response of the holdings tab. */
+export const holdingListResponse = listResponseSchema({
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    product_type: str,
+    symbol: str,
+    name: strOrNull,
+    currency: str,
+    quantity: str,
+    avg_price: str,
+    created_at: str,
+  },
+});
+
+/** Querystring of the access records tab. */
+export const accessQuery = listQuerySchema(['at']);
+
+/** Response of the access records tab. */
+export const accessListResponse = listResponseSchema({
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    action: str,
+    ip: strOrNull,
+    location: strOrNull,
+    device: strOrNull,
+    user_agent: strOrNull,
+    at: str,
+  },
+});
+
+/** Response of the bank cards tab. */
+export const bankListResponse = listResponseSchema({
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    bank_name: str,
+    holder_name: str,
+    acc_no: str,
+    address: strOrNull,
+    phone: strOrNull,
+    created_at: str,
+  },
+});
+
+/** Response of the beneficiary tab. */
+export const nomineeListResponse = listResponseSchema({
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: str,
+    relationship: str,
+    phone: strOrNull,
+    dob: strOrNull,
+    share_percent: str,
+    created_at: str,
+  },
+});
+
+/** Response of GET /identify/admin/v1/client_detail/{id}. */
+export const kycDetailResponse = {
+  type: 'object',
+  properties: {
+    client_id: { type: 'integer' },
+    username: str,
+    kyc_status: str,
+    real_name: strOrNull,
+    id_type: strOrNull,
+    id_number: strOrNull,
+    nationality: strOrNull,
+    dob: strOrNull,
+    address: strOrNull,
+    front_image: strOrNull,
+    back_image: strOrNull,
+    selfie_image: strOrNull,
+    submitted_at: strOrNull,
+    reviewed_at: strOrNull,
+    remark: strOrNull,
+  },
+} as const;
+
+/** `{}` */
+export const okResponse = { type: 'object', properties: {} } as const;

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requires } from '../../plugins/access';
+import { ctx } from '../../plugins/context';
+import { errorResponses } from '../../plugins/errors';
+import { createStorage, LocalStorage, MAX_UPLOAD_BYTES, URL_TTL_SEC } from '../../storage';
+import {
+  objectParams,
+  objectQuery,
+  presignGetBody,
+  presignGetResponse,
+  presignPutBody,
+  presignPutResponse,
+} from './schemas';
+import { originOf, presignRead, presignUpload, readObject, receiveUpload } from './service';
+
+const tags = ['s3'];
+
+type ObjectRequest = {
+  Params: { tenant: string; file: string };
+  Querystring: { expires?: number; signature?: string; size?: number };
+};
+
+// Why the object routes are 'public': the browser sends the file straight to the URL presign/put answered,
+// and <img> tags read without a bearer token. The URL itself is the credential: an HMAC over method, key,
+// content type, size and expiry with a server-side key, valid for URL_TTL_SEC. Anything else is refused.
+const OBJECT_ROUTES_DESCRIPTION =
+  `Declared \`public\` because browsers reach it directly (the upload of a presigned URL, <img> reads) without a bearer ` +
+  `token; the URL is the credential: an HMAC-SHA256 signature over method, key, content type, size and expiry, valid ` +
+  `${URL_TTL_SEC} s. Forged or altered: 403 signature_invalid; expired: 403 url_expired.`;
+
+/** Presigned uploads (proof images) and, for the embedded local store, the signed object routes. */
+export const s3Routes: FastifyPluginAsync = async (app) => {
+  const storage = createStorage(app.config);
+
+  app.post<{ Body: { filename: string; content_type: string; size: number } }>(
+    '/s3/admin/presign/put',
+    {
+      config: { permission: requires('client', 'fund') },
+      schema: {
+        tags,
+        description:
+          `A URL to upload one image to (PNG, JPEG, WebP or GIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB), valid ` +
+          `${URL_TTL_SEC} s. Send the file with \`method\` and exactly \`headers\`; store \`public_url\` in the record. ` +
+          `Embedded default: local disk (DATA_DIR/uploads) behind URLs the API signs and serves, where the bytes must also ` +
+          `be an image of the declared type (magic numbers). With S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY: ` +
+          `an S3-compatible store through SigV4-presigned URLs (content type and length signed). 400 validation when the ` +
+          `type is not an accepted image or the size is over the limit.`,
+        body: presignPutBody,
+        response: { 200: presignPutResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (req) => presignUpload(ctx(req), storage, originOf(req), req.body),
+  );
+
+  app.post<{ Body: { url: string } }>(
+    '/s3/admin/presign/get',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags,
+        description: `A signed read URL (valid ${URL_TTL_SEC} s) for a stored public_url of this tenant, for <img> tags.`,
+        body: presignGetBody,
+        response: { 200: presignGetResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => ({ ...presignRead(ctx(req), storage, originOf(req), req.body.url), method: 'GET' as const }),
+  );
+
+  if (!(storage instanceof LocalStorage)) return;
+  const store = storage;
+
+  // Uploads arrive as raw bytes of any type; the handler decides (an unsigned type never gets past the signature).
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.put<ObjectRequest>(
+    '/s3/object/:tenant/:file',
+    {
+      config: { permission: 'public' },
+      bodyLimit: MAX_UPLOAD_BYTES,
+      schema: {
+        tags,
+        description:
+          `Upload to the local store through a URL from presign/put. ${OBJECT_ROUTES_DESCRIPTION} The body must be ` +
+          'an image of the signed content type (magic numbers checked, else 415) and no larger than the signed size (413). ' +
+          'A URL uploads once (409 already_uploaded).',
+        params: objectParams,
+        querystring: objectQuery,
+        response: {
+          200: {
+            type: 'object',
+            properties: { key: { type: 'string' }, size: { type: 'integer' }, content_type: { type: 'string' } },
+          },
+          ...errorResponses(403, 409, 413, 415),
+        },
+      },
+    },
+    (req) => receiveUpload(store, req),
+  );
+
+  app.get<ObjectRequest>(
+    '/s3/object/:tenant/:file',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        description:
+          `Read a local-store object. ${OBJECT_ROUTES_DESCRIPTION} Without a signature, a staff access token of ` +
+          "the object's tenant is accepted instead (the console's own fetches).",
+        params: objectParams,
+        querystring: objectQuery,
+        response: { ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const { body, contentType } = await readObject(store, req);
+      return reply
+        .type(contentType)
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(body);
+    },
+  );
+};

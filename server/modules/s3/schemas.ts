@@ -1,0 +1,65 @@
+import { MAX_UPLOAD_BYTES } from '../../storage';
+
+/** Body of POST /s3/admin/presign/put. */
+export const presignPutBody = {
+  type: 'object',
+  properties: {
+    filename: { type: 'string', minLength: 1, maxLength: 255 },
+    content_type: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'image/png, image/jpeg, image/webp or image/gif',
+    },
+    size: { type: 'integer', minimum: 1, description: `Bytes, at most ${MAX_UPLOAD_BYTES}` },
+  },
+  required: ['filename', 'content_type', 'size'],
+} as const;
+
+/** Response of POST /s3/admin/presign/put. */
+export const presignPutResponse = {
+  type: 'object',
+  properties: {
+    url: { type: 'string', description: 'Send the file here with `method` and exactly `headers`' },
+    method: { type: 'string', enum: ['PUT'] },
+    headers: { type: 'object', additionalProperties: { type: 'string' } },
+    public_url: { type: 'string', description: "The object's stable URL: what a record stores (deposit screenshot)" },
+    read_url: { type: 'string', description: 'A signed URL to read the object until it expires (preview)' },
+    key: { type: 'string' },
+    expires_in: { type: 'integer', description: 'Seconds the signed URLs stay valid' },
+  },
+  required: ['url', 'method', 'headers', 'public_url', 'expires_in'],
+} as const;
+
+/** Body of POST /s3/admin/presign/get. */
+export const presignGetBody = {
+  type: 'object',
+  properties: {
+    url: { type: 'string', minLength: 1, maxLength: 2000, description: 'A public_url issued by presign/put' },
+  },
+  required: ['url'],
+} as const;
+
+/** Response of POST /s3/admin/presign/get. */
+export const presignGetResponse = {
+  type: 'object',
+  properties: { url: { type: 'string' }, method: { type: 'string', enum: ['GET'] }, expires_in: { type: 'integer' } },
+  required: ['url', 'method', 'expires_in'],
+} as const;
+
+/** Path parameters of the local store's object routes. */
+export const objectParams = {
+  type: 'object',
+  properties: { tenant: { type: 'string', maxLength: 40 }, file: { type: 'string', maxLength: 60 } },
+  required: ['tenant', 'file'],
+} as const;
+
+/** Query of the local store's signed object URLs. */
+export const objectQuery = {
+  type: 'object',
+  properties: {
+    expires: { type: 'integer', description: 'Unix time (seconds) after which the URL is refused' },
+    signature: { type: 'string', maxLength: 100, description: 'HMAC-SHA256 (base64url) issued by the API' },
+    size: { type: 'integer', description: 'PUT only: the signed maximum size in bytes' },
+  },
+} as const;

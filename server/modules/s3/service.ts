@@ -1,0 +1,112 @@
+import type { FastifyRequest } from 'fastify';
+import { authenticate } from '../../plugins/auth';
+import type { Ctx } from '../../plugins/context';
+import { HttpError, validationError } from '../../plugins/errors';
+import {
+  IMAGE_TYPES,
+  LocalStorage,
+  MAX_UPLOAD_BYTES,
+  baseType,
+  sniffImage,
+  type FileStorage,
+  type PresignedGet,
+  type PresignedUpload,
+} from '../../storage';
+
+const notImage = () => new HttpError(415, 'unsupported_media_type', 'Only PNG, JPEG, WebP and GIF images are accepted');
+const notFound = () => new HttpError(404, 'not_found', 'File not found');
+
+/** The API's origin as the caller reached it; signed local-store URLs point back at it. */
+export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/** Presigns the upload of one image (type and size checked here; bytes checked on upload by the local store). */
+export async function presignUpload(
+  c: Ctx,
+  storage: FileStorage,
+  origin: string,
+  input: { filename: string; content_type: string; size: number },
+): Promise<PresignedUpload> {
+  const contentType = baseType(input.content_type);
+  if (!IMAGE_TYPES[contentType]) {
+    throw validationError({ content_type: 'Only PNG, JPEG, WebP and GIF images are accepted' });
+  }
+  if (input.size > MAX_UPLOAD_BYTES) {
+    throw validationError({ size: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB` });
+  }
+  const presigned = storage.presignPut({ tenantId: c.tenantId, contentType, size: input.size, origin });
+  await c.audit({
+    action: 'file.presign',
+    resource: 'file',
+    targetId: presigned.key,
+    after: { key: presigned.key, filename: input.filename.slice(0, 255), content_type: contentType, size: input.size },
+    result: 'success',
+  });
+  return presigned;
+}
+
+/** A fresh signed read URL for a public_url of this tenant. */
+export function presignRead(c: Ctx, storage: FileStorage, origin: string, url: string): PresignedGet {
+  const key = storage.keyOf(url);
+  if (!key) throw validationError({ url: 'Not a file of this store' });
+  if (!key.startsWith(`${c.tenantId}/`)) throw notFound();
+  return storage.presignGet(key, origin);
+}
+
+/**
+ * Stores an upload sent to a signed PUT URL: signature and expiry first, then size, declared type and magic bytes.
+ * Each signed URL uploads once.
+ */
+export async function receiveUpload(
+  store: LocalStorage,
+  req: FastifyRequest<{
+    Params: { tenant: string; file: string };
+    Querystring: { expires?: number; signature?: string; size?: number };
+  }>,
+): Promise<{ key: string; size: number; content_type: string }> {
+  const key = `${req.params.tenant}/${req.params.file}`;
+  const contentType = baseType(req.headers['content-type']);
+  const { expires = NaN, signature, size = NaN } = req.query;
+  checkSignature(store.verify({ method: 'PUT', key, contentType, size, expires }, signature));
+  const body = req.body;
+  if (!Buffer.isBuffer(body) || !IMAGE_TYPES[contentType]) throw notImage();
+  if (body.length > size || body.length > MAX_UPLOAD_BYTES) {
+    throw new HttpError(413, 'payload_too_large', 'The file is larger than the size it was signed for');
+  }
+  if (sniffImage(body) !== contentType) throw notImage();
+  if (!(await store.save(key, body))) throw new HttpError(409, 'already_uploaded', 'This upload URL was already used');
+  await req.audit({
+    action: 'file.upload',
+    resource: 'file',
+    targetId: key,
+    after: { key, size: body.length, content_type: contentType },
+    result: 'success',
+  });
+  return { key, size: body.length, content_type: contentType };
+}
+
+/** The object of a GET: allowed with a valid signed URL, or with a staff access token of the object's tenant. */
+export async function readObject(
+  store: LocalStorage,
+  req: FastifyRequest<{
+    Params: { tenant: string; file: string };
+    Querystring: { expires?: number; signature?: string };
+  }>,
+): Promise<{ body: Buffer; contentType: string }> {
+  const key = `${req.params.tenant}/${req.params.file}`;
+  if (req.query.signature !== undefined) {
+    checkSignature(store.verify({ method: 'GET', key, expires: req.query.expires ?? NaN }, req.query.signature));
+  } else {
+    const staff = await authenticate(req, 'access');
+    if (staff.tenantId !== req.params.tenant) throw notFound();
+  }
+  const body = await store.read(key).catch(() => null);
+  if (!body) throw notFound();
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  const contentType = Object.keys(IMAGE_TYPES).find((t) => IMAGE_TYPES[t] === ext) ?? 'application/octet-stream';
+  return { body, contentType };
+}
+
+function checkSignature(result: 'ok' | 'expired' | 'invalid'): void {
+  if (result === 'expired') throw new HttpError(403, 'url_expired', 'This signed URL has expired');
+  if (result === 'invalid') throw new HttpError(403, 'signature_invalid', 'Invalid URL signature');
+}
