@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ResourceConfig } from './engine/types';
 
 /** Deployment codes (see src/config/profiles.ts). */
 export type DeploymentCode = 'tr' | 'pl' | 'es' | 'kun' | 'sun3';
@@ -29,5 +30,7 @@ export interface MenuNode {
   hide?: DeploymentCode[];
   /** The page behind the entry; an entry without a page is not shown. */
   page?: PageLoader;
+  /** The declarative resource behind the page (resources/engine), when it has one. */
+  config?: ResourceConfig;
   children?: MenuNode[];
 }

@@ -68,7 +68,13 @@ export default {
         unsettled: '未结算',
         completed: '已完成',
       },
-      recordStatus: { pending: '待审核', approved: '已通过', rejected: '已拒绝', rolled_back: '已回滚', repaid: '已还款' },
+      recordStatus: {
+        pending: '待审核',
+        approved: '已通过',
+        rejected: '已拒绝',
+        rolled_back: '已回滚',
+        repaid: '已还款',
+      },
     },
   },
   'en-US': {

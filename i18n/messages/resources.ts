@@ -69,6 +69,8 @@ export default {
           superman: '组长',
           mfa: '身份验证器',
           create_datetime: '注册时间',
+          agent_id: '业务员 ID',
+          leader_id: '组长 ID',
         },
         actions: {
           create_robot: '创建机器人',
@@ -86,7 +88,7 @@ export default {
           toggle_fake: '确定切换客户 %{username} 的真实/机器人类型？',
           offline: '确定强制客户 %{username} 下线？',
         },
-        inputs: { username: '用户名', password: '密码', full_name: '姓名', user_id: '业务员' },
+        inputs: { username: '用户名', password: '密码', full_name: '姓名', user_id: '新业务员 ID' },
         messages: { code_generated: '验证码已生成', password_updated: '密码已更新' },
       },
     },
@@ -98,7 +100,8 @@ export default {
         confirm: {
           approve: 'Approve record #%{id} of %{username} (%{amount} %{currency})?',
           reject: 'Reject record #%{id} of %{username} (%{amount} %{currency})?',
-          rollback: 'Roll back record #%{id} of %{username} (%{amount} %{currency})? A compensating entry will be written.',
+          rollback:
+            'Roll back record #%{id} of %{username} (%{amount} %{currency})? A compensating entry will be written.',
         },
       },
       deposit: { fields: { ...recordFieldsEn, sub_type: 'Deposit type' } },
@@ -110,7 +113,9 @@ export default {
         inputs: { amount: 'Amount repaid' },
       },
       compensation: { fields: recordFieldsEn },
-      crypto_deposit: { fields: { ...recordFieldsEn, chain: 'Chain', address: 'Receiving address', tx_hash: 'Transaction hash' } },
+      crypto_deposit: {
+        fields: { ...recordFieldsEn, chain: 'Chain', address: 'Receiving address', tx_hash: 'Transaction hash' },
+      },
       client: {
         fields: {
           id: 'ID',
@@ -127,6 +132,8 @@ export default {
           superman: 'Team leader',
           mfa: 'Authenticator',
           create_datetime: 'Registered at',
+          agent_id: 'Agent ID',
+          leader_id: 'Team leader ID',
         },
         actions: {
           create_robot: 'Create robot',
@@ -144,7 +151,7 @@ export default {
           toggle_fake: 'Switch client %{username} between real and robot?',
           offline: 'Force client %{username} offline?',
         },
-        inputs: { username: 'Username', password: 'Password', full_name: 'Full name', user_id: 'Agent' },
+        inputs: { username: 'Username', password: 'Password', full_name: 'Full name', user_id: 'New agent ID' },
         messages: { code_generated: 'Code generated', password_updated: 'Password updated' },
       },
     },

@@ -1,0 +1,92 @@
+import { createElement, useState, type MouseEvent } from 'react';
+import { Button, CircularProgress } from '@mui/material';
+import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'ra-core';
+import { ApiError } from '../../dataProvider/http';
+import { ActionDialog } from './ActionDialog';
+import { useEngineServices } from './context';
+import { ResultDialog } from './ResultDialog';
+import { newIdempotencyKey, runAction } from './runAction';
+import { actionConfirm, actionLabel } from './schema';
+import type { ActionSpec, ResourceConfig } from './types';
+import { useAllowed } from './useAllowed';
+
+export interface ActionButtonProps {
+  config: ResourceConfig;
+  action: ActionSpec<RaRecord>;
+  /** The row of a row action. */
+  record?: RaRecord;
+  /** The selection of a bulk action. */
+  ids?: Identifier[];
+  /** Called after a successful run (bulk actions clear the selection). */
+  onDone?: () => void;
+  size?: 'small' | 'medium';
+}
+
+/**
+ * The button of an action: hidden (or disabled) without its permission; opens the confirmation dialog when the
+ * action has a confirmation text or inputs, else runs at once; then notifies, shows a result, and refreshes.
+ */
+export function ActionButton({ config, action, record, ids, onDone, size = 'small' }: ActionButtonProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { http } = useEngineServices();
+  const allowed = useAllowed(config, action.permission);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  if (!allowed && action.denied !== 'disable') return null;
+
+  const label = translate(actionLabel(config, action));
+  const needsDialog = !!actionConfirm(config, action) || !!action.inputs?.length;
+
+  const succeed = (answer: unknown) => {
+    setOpen(false);
+    setBusy(false);
+    notify(action.success ?? 'engine.action.done', { type: 'success' });
+    const text = action.result?.(answer);
+    if (text) setResult(text);
+    if (action.refresh !== false) refresh();
+    onDone?.();
+  };
+
+  const click = async (e: MouseEvent) => {
+    e.stopPropagation();
+    if (needsDialog) return setOpen(true);
+    setBusy(true);
+    try {
+      succeed(await runAction(action, { record, ids, values: {}, http, idempotencyKey: newIdempotencyKey() }));
+    } catch (err) {
+      setBusy(false);
+      notify(err instanceof ApiError && err.fromServer ? err.message : 'engine.action.failed', { type: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        size={size}
+        onClick={click}
+        disabled={!allowed || busy}
+        startIcon={
+          busy ? <CircularProgress size={14} color="inherit" /> : action.icon ? createElement(action.icon) : undefined
+        }
+        data-testid={`action-${action.name}`}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {label}
+      </Button>
+      {open && (
+        <ActionDialog
+          config={config}
+          action={action}
+          record={record}
+          ids={ids}
+          onClose={() => setOpen(false)}
+          onSuccess={succeed}
+        />
+      )}
+      {result !== null && <ResultDialog title={label} text={result} onClose={() => setResult(null)} />}
+    </>
+  );
+}

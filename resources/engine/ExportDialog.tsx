@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Typography,
+} from '@mui/material';
+import { useNotify, useTranslate } from 'ra-core';
+import { ApiError } from '../../dataProvider/http';
+import { useEngineServices } from './context';
+import { saveBlob, streamExport, type ExportProgress } from './export';
+import { formatBytes, formatDateTime } from './format';
+
+export interface ExportDialogProps {
+  /** Base of the file name (the resource name). */
+  name: string;
+  path: string;
+  query: Record<string, unknown>;
+  onClose: () => void;
+}
+
+/** Streams an export while showing rows and bytes received; Cancel aborts; the file is saved when complete. */
+export function ExportDialog({ name, path, query, onClose }: ExportDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { openStream } = useEngineServices();
+  const [progress, setProgress] = useState<ExportProgress>({ rows: 0, bytes: 0 });
+  const [error, setError] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    controller.current = abort;
+    streamExport(openStream, path, query, setProgress, abort.signal).then(
+      (result) => {
+        if (abort.signal.aborted) return;
+        const stamp = formatDateTime(new Date(), true).replace(/[-: ]/g, '');
+        saveBlob(result.blob, result.filename ?? `${name.replace(/\//g, '-')}-${stamp}.csv`);
+        notify('engine.export.done', { type: 'success', messageArgs: { rows: result.rows } });
+        onClose();
+      },
+      (e) => {
+        if (abort.signal.aborted) return;
+        setError(e instanceof ApiError && e.fromServer ? e.message : translate('engine.export.failed'));
+      },
+    );
+    return () => abort.abort();
+    // one export per opening
+  }, []);
+
+  const cancel = () => {
+    controller.current?.abort();
+    onClose();
+  };
+  const size = formatBytes(progress.bytes);
+  const percent = progress.total ? Math.min(100, (progress.rows / Math.max(progress.total, 1)) * 100) : undefined;
+
+  return (
+    <Dialog open onClose={cancel} fullWidth maxWidth="xs" data-testid="export-dialog">
+      <DialogTitle>{translate('engine.export.title')}</DialogTitle>
+      <DialogContent>
+        {error ? (
+          <Alert severity="error">{error}</Alert>
+        ) : (
+          <>
+            <LinearProgress
+              variant={percent === undefined ? 'indeterminate' : 'determinate'}
+              value={percent}
+              sx={{ mb: 2 }}
+            />
+            <Typography data-testid="export-progress">
+              {progress.total
+                ? translate('engine.export.progressOf', { rows: progress.rows, total: progress.total, size })
+                : translate('engine.export.progress', { rows: progress.rows, size })}
+            </Typography>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={cancel} data-testid="export-cancel">
+          {translate(error ? 'engine.action.close' : 'engine.export.cancel')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

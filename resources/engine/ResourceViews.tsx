@@ -1,0 +1,47 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { ResourceContextProvider, useRouterProvider } from 'ra-core';
+import { Loading } from 'react-admin';
+import { ResourceEdit } from './ResourceEdit';
+import { ResourceList } from './ResourceList';
+import { ResourceShow } from './ResourceShow';
+import { hasEdit, hasShow } from './schema';
+import type { LazyComponent, ResourceConfig, ViewProps } from './types';
+
+const replacements = new WeakMap<LazyComponent<ViewProps>, ComponentType<ViewProps>>();
+
+/** The view of a config: its lazily loaded replacement, else the generated one. */
+function view(
+  loader: LazyComponent<ViewProps> | undefined,
+  generated: ComponentType<ViewProps>,
+): ComponentType<ViewProps> {
+  if (!loader) return generated;
+  let component = replacements.get(loader);
+  if (!component) {
+    component = lazy(loader);
+    replacements.set(loader, component);
+  }
+  return component;
+}
+
+/**
+ * A resource's routes below its menu path, react-admin style: the list at the path, the edit view at `:id`,
+ * the show view at `:id/show`. Mount it at `<path>/*`.
+ */
+export function ResourceViews({ config }: { config: ResourceConfig }) {
+  // react-admin's router components, so the views share its router whichever one the console runs on
+  const { Routes, Route } = useRouterProvider();
+  const ListView = view(config.views?.list, ResourceList);
+  const ShowView = view(config.views?.show, ResourceShow);
+  const EditView = view(config.views?.edit, ResourceEdit);
+  return (
+    <ResourceContextProvider value={config.name}>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route index element={<ListView config={config} />} />
+          {hasShow(config) && <Route path=":id/show" element={<ShowView config={config} />} />}
+          {hasEdit(config) && <Route path=":id" element={<EditView config={config} />} />}
+        </Routes>
+      </Suspense>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * What the funds records (deposit, withdrawal, loan, compensation, crypto deposit) share: the record fields,
+ * the filters, and the audit and rollback actions over their exact paths (spec section 7). Declarations only.
+ */
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import UndoIcon from '@mui/icons-material/Undo';
+import type { RaRecord } from 'ra-core';
+import { clientTypes, recordStatuses } from './labels';
+import type { ActionSpec, FieldSpec } from './engine/types';
+
+/** A deposit, withdrawal or overdrawn record as the list answers it; amounts are decimal strings. */
+export interface FundsRecord extends RaRecord {
+  client_id: number | string;
+  username: string;
+  fake: boolean;
+  account_id: number | string;
+  currency: string;
+  amount: string;
+  status: 'pending' | 'approved' | 'rejected' | 'rolled_back' | 'repaid';
+  sub_type?: string | null;
+  screenshot?: string | null;
+  created_at: string;
+  resolved_at?: string | null;
+  resolved_by?: string | null;
+}
+
+/** The fields of every funds record; `extra` go after the amount. */
+export function recordFields(extra: FieldSpec[] = []): FieldSpec[] {
+  return [
+    { source: 'id', type: 'number', sortable: true },
+    { source: 'username', type: 'reference', idSource: 'client_id', filter: true },
+    { source: 'fake', type: 'option', options: clientTypes, filter: true },
+    { source: 'account_id', type: 'text', hidden: true },
+    { source: 'currency', type: 'currency', filter: true },
+    { source: 'amount', type: 'money', sortable: true },
+    ...extra,
+    { source: 'status', type: 'option', options: recordStatuses, filter: true },
+    { source: 'screenshot', type: 'image', hidden: true },
+    { source: 'created_at', type: 'datetime', sortable: true, filter: true },
+    { source: 'resolved_at', type: 'datetime', hidden: true },
+    { source: 'resolved_by', type: 'text', hidden: true },
+  ];
+}
+
+const pending = (r: FundsRecord) => r.status === 'pending';
+const approved = (r: FundsRecord) => r.status === 'approved';
+
+/** Approve and reject of a pending record: `{ status }` to the audit path, with an Idempotency-Key. */
+export function auditActions(method: 'PUT' | 'POST', path: string): ActionSpec<FundsRecord>[] {
+  return [
+    {
+      name: 'approve',
+      label: 'resources.funds.actions.approve',
+      confirm: 'resources.funds.confirm.approve',
+      icon: CheckIcon,
+      permission: { action: 'approve' },
+      when: pending,
+      idempotent: true,
+      run: { method, path, body: () => ({ status: 'approved' }) },
+    },
+    {
+      name: 'reject',
+      label: 'resources.funds.actions.reject',
+      confirm: 'resources.funds.confirm.reject',
+      icon: CloseIcon,
+      permission: { action: 'approve' },
+      when: pending,
+      idempotent: true,
+      run: { method, path, body: () => ({ status: 'rejected' }) },
+    },
+  ];
+}
+
+/** Rollback of an approved record (PUT to the rollback path), with an Idempotency-Key. */
+export function rollbackAction(path: string): ActionSpec<FundsRecord> {
+  return {
+    name: 'rollback',
+    label: 'resources.funds.actions.rollback',
+    confirm: 'resources.funds.confirm.rollback',
+    icon: UndoIcon,
+    permission: { action: 'approve' },
+    when: approved,
+    idempotent: true,
+    run: { method: 'PUT', path },
+  };
+}

@@ -1,0 +1,23 @@
+import PaymentsIcon from '@mui/icons-material/Payments';
+import { defineResource } from '../engine/define';
+import { auditActions, recordFields, type FundsRecord } from '../fundsRecords';
+
+/** Loan records (overdrawn records of sub_type loan): audit, and repayment (pay_fine) of an approved loan. */
+export default defineResource<FundsRecord>({
+  name: 'loan',
+  endpoints: { list: '/overdrawn/admin/v1/record/list?sub_type=loan' },
+  fields: recordFields(),
+  sort: { field: 'created_at', order: 'DESC' },
+  rowActions: [
+    ...auditActions('PUT', '/overdrawn/admin/v1/audit/{id}'),
+    {
+      name: 'pay_fine',
+      icon: PaymentsIcon,
+      permission: { action: 'settle' },
+      when: (r) => r.status === 'approved',
+      inputs: [{ source: 'amount', type: 'money', required: true }],
+      idempotent: true,
+      run: { method: 'POST', path: '/overdrawn/admin/v1/loan/pay_fine/{id}', body: (_r, v) => ({ amount: v.amount }) },
+    },
+  ],
+});
