@@ -58,7 +58,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: config.nodeEnv === 'test' ? false : { level: config.nodeEnv === 'production' ? 'info' : 'warn' },
     exposeHeadRoutes: false,
-    ajv: { customOptions: { allErrors: true } },
+    // Money fields accept a number or a decimal string (DESIGN section 3): union types are intended.
+    ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
   });
   const database = opts.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
   app.decorate('config', config);

@@ -11,7 +11,7 @@ export const currencyRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { primary: string; secondary: string } }>(
     '/currency/admin/v1/rate',
     {
-      config: { permission: requires('client', 'fund') },
+      config: { permission: requires('client', 'read') },
       schema: {
         tags: ['currency'],
         description:
