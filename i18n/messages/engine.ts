@@ -7,6 +7,7 @@ export default {
       field: { image: '图片' },
       action: {
         confirm: '确认',
+        more: '更多操作',
         cancel: '取消',
         close: '关闭',
         done: '操作成功',
@@ -36,6 +37,7 @@ export default {
       field: { image: 'Image' },
       action: {
         confirm: 'Confirm',
+        more: 'More actions',
         cancel: 'Cancel',
         close: 'Close',
         done: 'Done',

@@ -1,5 +1,5 @@
 import { createElement, useState, type MouseEvent } from 'react';
-import { Button, CircularProgress } from '@mui/material';
+import { Button, CircularProgress, ListItemIcon, MenuItem } from '@mui/material';
 import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'ra-core';
 import { ApiError } from '../../dataProvider/http';
 import { ActionDialog } from './ActionDialog';
@@ -20,13 +20,26 @@ export interface ActionButtonProps {
   /** Called after a successful run (bulk actions clear the selection). */
   onDone?: () => void;
   size?: 'small' | 'medium';
+  /** 'menuitem' renders the action as an entry of a row's "more" menu. */
+  variant?: 'button' | 'menuitem';
+  /** Called when the action is clicked (the "more" menu closes itself). */
+  onClick?: () => void;
 }
 
 /**
  * The button of an action: hidden (or disabled) without its permission; opens the confirmation dialog when the
  * action has a confirmation text or inputs, else runs at once; then notifies, shows a result, and refreshes.
  */
-export function ActionButton({ config, action, record, ids, onDone, size = 'small' }: ActionButtonProps) {
+export function ActionButton({
+  config,
+  action,
+  record,
+  ids,
+  onDone,
+  size = 'small',
+  variant = 'button',
+  onClick,
+}: ActionButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -52,6 +65,7 @@ export function ActionButton({ config, action, record, ids, onDone, size = 'smal
 
   const click = async (e: MouseEvent) => {
     e.stopPropagation();
+    onClick?.();
     if (needsDialog) return setOpen(true);
     setBusy(true);
     try {
@@ -62,20 +76,30 @@ export function ActionButton({ config, action, record, ids, onDone, size = 'smal
     }
   };
 
+  const icon = busy ? (
+    <CircularProgress size={14} color="inherit" />
+  ) : action.icon ? (
+    createElement(action.icon)
+  ) : undefined;
   return (
     <>
-      <Button
-        size={size}
-        onClick={click}
-        disabled={!allowed || busy}
-        startIcon={
-          busy ? <CircularProgress size={14} color="inherit" /> : action.icon ? createElement(action.icon) : undefined
-        }
-        data-testid={`action-${action.name}`}
-        sx={{ whiteSpace: 'nowrap' }}
-      >
-        {label}
-      </Button>
+      {variant === 'menuitem' ? (
+        <MenuItem onClick={click} disabled={!allowed || busy} data-testid={`action-${action.name}`}>
+          {icon && <ListItemIcon>{icon}</ListItemIcon>}
+          {label}
+        </MenuItem>
+      ) : (
+        <Button
+          size={size}
+          onClick={click}
+          disabled={!allowed || busy}
+          startIcon={icon}
+          data-testid={`action-${action.name}`}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {label}
+        </Button>
+      )}
       {open && (
         <ActionDialog
           config={config}
