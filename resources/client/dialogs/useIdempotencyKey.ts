@@ -1,13 +1,5 @@
 import { useCallback, useState } from 'react';
-
-/** A fresh random key (UUID v4 where available). */
-function newKey(): string {
-  const c = globalThis.crypto;
-  if (c?.randomUUID) return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { newIdempotencyKey as newKey } from '../../engine/runAction';
 
 /**
  * The `Idempotency-Key` of one opening of a dialog: made when `open` turns true, kept for every submission and retry
