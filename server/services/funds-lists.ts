@@ -5,21 +5,33 @@
  * Total: counted with a limit (at most COUNT_CAP + 1 rows are visited); beyond the cap the planner's row estimate
  * is answered instead (never below the cap + 1) with `total_is_estimate: true` (the same rule as server/lib/list.ts),
  * so a list over millions of rows never runs an unbounded count(*).
+ *
+ * Export: the same WHERE (filters and data scope, built once by `recordWhere`) streamed as CSV in keyset batches of
+ * EXPORT_BATCH by id; amounts are the stored decimal strings.
  */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { client, depositRecord, overdrawnRecord, withdrawRecord } from '../db/funds-schema';
 import { staffUser } from '../db/schema';
+import type { FastifyReply } from 'fastify';
+import {
+  afterId,
+  COUNT_CAP,
+  csvStream,
+  EXPORT_BATCH,
+  MAX_PAGE_SIZE,
+  pageTotal,
+  sendCsv,
+  type CsvColumn,
+} from '../lib/list';
 import { ValidationError } from '../ledger/errors';
 import type { Executor } from '../ledger/types';
 import { presentDeposit } from './deposit';
 import type { Actor } from './funds-common';
 import { presentOverdrawn } from './overdrawn';
-import { clientScope } from './scope';
+import { recordScope } from './scope';
 import { presentWithdraw } from './withdraw';
-
-export const COUNT_CAP = 10_000;
-export const MAX_PAGE_SIZE = 200;
 
 export type ListQuery = Record<string, unknown>;
 
@@ -73,32 +85,37 @@ export async function boundedCount(
   }
 }
 
-interface RecordTable {
-  table: PgTable;
-  id: PgColumn;
-  tenantId: PgColumn;
-  clientId: PgColumn;
-  status: PgColumn;
-  currency: PgColumn;
-  createdAt: PgColumn;
-  sortable: Record<string, PgColumn>;
+type DepositRow = typeof depositRecord.$inferSelect;
+type WithdrawRow = typeof withdrawRecord.$inferSelect;
+type OverdrawnRow = typeof overdrawnRecord.$inferSelect;
+
+/** A record joined with its client and agent, as the lists and exports read it. */
+export interface Joined<R> {
+  r: R;
+  username: string;
+  fullName: string | null;
+  fake: boolean;
+  agentId: number | null;
+  agentName: string | null;
 }
 
-const common = (t: typeof depositRecord | typeof withdrawRecord | typeof overdrawnRecord): RecordTable => ({
-  table: t,
-  id: t.id,
-  tenantId: t.tenantId,
-  clientId: t.clientId,
-  status: t.status,
-  currency: t.currency,
-  createdAt: t.createdAt,
-  sortable: { id: t.id, created_at: t.createdAt, amount: t.amount, status: t.status, resolved_at: t.resolvedAt },
-});
+/** One record list: its table, its own filters, how a row is answered and exported. */
+interface RecordKind<R, V> {
+  table: typeof depositRecord | typeof withdrawRecord | typeof overdrawnRecord;
+  extra: (q: ListQuery) => SQL[];
+  present: (r: R) => V;
+  csv: CsvColumn<Joined<R>>[];
+}
 
-/** Conditions shared by every record list: tenant, scope (through the client) and the common filters. */
-function recordConditions(actor: Actor, t: RecordTable, q: ListQuery): SQL[] {
+const SORTABLE = ['id', 'created_at', 'amount', 'status', 'resolved_at'] as const;
+
+/** Tenant, data scope (through the client) and every filter of the list, built once for list, count and export. */
+function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQL | undefined {
+  const t = kind.table;
   const conds: SQL[] = [eq(t.tenantId, actor.tenantId)];
-  if (actor.staff) conds.push(clientScope(actor.staff));
+  // The scope through the client as an EXISTS (none for supervisors/admins), so the page's ids and the count
+  // need the client join only when a filter reads the client (readsClient).
+  if (actor.staff) conds.push(recordScope(actor.staff, t.tenantId, t.clientId));
   const fake = bool(q.fake, 'fake');
   if (fake !== undefined) conds.push(eq(client.fake, fake));
   if (q.status) conds.push(eq(t.status, String(q.status)));
@@ -107,66 +124,71 @@ function recordConditions(actor: Actor, t: RecordTable, q: ListQuery): SQL[] {
   if (q.username) conds.push(sql`${client.username} LIKE ${String(q.username).replace(/[\\%_]/g, '\\$&') + '%'}`);
   if (q.agent_id) conds.push(eq(client.agentId, Number(q.agent_id)));
   const from = date(q.created_at_gte ?? q.start, 'created_at_gte');
-  const to = date(q.created_at_lte ?? q.end, 'created_at_lte');
+  const toRaw = q.created_at_lte ?? q.end;
+  const to = date(toRaw, 'created_at_lte');
   if (from) conds.push(gte(t.createdAt, from));
+  // A bare date includes that whole day.
   if (to)
-    conds.push(
-      lt(
-        t.createdAt,
-        new Date(to.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(String(q.created_at_lte ?? q.end)) ? 86_400_000 : 1)),
-      ),
-    );
-  return conds;
+    conds.push(lt(t.createdAt, new Date(to.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(String(toRaw)) ? 86_400_000 : 1))));
+  return and(...conds, ...kind.extra(q));
 }
 
-async function listRecords<T>(
-  tx: Executor,
-  actor: Actor,
-  t: RecordTable,
-  q: ListQuery,
-  extra: SQL[],
-  present: (row: any) => T,
-): Promise<{
-  data: (T & {
-    username: string;
-    full_name: string | null;
-    fake: boolean;
-    agent_id: number | null;
-    agent_name: string | null;
-  })[];
-  total: number;
-  total_is_estimate: boolean;
-}> {
-  const { size, offset, order } = paging(q);
-  const sortKey = String(q.sort ?? 'created_at');
-  const sortCol = t.sortable[sortKey];
-  if (!sortCol) throw new ValidationError({ sort: `sort must be one of ${Object.keys(t.sortable).join(', ')}` });
-  const where = and(...recordConditions(actor, t, q), ...extra);
-  const dir = order === 'asc' ? asc : desc;
-  const rows = await (tx as any)
+function selectJoined(tx: Executor, kind: RecordKind<any, any>, where: SQL | undefined) {
+  const t = kind.table;
+  return (tx as any)
     .select({
-      r: t.table,
+      r: t,
       username: client.username,
       fullName: client.fullName,
       fake: client.fake,
       agentId: client.agentId,
       agentName: staffUser.name,
     })
-    .from(t.table)
+    .from(t)
     .innerJoin(client, eq(client.id, t.clientId))
     .leftJoin(staffUser, eq(staffUser.id, client.agentId))
-    .where(where)
-    .orderBy(dir(sortCol), dir(t.id))
-    .limit(size)
-    .offset(offset);
-  const { total, estimate } = await boundedCount(
-    tx,
-    sql`${t.table} JOIN ${client} ON ${client.id} = ${t.clientId}`,
-    where,
+    .where(where);
+}
+
+/** Whether a filter of `q` reads the client's columns (else the records table alone answers the WHERE). */
+const readsClient = (q: ListQuery) => [q.fake, q.username, q.agent_id].some((v) => v !== undefined && v !== null && v !== '');
+
+const countRecords = (tx: Executor, kind: RecordKind<any, any>, where: SQL | undefined) =>
+  boundedCount(tx, sql`${kind.table as PgTable} JOIN ${client} ON ${client.id} = ${kind.table.clientId}`, where);
+
+async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R, V>, q: ListQuery) {
+  const { size, offset, order } = paging(q);
+  const sortKey = String(q.sort ?? 'created_at');
+  if (!(SORTABLE as readonly string[]).includes(sortKey)) {
+    throw new ValidationError({ sort: `sort must be one of ${SORTABLE.join(', ')}` });
+  }
+  const t = kind.table;
+  const sortCol = { id: t.id, created_at: t.createdAt, amount: t.amount, status: t.status, resolved_at: t.resolvedAt }[
+    sortKey as (typeof SORTABLE)[number]
+  ] as PgColumn;
+  const where = recordWhere(actor, kind, q);
+  const dir = order === 'asc' ? asc : desc;
+  // The page's ids first (the OFFSET walks the sort index of the records table, joined with the client only when
+  // a filter needs it), then the joined rows of those ids alone.
+  const from = readsClient(q)
+    ? sql`${t as PgTable} JOIN ${client} ON ${client.id} = ${t.clientId}`
+    : sql`${t as PgTable}`;
+  const ids = await tx.execute(
+    sql`SELECT ${t.id} AS id FROM ${from} WHERE ${where ?? sql`true`}
+        ORDER BY ${sortCol} ${sql.raw(order)}, ${t.id} ${sql.raw(order)} LIMIT ${size} OFFSET ${offset}`,
   );
+  const pageIds = (ids.rows as { id: unknown }[]).map((r) => Number(r.id));
+  const rows: Joined<R>[] = pageIds.length
+    ? await selectJoined(tx, kind, inArray(t.id, pageIds)).orderBy(dir(sortCol), dir(t.id))
+    : [];
+  const { total, total_is_estimate: estimate } = await pageTotal(tx, from, where, {
+    offset,
+    limit: size,
+    rows: rows.length,
+  });
   return {
-    data: rows.map((x: any) => ({
-      ...present(x.r),
+    data: rows.map((x) => ({
+      ...kind.present(x.r),
       username: x.username,
       full_name: x.fullName,
       fake: x.fake,
@@ -178,19 +200,142 @@ async function listRecords<T>(
   };
 }
 
-/** GET /deposit/admin/v1/list: filters fake, status, currency, sub_type, username (prefix), client_id, agent_id, created_at range. */
-export function listDeposits(tx: Executor, actor: Actor, q: ListQuery) {
-  const extra = q.sub_type ? [eq(depositRecord.subType, String(q.sub_type))] : [];
-  return listRecords(tx, actor, common(depositRecord), q, extra, presentDeposit);
+/** What the OpenAPI description of a record export says. */
+export const EXPORT_DESCRIPTION =
+  "CSV (UTF-8 with BOM, header row first) of every record the list's filters match in the caller's data scope, " +
+  `streamed in keyset batches of ${EXPORT_BATCH} by id (paging and sort are ignored); amounts are the stored decimal ` +
+  `strings. \`X-Total-Count\` announces the row count when it is exact (at most ${COUNT_CAP} matches).`;
+
+/** A streamed CSV export and, when exactly known (at most COUNT_CAP), the number of rows it will hold. */
+export interface RecordExport {
+  csv: Readable;
+  total: number | null;
 }
+
+/** Sends an export as a CSV attachment, with `X-Total-Count` (the console's progress) when the total is exact. */
+export function sendRecordExport(reply: FastifyReply, filename: string, exp: RecordExport): FastifyReply {
+  if (exp.total !== null) reply.header('x-total-count', String(exp.total));
+  return sendCsv(reply, filename, exp.csv);
+}
+
+async function exportRecords<R>(
+  tx: Executor,
+  actor: Actor,
+  kind: RecordKind<R, unknown>,
+  q: ListQuery,
+): Promise<RecordExport> {
+  const where = recordWhere(actor, kind, q);
+  const { total, estimate } = await countRecords(tx, kind, where);
+  const batch = (last: Joined<R> | null): Promise<Joined<R>[]> =>
+    selectJoined(tx, kind, afterId(where, kind.table.id, last ? (last.r as { id: number }).id : null))
+      .orderBy(asc(kind.table.id))
+      .limit(EXPORT_BATCH);
+  return { csv: csvStream(kind.csv, batch), total: estimate ? null : total };
+}
+
+/** A CSV column reading a field of the record itself. */
+const field = <R>(header: string, get: (r: R) => unknown): CsvColumn<Joined<R>> => ({
+  header,
+  value: (x) => get(x.r),
+});
+
+/** The leading columns of every record export: the record id and its client. */
+function clientColumns<R extends { id: number; clientId: number }>(): CsvColumn<Joined<R>>[] {
+  return [
+    field('id', (r) => r.id),
+    field('client_id', (r) => r.clientId),
+    { header: 'username', value: (x) => x.username },
+    { header: 'full_name', value: (x) => x.fullName },
+    { header: 'type', value: (x) => (x.fake ? 'robot' : 'real') },
+    { header: 'agent_name', value: (x) => x.agentName },
+  ];
+}
+
+const subTypeFilter = (column: PgColumn) => (q: ListQuery) => (q.sub_type ? [eq(column, String(q.sub_type))] : []);
+
+const DEPOSITS: RecordKind<DepositRow, ReturnType<typeof presentDeposit>> = {
+  table: depositRecord,
+  extra: subTypeFilter(depositRecord.subType),
+  present: presentDeposit,
+  csv: [
+    ...clientColumns<DepositRow>(),
+    field('account_id', (r) => r.accountId),
+    field('currency', (r) => r.currency),
+    field('amount', (r) => r.amount),
+    field('rate', (r) => r.rate),
+    field('credit_currency', (r) => r.creditCurrency),
+    field('credit_amount', (r) => r.creditAmount),
+    field('sub_type', (r) => r.subType),
+    field('source', (r) => r.source),
+    field('status', (r) => r.status),
+    field('remark', (r) => r.remark),
+    field('created_at', (r) => r.createdAt),
+    field('resolved_at', (r) => r.resolvedAt),
+    field('rolled_back_at', (r) => r.rolledBackAt),
+  ],
+};
+
+const WITHDRAWALS: RecordKind<WithdrawRow, ReturnType<typeof presentWithdraw>> = {
+  table: withdrawRecord,
+  extra: () => [],
+  present: presentWithdraw,
+  csv: [
+    ...clientColumns<WithdrawRow>(),
+    field('account_id', (r) => r.accountId),
+    field('currency', (r) => r.currency),
+    field('amount', (r) => r.amount),
+    field('status', (r) => r.status),
+    field('remark', (r) => r.remark),
+    field('created_at', (r) => r.createdAt),
+    field('resolved_at', (r) => r.resolvedAt),
+    field('rolled_back_at', (r) => r.rolledBackAt),
+  ],
+};
+
+const OVERDRAWN: RecordKind<OverdrawnRow, ReturnType<typeof presentOverdrawn>> = {
+  table: overdrawnRecord,
+  extra: subTypeFilter(overdrawnRecord.subType),
+  present: presentOverdrawn,
+  csv: [
+    ...clientColumns<OverdrawnRow>(),
+    field('account_id', (r) => r.accountId),
+    field('sub_type', (r) => r.subType),
+    field('currency', (r) => r.currency),
+    field('amount', (r) => r.amount),
+    field('repaid', (r) => r.repaid),
+    field('owed', (r) => presentOverdrawn(r).owed),
+    field('status', (r) => r.status),
+    field('remark', (r) => r.remark),
+    field('created_at', (r) => r.createdAt),
+    field('resolved_at', (r) => r.resolvedAt),
+  ],
+};
+
+/** Header rows of the record exports, by list. */
+export const RECORD_CSV_HEADERS = {
+  deposit: DEPOSITS.csv.map((c) => c.header),
+  withdraw: WITHDRAWALS.csv.map((c) => c.header),
+  overdrawn: OVERDRAWN.csv.map((c) => c.header),
+};
+
+const cryptoOnly = (q: ListQuery): ListQuery => ({ ...q, sub_type: 'crypto' });
+
+/** GET /deposit/admin/v1/list: filters fake, status, currency, sub_type, username (prefix), client_id, agent_id, created_at range. */
+export const listDeposits = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, DEPOSITS, q);
+/** GET /deposit/admin/v1/list/export: every deposit the list's filters and scope match, as CSV. */
+export const exportDeposits = (tx: Executor, actor: Actor, q: ListQuery) => exportRecords(tx, actor, DEPOSITS, q);
+/** GET /deposit/admin/v1/crypto/list: the deposit list limited to sub_type crypto. */
+export const listCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery) => listDeposits(tx, actor, cryptoOnly(q));
+/** GET /deposit/admin/v1/crypto/list/export: the deposit export limited to sub_type crypto. */
+export const exportCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery) =>
+  exportDeposits(tx, actor, cryptoOnly(q));
 
 /** GET /withdraw/admin/v1/list: the same filters as deposits (without sub_type). */
-export function listWithdrawals(tx: Executor, actor: Actor, q: ListQuery) {
-  return listRecords(tx, actor, common(withdrawRecord), q, [], presentWithdraw);
-}
+export const listWithdrawals = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, WITHDRAWALS, q);
+/** GET /withdraw/admin/v1/list/export: every withdrawal the list's filters and scope match, as CSV. */
+export const exportWithdrawals = (tx: Executor, actor: Actor, q: ListQuery) => exportRecords(tx, actor, WITHDRAWALS, q);
 
 /** GET /overdrawn/admin/v1/record/list: `sub_type` loan | compensation | bonus (all when absent) plus the common filters. */
-export function listOverdrawn(tx: Executor, actor: Actor, q: ListQuery) {
-  const extra = q.sub_type ? [eq(overdrawnRecord.subType, String(q.sub_type))] : [];
-  return listRecords(tx, actor, common(overdrawnRecord), q, extra, presentOverdrawn);
-}
+export const listOverdrawn = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, OVERDRAWN, q);
+/** GET /overdrawn/admin/v1/record/list/export: every overdrawn record the list's filters and scope match, as CSV. */
+export const exportOverdrawn = (tx: Executor, actor: Actor, q: ListQuery) => exportRecords(tx, actor, OVERDRAWN, q);

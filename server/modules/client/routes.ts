@@ -69,7 +69,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: requires('client', 'read') },
       schema: {
         tags,
-        description: `Clients, newest first by default; \`sort\` one of id, created_at, username. Filters: username prefix, exact mobile, active, fake (real/robot), agent_id, leader_id (a team), vip, kyc_status, created_from/created_to. ${TOTAL_DESCRIPTION} ${SCOPE}`,
+        description: `Clients, newest first by default; \`sort\` one of id, created_at (alias create_datetime), username. Filters: username prefix, exact mobile, active, fake (real/robot), agent_id, leader_id (a team), vip, kyc_status, created_from/created_to. ${TOTAL_DESCRIPTION} ${SCOPE}`,
         querystring: clientListQuery,
         response: { 200: clientListResponse, ...errorResponses(400, 401, 403) },
       },

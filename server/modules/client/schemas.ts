@@ -12,8 +12,8 @@ export const idParams = {
   required: ['id'],
 } as const;
 
-/** Sortable columns of the client list. */
-export const CLIENT_SORTS = ['id', 'created_at', 'username'] as const;
+/** Sortable columns of the client list (create_datetime: the console's alias of created_at). */
+export const CLIENT_SORTS = ['id', 'created_at', 'create_datetime', 'username'] as const;
 
 const clientFilters = {
   username: { type: 'string', maxLength: 64, description: 'Username prefix' },

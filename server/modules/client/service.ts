@@ -3,7 +3,7 @@
  * action is limited to the staff member's data scope (services/scope.ts); a client outside it is "not found".
  */
 import { createHmac, randomInt } from 'node:crypto';
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   clientAccess,
@@ -15,7 +15,7 @@ import {
 } from '../../db/client-schema';
 import { account, client } from '../../db/funds-schema';
 import { staffUser } from '../../db/schema';
-import { afterId, countCapped, EXPORT_BATCH, paging, type CsvColumn, type ListParams } from '../../lib/list';
+import { afterId, countCapped, EXPORT_BATCH, pageTotal, paging, type CsvColumn, type ListParams } from '../../lib/list';
 import { HttpError } from '../../plugins/errors';
 import { signedIn, type Ctx } from '../../plugins/context';
 import { NotFoundError, ValidationError } from '../../ledger/errors';
@@ -148,23 +148,30 @@ export function clientWhere(staff: StaffScope, f: ClientFilters): SQL {
 }
 
 const SORT = {
-  columns: { id: client.id, created_at: client.createdAt, username: client.username },
+  // create_datetime: the console's name of created_at.
+  columns: {
+    id: client.id,
+    created_at: client.createdAt,
+    create_datetime: client.createdAt,
+    username: client.username,
+  },
   defaultSort: 'created_at',
   defaultOrder: 'desc' as const,
   tiebreak: client.id,
 };
 
-/** One page of the client list. */
+/**
+ * One page of the client list. A page past the first is a deferred join: the OFFSET walks only the ids (an
+ * index-only scan of the sort index), and the joins and full rows are read for the page's ids alone.
+ */
 export async function listClients(c: Ctx, q: ClientFilters & ListParams) {
   const where = clientWhere(signedIn(c), q);
   const { limit, offset, orderBy } = paging(q, SORT);
-  const [rows, counted] = await Promise.all([
-    selectRows(c.db, where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    countCapped(c.db, client, where),
-  ]);
+  const pageIds = c.db.select({ id: client.id }).from(client).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+  const rows = await (offset > 0
+    ? selectRows(c.db, inArray(client.id, pageIds)).orderBy(...orderBy)
+    : selectRows(c.db, where).orderBy(...orderBy).limit(limit));
+  const counted = await pageTotal(c.db, client, where, { offset, limit, rows: rows.length });
   return { data: rows.map(present), ...counted };
 }
 

@@ -2,13 +2,34 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
-import { auditDeposit, createDeposit, getDeposit, rollbackDeposit, type DepositInput } from '../../services/deposit';
-import { listDeposits } from '../../services/funds-lists';
+import {
+  auditDeposit,
+  createDeposit,
+  DEPOSIT_SUB_TYPES,
+  getDeposit,
+  rollbackDeposit,
+  type DepositInput,
+} from '../../services/deposit';
+import {
+  EXPORT_DESCRIPTION,
+  exportCryptoDeposits,
+  exportDeposits,
+  listCryptoDeposits,
+  listDeposits,
+  sendRecordExport,
+  type ListQuery,
+} from '../../services/funds-lists';
 import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../money-http';
 import { auditBody, listQuery, remarkBody } from '../money-schemas';
 
 const tags = ['deposit'];
 const chain = ['deposit', 'funds'];
+const cryptoChain = ['crypto_deposit', 'funds'];
+
+const CRYPTO =
+  'Crypto deposit records: the deposit records whose sub_type is crypto, with the deposit record fields (records keep ' +
+  'no chain, address or transaction hash; the proof is the screenshot).';
+const cryptoQuery = listQuery();
 
 const FLOW =
   'Status flow: pending -> approved (account balance and deposit statistic up by credit_amount) | rejected (nothing moves); ' +
@@ -24,13 +45,81 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description: `Deposit records in the caller's data scope, newest first. Requires deposit:read (or funds:read). ${FLOW}`,
-        querystring: listQuery({ sub_type: { type: 'string', enum: ['bank', 'crypto', 'exchange'] } }),
+        querystring: listQuery({ sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES] } }),
         response: errorResponses(400, 401, 403),
       },
     },
-    async (req) => {
-      return listDeposits(ctx(req).db, actorOf(req), req.query as Record<string, unknown>);
+    async (req) => listDeposits(ctx(req).db, actorOf(req), req.query as ListQuery),
+  );
+
+  app.get(
+    '/deposit/admin/v1/list/export',
+    {
+      config: { permission: requires(chain, 'export') },
+      schema: {
+        tags,
+        description: `Deposit records as CSV. Requires deposit:export (or funds:export). ${EXPORT_DESCRIPTION}`,
+        querystring: listQuery({ sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES] } }),
+        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
+      },
     },
+    async (req, reply) =>
+      sendRecordExport(reply, 'deposits.csv', await exportDeposits(ctx(req).db, actorOf(req), req.query as ListQuery)),
+  );
+
+  app.get(
+    '/deposit/admin/v1/crypto/list',
+    {
+      config: { permission: requires(cryptoChain, 'read') },
+      schema: {
+        tags,
+        description: `${CRYPTO} The deposit list's paging, sort and filters. Requires crypto_deposit:read (or funds:read). ${FLOW}`,
+        querystring: cryptoQuery,
+        response: errorResponses(400, 401, 403),
+      },
+    },
+    async (req) => listCryptoDeposits(ctx(req).db, actorOf(req), req.query as ListQuery),
+  );
+
+  app.get(
+    '/deposit/admin/v1/crypto/list/export',
+    {
+      config: { permission: requires(cryptoChain, 'export') },
+      schema: {
+        tags,
+        description: `${CRYPTO} As CSV. Requires crypto_deposit:export (or funds:export). ${EXPORT_DESCRIPTION}`,
+        querystring: cryptoQuery,
+        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req, reply) =>
+      sendRecordExport(
+        reply,
+        'crypto-deposits.csv',
+        await exportCryptoDeposits(ctx(req).db, actorOf(req), req.query as ListQuery),
+      ),
+  );
+
+  app.get(
+    '/deposit/admin/v1/options',
+    {
+      config: { permission: requires('client', 'fund') },
+      schema: {
+        tags,
+        description:
+          'The sub_type options of the deposit dialog, the default (bank) first: { data: [{ value }] }. Requires client:fund.',
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: { type: 'object', properties: { value: { type: 'string' } } } },
+            },
+          },
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async () => ({ data: DEPOSIT_SUB_TYPES.map((value) => ({ value })) }),
   );
 
   app.get(

@@ -2,7 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
-import { listOverdrawn } from '../../services/funds-lists';
+import {
+  EXPORT_DESCRIPTION,
+  exportOverdrawn,
+  listOverdrawn,
+  sendRecordExport,
+  type ListQuery,
+} from '../../services/funds-lists';
 import { auditLoan, creditOverdrawn, getOverdrawn, payFine } from '../../services/overdrawn';
 import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../money-http';
 import { auditBody, listQuery } from '../money-schemas';
@@ -15,6 +21,11 @@ const FLOW =
   'Compensation (bonus points) and bonus (reward) are credited at once and created approved: neither counts as a deposit; ' +
   'compensation is withdrawable, bonus is not (withdrawable = max(0, balance − bonus)). A loan resolves once: a second audit ' +
   'is 409 invalid_state with nothing changed.';
+
+const subTypeQuery = listQuery({ sub_type: { type: 'string', enum: ['loan', 'compensation', 'bonus'] } });
+/** The grant chain of an overdrawn sub_type: loans under loan, compensation and bonus under compensation. */
+const chainOf = (sub: string | undefined) =>
+  sub === 'loan' ? ['loan', 'funds'] : sub ? ['compensation', 'funds'] : ['funds'];
 
 const amountBody = {
   type: 'object',
@@ -32,14 +43,32 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description: `Overdrawn records by sub_type in the caller's data scope. Requires loan:read for loans, compensation:read for compensation and bonus (or funds:read). ${FLOW}`,
-        querystring: listQuery({ sub_type: { type: 'string', enum: ['loan', 'compensation', 'bonus'] } }),
+        querystring: subTypeQuery,
         response: errorResponses(400, 401, 403),
       },
     },
     async (req) => {
-      const sub = req.query.sub_type;
-      await authorize(req, sub === 'loan' ? ['loan', 'funds'] : sub ? ['compensation', 'funds'] : ['funds'], 'read');
-      return listOverdrawn(ctx(req).db, actorOf(req), req.query as Record<string, unknown>);
+      await authorize(req, chainOf(req.query.sub_type), 'read');
+      return listOverdrawn(ctx(req).db, actorOf(req), req.query as ListQuery);
+    },
+  );
+
+  app.get<{ Querystring: { sub_type?: string } }>(
+    '/overdrawn/admin/v1/record/list/export',
+    {
+      // As the list: the declared grant admits anyone who may export some overdrawn records; the sub_type is checked below.
+      config: { permission: requires(['loan', 'compensation', 'funds'], 'export') },
+      schema: {
+        tags,
+        description: `Overdrawn records by sub_type as CSV. Requires loan:export for loans, compensation:export for compensation and bonus, funds:export without sub_type. ${EXPORT_DESCRIPTION}`,
+        querystring: subTypeQuery,
+        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req, reply) => {
+      await authorize(req, chainOf(req.query.sub_type), 'export');
+      const exp = await exportOverdrawn(ctx(req).db, actorOf(req), req.query as ListQuery);
+      return sendRecordExport(reply, `${req.query.sub_type ?? 'overdrawn'}-records.csv`, exp);
     },
   );
 

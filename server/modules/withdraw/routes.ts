@@ -2,7 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
-import { listWithdrawals } from '../../services/funds-lists';
+import {
+  EXPORT_DESCRIPTION,
+  exportWithdrawals,
+  listWithdrawals,
+  sendRecordExport,
+  type ListQuery,
+} from '../../services/funds-lists';
 import { auditWithdrawal, getWithdrawal, rollbackWithdrawal } from '../../services/withdraw';
 import { actorOf, idempotencyHeader, moneyMutation, pathId } from '../money-http';
 import { auditBody, listQuery, remarkBody } from '../money-schemas';
@@ -29,9 +35,26 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
         response: errorResponses(400, 401, 403),
       },
     },
-    async (req) => {
-      return listWithdrawals(ctx(req).db, actorOf(req), req.query as Record<string, unknown>);
+    async (req) => listWithdrawals(ctx(req).db, actorOf(req), req.query as ListQuery),
+  );
+
+  app.get(
+    '/withdraw/admin/v1/list/export',
+    {
+      config: { permission: requires(chain, 'export') },
+      schema: {
+        tags,
+        description: `Withdrawal records as CSV. Requires withdrawal:export (or funds:export). ${EXPORT_DESCRIPTION}`,
+        querystring: listQuery(),
+        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
+      },
     },
+    async (req, reply) =>
+      sendRecordExport(
+        reply,
+        'withdrawals.csv',
+        await exportWithdrawals(ctx(req).db, actorOf(req), req.query as ListQuery),
+      ),
   );
 
   app.get(
