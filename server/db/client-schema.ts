@@ -70,7 +70,7 @@ export const clientAccess = pgTable(
     userAgent: text('user_agent'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('client_access_client_at').on(t.clientId, t.at.desc(), t.id.desc())],
+  (t) => [index('client_access_client_at').on(t.clientId, t.at, t.id)],
 );
 
 /** The identity fields of a client's real-name (KYC) submission; the status itself is client.kyc_status. */

@@ -59,11 +59,13 @@ export const client = pgTable(
   },
   (t) => [
     uniqueIndex('client_tenant_username').on(t.tenantId, t.username),
-    // Keyset / offset paging by newest first, alone and under the common filters.
-    index('client_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-    index('client_tenant_agent_created').on(t.tenantId, t.agentId, t.createdAt.desc(), t.id.desc()),
-    index('client_tenant_fake_created').on(t.tenantId, t.fake, t.createdAt.desc(), t.id.desc()),
-    index('client_tenant_kyc_created').on(t.tenantId, t.kycStatus, t.createdAt.desc(), t.id.desc()),
+    // Keyset / offset paging by newest first, alone and under the common filters. Plain ascending columns on purpose:
+    // scanned backward they give ORDER BY created_at DESC, id DESC (NULLS FIRST, PostgreSQL's default for DESC) and
+    // forward the ASC order; a `.desc()` column (DESC NULLS LAST) matches neither, so the lists sorted the whole table.
+    index('client_tenant_created').on(t.tenantId, t.createdAt, t.id),
+    index('client_tenant_agent_created').on(t.tenantId, t.agentId, t.createdAt, t.id),
+    index('client_tenant_fake_created').on(t.tenantId, t.fake, t.createdAt, t.id),
+    index('client_tenant_kyc_created').on(t.tenantId, t.kycStatus, t.createdAt, t.id),
     index('client_tenant_mobile').on(t.tenantId, t.mobile),
     // Prefix search on username (LIKE 'abc%').
     index('client_tenant_username_prefix').on(t.tenantId, t.username.op('text_pattern_ops')),
@@ -246,9 +248,9 @@ export const depositRecord = pgTable(
     reversalTxnId: ref('reversal_txn_id'),
   },
   (t) => [
-    index('deposit_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-    index('deposit_tenant_status_created').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('deposit_client_created').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('deposit_tenant_created').on(t.tenantId, t.createdAt, t.id),
+    index('deposit_tenant_status_created').on(t.tenantId, t.status, t.createdAt, t.id),
+    index('deposit_client_created').on(t.clientId, t.createdAt, t.id),
     check('deposit_status', sql`${t.status} IN ('pending','approved','rejected','rolled_back')`),
     check('deposit_positive', sql`${t.amount} > 0 AND ${t.creditAmount} > 0`),
   ],
@@ -272,9 +274,9 @@ export const withdrawRecord = pgTable(
     reversalTxnId: ref('reversal_txn_id'),
   },
   (t) => [
-    index('withdraw_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-    index('withdraw_tenant_status_created').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('withdraw_client_created').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('withdraw_tenant_created').on(t.tenantId, t.createdAt, t.id),
+    index('withdraw_tenant_status_created').on(t.tenantId, t.status, t.createdAt, t.id),
+    index('withdraw_client_created').on(t.clientId, t.createdAt, t.id),
     check('withdraw_status', sql`${t.status} IN ('pending','approved','rejected','rolled_back')`),
     check('withdraw_positive', sql`${t.amount} > 0`),
   ],
@@ -297,9 +299,9 @@ export const overdrawnRecord = pgTable(
     txnId: ref('txn_id'),
   },
   (t) => [
-    index('overdrawn_tenant_sub_created').on(t.tenantId, t.subType, t.createdAt.desc(), t.id.desc()),
-    index('overdrawn_tenant_sub_status_created').on(t.tenantId, t.subType, t.status, t.createdAt.desc(), t.id.desc()),
-    index('overdrawn_client_created').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('overdrawn_tenant_sub_created').on(t.tenantId, t.subType, t.createdAt, t.id),
+    index('overdrawn_tenant_sub_status_created').on(t.tenantId, t.subType, t.status, t.createdAt, t.id),
+    index('overdrawn_client_created').on(t.clientId, t.createdAt, t.id),
     check('overdrawn_sub_type', sql`${t.subType} IN ('loan','compensation','bonus')`),
     check('overdrawn_status', sql`${t.status} IN ('pending','approved','rejected','repaid')`),
     check('overdrawn_amounts', sql`${t.amount} > 0 AND ${t.repaid} >= 0 AND ${t.repaid} <= ${t.amount}`),
@@ -335,8 +337,8 @@ export const exchangeRecord = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('exchange_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
-    index('exchange_client_created').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('exchange_tenant_created').on(t.tenantId, t.createdAt, t.id),
+    index('exchange_client_created').on(t.clientId, t.createdAt, t.id),
   ],
 );
 

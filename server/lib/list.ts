@@ -31,11 +31,15 @@ export interface ListResult<T> {
   total_is_estimate: boolean;
 }
 
+/** Above this planner estimate a list page answers the estimate without counting at all (see pageTotal). */
+export const ESTIMATE_TRUSTED = 10 * COUNT_CAP;
+
 /** What the OpenAPI description of a list says about `total`. */
 export const TOTAL_DESCRIPTION =
   `\`total\` is exact up to ${COUNT_CAP} matches (count(*) over a LIMIT ${COUNT_CAP + 1} subquery, so the count never ` +
   `scans more than that); above it \`total\` is PostgreSQL's planner estimate for the same filters and ` +
-  '`total_is_estimate` is true.';
+  `\`total_is_estimate\` is true. When the planner expects more than ${ESTIMATE_TRUSTED} matches the estimate is answered ` +
+  'without counting; a page shorter than page_size (the last one) always gives the exact total.';
 
 /** The querystring JSON schema of a list: paging, `sort` restricted to the allow-list, `order`, and the filters. */
 export function listQuerySchema(sortKeys: readonly string[], filters: Record<string, object> = {}) {
@@ -107,6 +111,43 @@ export async function countCapped(
   const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where ?? sql`true`}`);
   const row = (plan as unknown as { rows: Record<string, unknown>[] }).rows[0];
   return { total: Math.max(planRows(row['QUERY PLAN']), COUNT_CAP + 1), total_is_estimate: true };
+}
+
+/** PostgreSQL's planner estimate of the rows of `from` (a table or a join) matching `where`. */
+export async function planEstimate(db: Executor, from: PgTable | SQL, where: SQL | undefined): Promise<number> {
+  const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where ?? sql`true`}`);
+  const row = (plan as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const n = planRows(row['QUERY PLAN']);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/**
+ * `total` of a list page without an unbounded count(*) (DESIGN.md section 3), cheapest first:
+ *  1. a page shorter than its size (and not past the end) ends the list: total = offset + rows, exact;
+ *  2. a planner estimate above ESTIMATE_TRUSTED is answered as is (flagged), without counting: on the big
+ *     unfiltered or scope-only lists the capped count would read COUNT_CAP + 1 rows on every request;
+ *  3. otherwise the count is capped at COUNT_CAP + 1 rows (countCapped's rule): exact up to the cap, else the
+ *     estimate (never below the cap + 1).
+ * `from` is the table, or the join, that `where` reads.
+ */
+export async function pageTotal(
+  db: Executor,
+  from: PgTable | SQL,
+  where: SQL | undefined,
+  page: { offset: number; limit: number; rows: number },
+): Promise<{ total: number; total_is_estimate: boolean }> {
+  if (page.rows < page.limit && (page.rows > 0 || page.offset === 0)) {
+    return { total: page.offset + page.rows, total_is_estimate: false };
+  }
+  const seen = page.offset + page.rows;
+  const estimate = await planEstimate(db, from, where);
+  if (estimate > ESTIMATE_TRUSTED) return { total: Math.max(estimate, seen), total_is_estimate: true };
+  const res = await db.execute(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP + 1}) x`,
+  );
+  const n = Number((res.rows[0] as { n: unknown }).n);
+  if (n <= COUNT_CAP) return { total: n, total_is_estimate: false };
+  return { total: Math.max(estimate, COUNT_CAP + 1, seen), total_is_estimate: true };
 }
 
 /** A CSV column: its header and how a row gives its cell. */

@@ -1,0 +1,367 @@
+/**
+ * `npm run bench:api`: the client and deposit lists at 1M clients on PostgreSQL, next to a bare Fastify route.
+ *
+ * 1. Database `bo_bench` on the server of DATABASE_URL (default postgres://root@127.0.0.1:5432/test): migrations
+ *    (openDatabase), demo staff (server/db/seed.ts), then the bulk seed of bench/seed-large.ts (1M clients,
+ *    ~1.15M accounts, 1M deposits of which 60 % approved with their ledger entries), VACUUM ANALYZE, and
+ *    checkLedger over the result. An already seeded database of the right size is reused; `--reseed` rebuilds it.
+ * 2. The real app (buildApp, captcha off, one Node process like production) and a bare Fastify app answering
+ *    {ok:true} each run in a child process on 127.0.0.1; autocannon (this process) signs in as admin (god) and as
+ *    a salesman (hero) and loads each case at 50 connections for 10 s after a 2 s warm-up.
+ * 3. Writes "## API lists at 1M clients (date)" into bench/results.md (other sections are kept).
+ *
+ * Options: --reseed, --clients N, --deposits N, --duration S, --connections N, --only <substring of a case name>,
+ * --no-write (print only), --skip-check (no ledger check), --seed-only (prepare the database and stop).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { seed } from '../server/db/seed';
+import { checkLedger, formatReport } from '../server/ledger/check';
+import { md5hex } from '../server/security/password';
+import { seedLarge } from './seed-large';
+
+const DB_NAME = 'bo_bench';
+const DEMO_PASSWORD = 'Demo@2026';
+/** Fixed so a reused database's staff hashes stay valid across runs (bench data only, not a secret). */
+const BENCH_PEPPER = 'bench-only-pepper-not-a-secret-0123456789';
+const BUDGET_P99_MS = 50;
+const DEEP_RATIO = 1.2;
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const opt = (name: string, d: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : d;
+};
+
+const baseUrl = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
+const benchUrl = (() => {
+  const u = new URL(baseUrl);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+
+const benchConfig = (jwtSecret: string) =>
+  loadConfig(
+    { NODE_ENV: 'bench', DEMO_PASSWORD, DATA_DIR: '/tmp/bo-bench-data' },
+    {
+      databaseUrl: benchUrl,
+      captcha: false,
+      jwtSecret,
+      passwordPepper: BENCH_PEPPER,
+      accessTokenTtlSec: 3600,
+      loginRateLimitPerMin: 100_000,
+      staticDir: undefined,
+      seedDemo: false,
+    },
+  );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Child processes: the app and the bare route, each in its own Node process (the load generator runs here).
+
+async function serveApp(): Promise<void> {
+  const config = benchConfig(process.env.BENCH_JWT_SECRET!);
+  const database = await openDatabase(benchUrl, config.dataDir);
+  const app = await buildApp(config, { database });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0 });
+  process.on(
+    'disconnect',
+    () =>
+      void app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0)),
+  );
+}
+
+async function serveBare(): Promise<void> {
+  const app = Fastify({ logger: false });
+  app.get('/ok', async () => ({ ok: true }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  process.send!({ port: typeof addr === 'object' && addr ? addr.port : 0 });
+  process.on('disconnect', () => void app.close().then(() => process.exit(0)));
+}
+
+function startChild(mode: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(fileURLToPath(import.meta.url), [mode], {
+    execArgv: process.execArgv,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve({ child, url: `http://127.0.0.1:${m.port}` }));
+    child.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Database
+
+async function prepareDatabase(size: { clients: number; deposits: number }): Promise<{ seededIn: number | null }> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [DB_NAME])).rowCount === 1;
+  let reuse = false;
+  if (exists && !flag('reseed')) {
+    const c = new pg.Client({ connectionString: benchUrl });
+    await c.connect();
+    try {
+      const r = await c.query(`SELECT (SELECT count(*) FROM client WHERE tenant_id = 'tr')::int AS clients,
+        (SELECT count(*) FROM deposit_record)::int AS deposits`);
+      reuse = r.rows[0].clients === size.clients && r.rows[0].deposits === size.deposits;
+    } catch {
+      reuse = false;
+    } finally {
+      await c.end();
+    }
+  }
+  if (!reuse) {
+    if (exists) await admin.query(`DROP DATABASE ${DB_NAME} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  }
+  await admin.end();
+
+  // Migrations (new ones apply to a reused database too) and the demo staff.
+  const config = benchConfig('unused');
+  const database = await openDatabase(benchUrl, config.dataDir, 2);
+  await seed(database.db, config);
+  let seededIn: number | null = null;
+  if (!reuse) {
+    console.log(`seeding ${size.clients} clients and ${size.deposits} deposits into ${DB_NAME}...`);
+    const t0 = Date.now();
+    const c = new pg.Client({ connectionString: benchUrl });
+    await c.connect();
+    try {
+      await seedLarge(c, size, console.log);
+    } finally {
+      await c.end();
+    }
+    seededIn = (Date.now() - t0) / 1000;
+    console.log(`seeded in ${seededIn.toFixed(0)} s`);
+    if (!flag('skip-check')) {
+      const t1 = Date.now();
+      const report = await checkLedger(database.db);
+      console.log(formatReport(report));
+      console.log(`ledger check in ${((Date.now() - t1) / 1000).toFixed(0)} s`);
+      if (!report.ok) throw new Error('the bench data breaks a ledger invariant');
+    }
+  } else {
+    console.log(`reusing ${DB_NAME} (${size.clients} clients, ${size.deposits} deposits); --reseed to rebuild`);
+  }
+  await database.close();
+  return { seededIn };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load
+
+interface Case {
+  name: string;
+  path: string;
+  as?: 'admin' | 'sales';
+  /** The first-page case this deep page is compared with. */
+  deepOf?: string;
+}
+
+interface Measured extends Case {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  total: string;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+function cases(): Case[] {
+  const range = `created_at_gte=${day(-30)}&created_at_lte=${day(0)}`;
+  const list: Case[] = [{ name: 'bare Fastify route (ceiling)', path: '/ok' }];
+  for (const as of ['admin', 'sales'] as const) {
+    const who = as === 'admin' ? 'admin (god)' : 'salesman (hero)';
+    list.push(
+      { name: `${who}: clients, page 1`, as, path: '/api/client/admin/v1/list?page=1&page_size=20' },
+      {
+        name: `${who}: clients, page 2000`,
+        as,
+        path: '/api/client/admin/v1/list?page=2000&page_size=20',
+        deepOf: `${who}: clients, page 1`,
+      },
+      {
+        name: `${who}: clients, username prefix + fake=false + kyc_status`,
+        as,
+        path: '/api/client/admin/v1/list?page=1&page_size=20&username=chen12&fake=false&kyc_status=approved',
+      },
+      { name: `${who}: deposits, page 1`, as, path: '/api/deposit/admin/v1/list?page=1&page_size=20' },
+      {
+        name: `${who}: deposits, page 2000`,
+        as,
+        path: '/api/deposit/admin/v1/list?page=2000&page_size=20',
+        deepOf: `${who}: deposits, page 1`,
+      },
+      {
+        name: `${who}: deposits, status=pending + last 30 days`,
+        as,
+        path: `/api/deposit/admin/v1/list?page=1&page_size=20&status=pending&${range}`,
+      },
+    );
+  }
+  const only = opt('only', '');
+  return only ? list.filter((c) => c.name.includes(only) || c.name.startsWith('bare')) : list;
+}
+
+async function login(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/admin/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tenant-id': 'tr' },
+    body: JSON.stringify({ username, password: md5hex(DEMO_PASSWORD) }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function load(url: string, headers: Record<string, string>, connections: number, duration: number) {
+  return autocannon({ url, headers, connections, duration, pipelining: 1 });
+}
+
+async function measure(c: Case, url: string, headers: Record<string, string>): Promise<Measured> {
+  // One request first: the case must answer 200 with a page (and say what total it answers).
+  const probe = await fetch(url, { headers });
+  const body = (await probe.json()) as { data?: unknown[]; total?: number; total_is_estimate?: boolean; ok?: boolean };
+  if (probe.status !== 200) throw new Error(`${c.name}: ${probe.status} ${JSON.stringify(body)}`);
+  const total =
+    body.total === undefined
+      ? '–'
+      : `${body.data?.length} rows, total ${body.total}${body.total_is_estimate ? ' (estimate)' : ''}`;
+  const connections = Number(opt('connections', '50'));
+  await load(url, headers, connections, 2); // warm-up
+  const r = await load(url, headers, connections, Number(opt('duration', '10')));
+  const m: Measured = {
+    ...c,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.errors + r.timeouts + r.non2xx,
+    total,
+  };
+  console.log(
+    `${c.name.padEnd(62)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  ` +
+      `max ${m.max} ms  errors ${m.errors}  [${total}]`,
+  );
+  return m;
+}
+
+function report(
+  results: Measured[],
+  info: { seededIn: number | null; runSec: number; size: { clients: number; deposits: number } },
+) {
+  const byName = new Map(results.map((r) => [r.name, r]));
+  const verdict = (r: Measured) => {
+    if (!r.as) return 'ceiling';
+    if (r.rps === 0) return `FAILED: no answer within autocannon's 10 s timeout (${r.errors} errors)`;
+    const notes: string[] = [];
+    notes.push(r.p99 <= BUDGET_P99_MS ? 'p99 within budget' : `p99 OVER ${BUDGET_P99_MS} ms`);
+    const first = r.deepOf ? byName.get(r.deepOf) : undefined;
+    if (first) {
+      const ratio = r.p99 / Math.max(first.p99, 1);
+      notes.push(`${ratio.toFixed(2)}× page 1 p99 ${ratio <= DEEP_RATIO ? '(≤ 1.2×)' : '(OVER 1.2×)'}`);
+    }
+    if (r.errors) notes.push(`${r.errors} errors`);
+    return notes.join(', ');
+  };
+  const cpu = cpus();
+  const lines = [
+    `## API lists at 1M clients (${new Date().toISOString().slice(0, 10)})`,
+    '',
+    `\`npm run bench:api\`: ${info.size.clients.toLocaleString('en')} clients of tenant tr (3 % robots, spread over ` +
+      `3 salesmen and 2 team leaders), ~1.15 accounts each (USD, EUR, TRY), ` +
+      `${info.size.deposits.toLocaleString('en')} deposits (60 % approved with balanced ledger entries, 15 % pending, ` +
+      '25 % rejected). Each case: autocannon, ' +
+      `${opt('connections', '50')} connections, ${opt('duration', '10')} s after a 2 s warm-up, page_size 20.`,
+    '',
+    `Machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+      `PostgreSQL ${pgVersion} with its stock settings (shared_buffers 128MB) on the same machine; the load ` +
+      'generator, the app (one Node process, pool of 20 connections) and PostgreSQL share the same 2 cores, so ' +
+      'every figure includes the cost of generating the load. ' +
+      `1-minute load average at the start / end of the load run: ${loadStart.toFixed(1)} / ${loadavg()[0].toFixed(1)} ` +
+      '(above ~2 means other work shared the cores during the run).',
+    '',
+    '| case | req/s | p50 | p99 | max | verdict | answer |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- |',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.max} ms | ${verdict(r)} | ${r.total} |`,
+    ),
+    '',
+    `Budget: list p99 ≤ ${BUDGET_P99_MS} ms; deep page (page 2000 = OFFSET 39,980) p99 within ${DEEP_RATIO}× of page 1.`,
+    info.seededIn === null
+      ? `Run: ${info.runSec.toFixed(0)} s (database reused).`
+      : `Seeding (incl. index rebuild, VACUUM ANALYZE and the ledger check): ${info.seededIn.toFixed(0)} s; load run: ${info.runSec.toFixed(0)} s.`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+let pgVersion = '';
+let loadStart = 0;
+
+async function main() {
+  const size = { clients: Number(opt('clients', '1000000')), deposits: Number(opt('deposits', '1000000')) };
+  const t0 = Date.now();
+  const { seededIn } = await prepareDatabase(size);
+  {
+    const c = new pg.Client({ connectionString: benchUrl });
+    await c.connect();
+    pgVersion = (await c.query(`SHOW server_version`)).rows[0].server_version.split(' ')[0];
+    await c.end();
+  }
+  if (flag('seed-only')) return;
+  const seededAt = Date.now();
+  loadStart = loadavg()[0];
+  const jwtSecret = md5hex(String(Math.random())) + md5hex(String(Date.now()));
+  const app = await startChild('--serve', { BENCH_JWT_SECRET: jwtSecret });
+  const bare = await startChild('--serve-bare');
+  const results: Measured[] = [];
+  try {
+    const tokens = { admin: await login(app.url, 'admin'), sales: await login(app.url, 'sales') };
+    for (const c of cases()) {
+      const headers: Record<string, string> = c.as
+        ? { 'x-tenant-id': 'tr', authorization: `Bearer ${tokens[c.as]}` }
+        : {};
+      results.push(await measure(c, `${c.as ? app.url : bare.url}${c.path}`, headers));
+    }
+  } finally {
+    app.child.disconnect();
+    bare.child.disconnect();
+  }
+  const runSec = (Date.now() - seededAt) / 1000;
+  const section = report(results, { seededIn: seededIn === null ? null : (seededAt - t0) / 1000, runSec, size });
+  console.log(`\n${section}`);
+  if (!flag('no-write')) {
+    const file = 'bench/results.md';
+    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
+    const marker = /\n## API lists at 1M clients[\s\S]*?(?=\n## |$)/;
+    const rest = previous.replace(marker, '');
+    writeFileSync(file, `${rest.trimEnd()}\n\n${section}`);
+    console.log(`written to ${file}`);
+  }
+  const failed = results.some((r) => r.errors > 0);
+  if (failed) process.exitCode = 1;
+}
+
+const mode = process.argv[2];
+if (mode === '--serve') await serveApp();
+else if (mode === '--serve-bare') await serveBare();
+else await main();
