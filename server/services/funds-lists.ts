@@ -151,7 +151,8 @@ function selectJoined(tx: Executor, kind: RecordKind<any, any>, where: SQL | und
 }
 
 /** Whether a filter of `q` reads the client's columns (else the records table alone answers the WHERE). */
-const readsClient = (q: ListQuery) => [q.fake, q.username, q.agent_id].some((v) => v !== undefined && v !== null && v !== '');
+const readsClient = (q: ListQuery) =>
+  [q.fake, q.username, q.agent_id].some((v) => v !== undefined && v !== null && v !== '');
 
 const countRecords = (tx: Executor, kind: RecordKind<any, any>, where: SQL | undefined) =>
   boundedCount(tx, sql`${kind.table as PgTable} JOIN ${client} ON ${client.id} = ${kind.table.clientId}`, where);

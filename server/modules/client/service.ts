@@ -167,10 +167,18 @@ const SORT = {
 export async function listClients(c: Ctx, q: ClientFilters & ListParams) {
   const where = clientWhere(signedIn(c), q);
   const { limit, offset, orderBy } = paging(q, SORT);
-  const pageIds = c.db.select({ id: client.id }).from(client).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+  const pageIds = c.db
+    .select({ id: client.id })
+    .from(client)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
   const rows = await (offset > 0
     ? selectRows(c.db, inArray(client.id, pageIds)).orderBy(...orderBy)
-    : selectRows(c.db, where).orderBy(...orderBy).limit(limit));
+    : selectRows(c.db, where)
+        .orderBy(...orderBy)
+        .limit(limit));
   const counted = await pageTotal(c.db, client, where, { offset, limit, rows: rows.length });
   return { data: rows.map(present), ...counted };
 }
