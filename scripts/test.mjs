@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every test suite in order and closes with one "N passed, N failed" line:
-// unit (jsdom), API on embedded PGlite, API again on PostgreSQL when DATABASE_URL is set
+// TypeScript over the whole repository, unit (jsdom), API on embedded PGlite, API again on PostgreSQL when DATABASE_URL is set
 // (plus the PostgreSQL-only concurrency suite), then the built console end to end in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -36,6 +36,10 @@ function build() {
   if (r.status !== 0) failedSuites.push('build');
 }
 
+if (!only.length || only.includes('typecheck')) {
+  console.log('\n=== typecheck ===');
+  if (spawnSync('npx', ['tsc', '-p', '.'], { stdio: 'inherit' }).status !== 0) failedSuites.push('typecheck');
+}
 run('unit', ['-c', 'vitest.unit.config.ts']);
 run('server:pglite', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: '' });
 // On PostgreSQL the server config also picks up the *.pg.test.ts suites (concurrency).
