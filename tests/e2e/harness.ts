@@ -1,12 +1,20 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { makeTestApp, type TestApp } from '../server/helpers';
+import { call, login, makeTestApp, type TestApp } from '../server/helpers';
+import { seedFunds } from '../../server/db/seed-funds';
+import { seedClientExtras } from '../../server/db/seed-client';
 
 /** Chromium flags for this workplace: no sandbox (root), no background traffic to the closed network. */
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 /** Launches Debian's Chromium (never a downloaded browser). */
@@ -20,11 +28,20 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-/** The real API serving the built console, on a fresh seeded database, listening on a free port. */
-export async function startServer(): Promise<E2EServer> {
+export interface StartOptions {
+  /** Also seed this many demo clients (tenant tr) with accounts and records through the ledger, and their drawer data. */
+  clients?: number;
+}
+
+/** The real API serving the built console, on a fresh seeded database (staff only unless `clients`), on a free port. */
+export async function startServer(opts: StartOptions = {}): Promise<E2EServer> {
   const staticDir = resolve('dist');
   if (!existsSync(resolve(staticDir, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
   const test = await makeTestApp({ captcha: false, staticDir });
+  if (opts.clients) {
+    await seedFunds(test.database.db, 'tr', { clients: opts.clients });
+    await seedClientExtras(test.database.db, 'tr');
+  }
   const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
   return { url: address, test, close: () => test.close() };
 }
@@ -35,4 +52,16 @@ export async function signIn(page: Page, base: string, username: string, passwor
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', password);
   await page.click('[data-testid=login-submit]');
+}
+
+/** An access token for `username` from the API itself (tenant tr), for reading the server's truth in tests. */
+export async function apiToken(server: E2EServer, username: string): Promise<string> {
+  return (await login(server.test.app, username)).access_token;
+}
+
+/** GET `url` on the API with a bearer token (tenant tr); throws unless 200; answers the JSON. */
+export async function apiGet<T = unknown>(server: E2EServer, token: string, url: string): Promise<T> {
+  const res = await call(server.test.app, 'GET', url, { token });
+  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signIn, startServer, type E2EServer } from './harness';
+import { call, loginBody } from '../server/helpers';
 import { MENU_BY_LEAF } from './menu-expectations';
 import { registry } from '../../resources/registry';
 import { leaves } from '../../resources/menu';
@@ -35,7 +36,6 @@ describe('sign-in with an authenticator', () => {
   it('enables MFA as admin, logs out, and signs in again with a code', async () => {
     const { ctx, page } = await newPage();
     await signInAs(page, 'admin');
-    await expect(page.locator('[data-testid=profile-card]')).toBeDefined();
     expect(await page.locator('[data-testid=profile-card]').innerText()).toContain('admin');
 
     await page.click('[data-testid=user-menu]');
@@ -47,9 +47,10 @@ describe('sign-in with an authenticator', () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await page.fill('input[name=code]', totp(secret));
     await page.click('[data-testid=mfa-next]');
-    const codes = page.locator('[data-testid=recovery-codes]');
-    await codes.waitFor();
-    expect((await codes.innerText()).trim().split(/\s+/).length).toBeGreaterThanOrEqual(10);
+    const codes = page.locator('[data-testid=recovery-codes] li');
+    await codes.first().waitFor();
+    const recovery = (await codes.allInnerTexts()).map((c) => c.trim());
+    expect(recovery).toHaveLength(10);
     await page.click('[data-testid=mfa-finish]');
     // A successful MFA change logs the user out.
     await page.waitForURL('**/login');
@@ -63,13 +64,43 @@ describe('sign-in with an authenticator', () => {
     await page.waitForURL('**/dashboard');
     await page.locator('[data-testid=profile-card]').waitFor();
     await ctx.close();
+
+    // Leave admin as the other tests expect it (no authenticator): sign in and turn MFA off with recovery codes.
+    const app = server.test.app;
+    const first = await call(app, 'POST', '/api/auth/admin/v1/login', {
+      body: await loginBody(app, 'admin', PASSWORD),
+    });
+    expect(first.json().mfa).toBe(true);
+    const verified = await call(app, 'POST', '/api/auth/admin/v1/mfa/verify', {
+      token: first.json().access_token,
+      body: { recovery_code: recovery[0] },
+    });
+    expect(verified.statusCode).toBe(200);
+    const off = await call(app, 'POST', '/api/user/v1/mfa/disable', {
+      token: verified.json().access_token,
+      body: { recovery_code: recovery[1] },
+    });
+    expect(off.statusCode).toBe(200);
   });
 });
 
 describe('menu per role', () => {
-  const withPage = new Set(leaves(registry).filter((n) => n.page).map((n) => n.name));
-  const hiddenForTr = new Set(leaves(registry).filter((n) => n.hide?.includes('tr')).map((n) => n.name));
-  const cases: [string, Role][] = [['admin', 'god'], ['supervisor', 'angel'], ['leader', 'superman'], ['sales', 'hero']];
+  const withPage = new Set(
+    leaves(registry)
+      .filter((n) => n.page)
+      .map((n) => n.name),
+  );
+  const hiddenForTr = new Set(
+    leaves(registry)
+      .filter((n) => n.hide?.includes('tr'))
+      .map((n) => n.name),
+  );
+  const cases: [string, Role][] = [
+    ['admin', 'god'],
+    ['supervisor', 'angel'],
+    ['leader', 'superman'],
+    ['sales', 'hero'],
+  ];
   for (const [username, role] of cases) {
     it(`shows ${username} (${role}) the entries of the spec's table`, async () => {
       const { ctx, page } = await newPage();
@@ -80,9 +111,9 @@ describe('menu per role', () => {
       for (const group of await menu.locator('[data-testid^=menu-group-]').all()) {
         if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
       }
-      const shown = await menu.locator('[data-testid^=menu-item-]').evaluateAll((els) =>
-        els.map((e) => e.getAttribute('data-testid')!.slice('menu-item-'.length)),
-      );
+      const shown = await menu
+        .locator('[data-testid^=menu-item-]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('menu-item-'.length)));
       const expected = Object.entries(MENU_BY_LEAF)
         .filter(([leaf, roles]) => roles.includes(role) && withPage.has(leaf) && !hiddenForTr.has(leaf))
         .map(([leaf]) => leaf);

@@ -1,0 +1,392 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { apiGet, apiToken, launchBrowser, signIn, startServer, type E2EServer } from './harness';
+import { addMoney, formatMoney, signOf, toCents } from '../../resources/client/money';
+import type { Account } from '../../resources/client/drawer/api';
+import { call } from '../server/helpers';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+let server: E2EServer;
+let browser: Browser;
+let adminToken: string;
+
+interface ClientRow {
+  id: number;
+  username: string;
+  fake: boolean;
+}
+interface DepositRow {
+  id: number;
+  client_id: number;
+  account_id: number;
+  amount: string;
+  status: string;
+  screenshot?: string | null;
+}
+
+beforeAll(async () => {
+  server = await startServer({ clients: 40 });
+  browser = await launchBrowser();
+  adminToken = await apiToken(server, 'admin');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers
+
+/** A valid 1x1 RGBA PNG, built here (signature, IHDR, IDAT, IEND with their CRCs). */
+function onePixelPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0); // width
+  ihdr.writeUInt32BE(1, 4); // height
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // colour type RGBA
+  const raw = Buffer.from([0, 0x1e, 0x88, 0xe5, 0xff]); // filter byte + one pixel
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const listOf = <T>(body: unknown): T[] => (Array.isArray(body) ? (body as T[]) : ((body as { data?: T[] }).data ?? []));
+
+/** The clients `token` may see (the API's scope), up to 200. */
+async function clientsFor(token: string): Promise<ClientRow[]> {
+  return listOf<ClientRow>(
+    await apiGet(server, token, '/api/client/admin/v1/list?page=1&page_size=200&sort=id&order=asc'),
+  );
+}
+
+/** The client's accounts as the API answers them (decimal strings). */
+async function accountsOf(clientId: number): Promise<Account[]> {
+  return listOf<Account>(await apiGet(server, adminToken, `/api/acc/admin/v1/list/${clientId}`));
+}
+
+async function newPage(): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  return { ctx, page: await ctx.newPage() };
+}
+
+async function signInAs(page: Page, username: string) {
+  await signIn(page, server.url, username, PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.locator('[data-testid=profile-card]').waitFor();
+}
+
+const pane = (path: string) => `[data-tab-pane="${path}"]`;
+
+/** Opens a menu leaf (expanding its group first) and waits for its page. */
+async function openFromMenu(page: Page, name: string, group?: string) {
+  const menu = page.locator('[data-testid=side-menu]');
+  if (group) {
+    const g = menu.locator(`[data-testid=menu-group-${group}]`);
+    if ((await g.getAttribute('aria-expanded')) === 'false') await g.click();
+  }
+  await menu.locator(`[data-testid="menu-item-${name}"]`).click();
+  await page.waitForURL(`**/${name}*`);
+}
+
+/**
+ * Types `username` into a list page's username filter and waits for the list answer of that filter
+ * (null when the kept-alive page already had exactly that filter).
+ */
+async function filterByUsername(page: Page, path: string, listUrl: string, username: string) {
+  const input = page.locator(`${pane(path)} input[name=username]`);
+  await input.waitFor({ state: 'visible' });
+  if ((await input.inputValue()) === username) return null;
+  const answered = page.waitForResponse(
+    (r) => r.url().includes(listUrl) && new URL(r.url()).searchParams.get('username') === username,
+  );
+  await input.fill(username);
+  const res = await answered;
+  expect(res.status()).toBe(200);
+  return res;
+}
+
+/** The list rows of a tab's page. */
+const rows = (page: Page, path: string) => page.locator(`${pane(path)} tbody tr`);
+/** The row whose `column` cell reads exactly `text`. */
+const rowWith = (page: Page, path: string, column: string, text: string | number) =>
+  rows(page, path).filter({
+    has: page.locator(`td.column-${column}`, {
+      hasText: new RegExp(`^\\s*${String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`),
+    }),
+  });
+
+/** Opens the client drawer from the client list (filtered on its username) and waits for its accounts. */
+async function openClientDrawer(page: Page, client: ClientRow): Promise<Locator> {
+  await filterByUsername(page, '/client', '/api/client/admin/v1/list', client.username);
+  const row = rowWith(page, '/client', 'username', client.username);
+  await row.waitFor();
+  const accountsLoaded = page.waitForResponse((r) => r.url().endsWith(`/api/acc/admin/v1/list/${client.id}`));
+  await row.click();
+  const drawer = page.locator('[data-testid=client-drawer]');
+  await drawer.waitFor();
+  expect((await accountsLoaded).status()).toBe(200);
+  await drawer.locator('[data-testid=client-username]', { hasText: client.username }).waitFor();
+  await drawer.locator('[data-testid=account-card]').first().waitFor();
+  return drawer;
+}
+
+/** Every account card in the drawer shows exactly the API's amounts (balance and the other amount fields). */
+async function expectCardsMatchApi(drawer: Locator, accounts: Account[]) {
+  await expect.poll(() => drawer.locator('[data-testid=account-card]').count()).toBe(accounts.length);
+  for (const a of accounts) {
+    const card = drawer.locator(`[data-testid=account-card][data-account-id="${a.id}"]`);
+    expect(await card.locator('[data-testid=account-number]').innerText()).toBe(a.acc_no);
+    const amounts: [string, string, string | undefined][] = [
+      ['balance', await card.locator('[data-testid=account-balance]').innerText(), a.balance],
+    ];
+    for (const field of [
+      'deposit',
+      'withdrawal',
+      'profit',
+      'compensation',
+      'bonus',
+      'loan',
+      'frozen',
+      'outstanding',
+    ] as const) {
+      amounts.push([field, await card.locator(`[data-field=${field}] .MuiTypography-body2`).innerText(), a[field]]);
+    }
+    for (const [field, shown, api] of amounts) {
+      // The API's decimal string (numeric(20,2)), shown with thousands separators and nothing else changed.
+      expect(api, `${a.acc_no} ${field} from the API`).toMatch(/^-?\d+\.\d{2}$/);
+      expect(shown, `${a.acc_no} ${field}`).toBe(formatMoney(api));
+      expect(shown.replace(/,/g, ''), `${a.acc_no} ${field}`).toBe(api);
+    }
+  }
+}
+
+/** Picks the option whose text contains `text` in the MUI select of a dialog that carries `[data-testid=<name>-select]`. */
+async function pickAccount(page: Page, dialog: Locator, name: string, accNo: string) {
+  await dialog.locator(`.MuiInputBase-root:has([data-testid=${name}-select]) [role=combobox]`).click();
+  await page.locator('[role=listbox] [role=option]', { hasText: accNo }).click();
+  await page.locator('[role=listbox]').waitFor({ state: 'detached' });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('client scope', () => {
+  it("a salesman finds his own client and not another salesman's", async () => {
+    const salesToken = await apiToken(server, 'sales');
+    const own = (await clientsFor(salesToken))[0];
+    const foreign = (await clientsFor(await apiToken(server, 'sales3')))[0];
+    expect(own && foreign).toBeTruthy();
+    // The API agrees: outside his scope the client does not exist for him.
+    expect(
+      (await call(server.test.app, 'GET', `/api/client/admin/v1/detail/${foreign.id}`, { token: salesToken }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(server.test.app, 'GET', `/api/client/admin/v1/detail/${own.id}`, { token: salesToken })).statusCode,
+    ).toBe(200);
+    // The usernames do not share a prefix with one another (the username filter is a prefix search).
+    expect(foreign.username.startsWith(own.username) || own.username.startsWith(foreign.username)).toBe(false);
+
+    const { ctx, page } = await newPage();
+    await signInAs(page, 'sales');
+    await openFromMenu(page, 'client');
+
+    // His own client: one row, and its drawer opens.
+    await filterByUsername(page, '/client', '/api/client/admin/v1/list', own.username);
+    await rowWith(page, '/client', 'username', own.username).waitFor();
+    expect(await rows(page, '/client').count()).toBe(1);
+
+    // Another salesman's client: the API answers nothing and the list shows no row.
+    const res = await filterByUsername(page, '/client', '/api/client/admin/v1/list', foreign.username);
+    expect((await res!.json()).total).toBe(0);
+    await expect.poll(() => rowWith(page, '/client', 'username', own.username).count()).toBe(0);
+    expect(await rows(page, '/client').count()).toBe(0);
+    expect(await page.locator(pane('/client')).innerText()).not.toContain(foreign.username);
+
+    // Opening /client with that filter in the URL shows nothing either.
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/api/client/admin/v1/list') && r.url().includes(encodeURIComponent(foreign.username)),
+    );
+    await page.goto(
+      `${server.url}/client?filter=${encodeURIComponent(JSON.stringify({ username: foreign.username }))}`,
+    );
+    expect((await (await answered).json()).total).toBe(0);
+    await page.locator(`${pane('/client')} input[name=username]`).waitFor();
+    expect(await page.locator(`${pane('/client')} input[name=username]`).inputValue()).toBe(foreign.username);
+    expect(await rows(page, '/client').count()).toBe(0);
+    expect(await page.locator(pane('/client')).innerText()).not.toContain(foreign.username);
+    await ctx.close();
+  });
+});
+
+describe('money movements', () => {
+  it('an administrator credits a deposit with a proof image, approves it, and the card shows the new balance', async () => {
+    // A real client with at least one account.
+    let client: ClientRow | undefined;
+    let account: Account | undefined;
+    for (const c of await clientsFor(adminToken)) {
+      if (c.fake) continue;
+      const accounts = await accountsOf(c.id);
+      if (accounts.length) {
+        client = c;
+        account = accounts[0];
+        break;
+      }
+    }
+    if (!client || !account) throw new Error('no real client with an account in the seed');
+    const before = account.balance;
+    const AMOUNT = '123.45';
+
+    const { ctx, page } = await newPage();
+    await signInAs(page, 'admin');
+    await openFromMenu(page, 'client');
+    let drawer = await openClientDrawer(page, client);
+    await expectCardsMatchApi(drawer, await accountsOf(client.id));
+
+    // The deposit dialog: destination account, amount, proof image.
+    await drawer.locator('[data-testid=action-deposit]').click();
+    const dialog = page.locator('[data-testid=deposit-dialog]');
+    await dialog.waitFor();
+    await pickAccount(page, dialog, 'account_id', account.acc_no);
+    await expect.poll(() => dialog.locator('input[name=currency]').inputValue()).toBe(account.currency);
+    await expect.poll(() => dialog.locator('input[name=sub_type]').inputValue()).not.toBe('');
+    await dialog.locator('input[name=amount]').fill(AMOUNT);
+    const uploaded = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(server.url));
+    await dialog
+      .locator('[data-testid=proof-input]')
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: onePixelPng() });
+    expect((await uploaded).ok()).toBe(true);
+    await dialog.locator('[data-testid=proof-preview]').waitFor();
+
+    const credited = page.waitForResponse((r) => r.url().includes(`/api/deposit/admin/v2/specialized/${client.id}`));
+    await dialog.locator('[data-testid=fund-submit]').click();
+    expect((await credited).status()).toBeLessThan(300);
+    await page.getByText('充值成功').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The API holds one pending deposit of exactly that amount, with the proof.
+    const pending = listOf<DepositRow>(
+      await apiGet(
+        server,
+        adminToken,
+        `/api/deposit/admin/v1/list?page=1&page_size=50&username=${client.username}&status=pending`,
+      ),
+    ).filter((d) => String(d.account_id) === String(account.id) && d.amount === AMOUNT);
+    expect(pending).toHaveLength(1);
+    const record = pending[0];
+    expect(record.screenshot).toBeTruthy();
+
+    // Approve it on the deposit records page.
+    await drawer.locator('[data-testid=client-drawer-close]').click();
+    await drawer.waitFor({ state: 'detached' });
+    await openFromMenu(page, 'deposit', 'funds');
+    await filterByUsername(page, '/deposit', '/api/deposit/admin/v1/list', client.username);
+    const row = rowWith(page, '/deposit', 'id', record.id);
+    await row.waitFor();
+    await row.locator('[data-testid=action-approve]').click();
+    const audited = page.waitForResponse((r) => r.url().includes(`/api/deposit/admin/v1/audit/${record.id}`));
+    await page.locator('[data-testid=action-confirm]').click();
+    expect((await audited).status()).toBe(200);
+    await page.getByText('操作成功').first().waitFor();
+    await expect.poll(() => row.locator('[data-testid=action-approve]').count()).toBe(0);
+
+    // Back on the client: the card shows old balance + 123.45, exactly the API's amounts.
+    const after = await accountsOf(client.id);
+    const credited1 = after.find((a) => a.id === account.id)!;
+    expect(credited1.balance).toBe(addMoney(before, AMOUNT));
+    await page.locator('[data-testid="tab-/client"]').click();
+    await page.waitForURL('**/client*');
+    drawer = await openClientDrawer(page, client);
+    const card = drawer.locator(`[data-testid=account-card][data-account-id="${account.id}"]`);
+    expect(await card.locator('[data-testid=account-balance]').innerText()).toBe(formatMoney(addMoney(before, AMOUNT)));
+    await expectCardsMatchApi(drawer, after);
+    await ctx.close();
+  });
+
+  it('exchanges between two accounts in different currencies and shows the API balances', async () => {
+    // A client with a funded account and another account in a different currency.
+    let pick: { client: ClientRow; from: Account; to: Account } | undefined;
+    for (const c of await clientsFor(adminToken)) {
+      const accounts = await accountsOf(c.id);
+      const from = accounts.find((a) => signOf(a.balance) > 0 && toCents(a.balance)! >= 100n);
+      const to = from && accounts.find((a) => a.currency !== from.currency);
+      if (from && to) {
+        pick = { client: c, from, to };
+        break;
+      }
+    }
+    if (!pick) throw new Error('no client with two funded accounts in different currencies in the seed');
+    const { client, from, to } = pick;
+    const AMOUNT = '1.00';
+    const rate = await apiGet<number>(
+      server,
+      adminToken,
+      `/api/currency/admin/v1/rate?primary=${from.currency}&secondary=${to.currency}`,
+    );
+
+    const { ctx, page } = await newPage();
+    await signInAs(page, 'admin');
+    await openFromMenu(page, 'client');
+    const drawer = await openClientDrawer(page, client);
+
+    await drawer.locator('[data-testid=action-exchange]').click();
+    const dialog = page.locator('[data-testid=exchange-dialog]');
+    await dialog.waitFor();
+    await pickAccount(page, dialog, 'from_account', from.acc_no);
+    await pickAccount(page, dialog, 'to_account', to.acc_no);
+    await dialog.locator('input[name=amount]').fill(AMOUNT);
+    const line = dialog.locator('[data-testid=rate-line]');
+    await line.waitFor();
+    const shownRate = /(\d+\.\d+)/.exec(await line.innerText())?.[1];
+    expect(shownRate).toMatch(/^\d+\.\d{6}$/);
+    expect(shownRate).toBe(rate.toFixed(6));
+
+    const exchanged = page.waitForResponse((r) => r.url().includes(`/api/acc/admin/v1/exchange/${client.id}`));
+    await dialog.locator('[data-testid=exchange-submit]').click();
+    expect((await exchanged).status()).toBeLessThan(300);
+    await page.getByText('兑换成功').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The drawer reloads its accounts; they equal the API's, the source down by exactly the amount.
+    const after = await accountsOf(client.id);
+    const source = after.find((a) => a.id === from.id)!;
+    const target = after.find((a) => a.id === to.id)!;
+    expect(source.balance).toBe(addMoney(from.balance, `-${AMOUNT}`));
+    // Target amount = amount × rate, half-even to cents (the API's rule): 1.00 × rate = rate rounded to cents.
+    const units = BigInt(rate.toFixed(8).replace('.', '')); // rate × 10^8
+    let cents = units / 1_000_000n;
+    const rest = units % 1_000_000n;
+    if (rest > 500_000n || (rest === 500_000n && cents % 2n === 1n)) cents += 1n;
+    expect(target.balance).toBe(addMoney(to.balance, `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`));
+    await expect
+      .poll(() =>
+        drawer
+          .locator(`[data-testid=account-card][data-account-id="${from.id}"] [data-testid=account-balance]`)
+          .innerText(),
+      )
+      .toBe(formatMoney(source.balance));
+    await expectCardsMatchApi(drawer, after);
+    await ctx.close();
+  });
+});

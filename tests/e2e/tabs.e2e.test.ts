@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signIn, startServer, type E2EServer } from './harness';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // A few clients: on an empty list react-admin shows its empty page instead of the filter form.
+  server = await startServer({ clients: 8 });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** What is typed into the client filter: one seeded client's username. */
+const TYPED = 'client0003';
+const tab = (path: string) => `[data-testid="tab-${path}"]`;
+const pane = (path: string) => `[data-tab-pane="${path}"]`;
+
+/** The paths of the tab strip's tabs, in order. */
+async function tabPaths(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid=tab-strip] [role=tab]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('tab-'.length)));
+}
+
+/** Opens a menu leaf (expanding its group first) and waits until its tab is the active one. */
+async function openFromMenu(page: Page, name: string, group?: string) {
+  const menu = page.locator('[data-testid=side-menu]');
+  if (group) {
+    const g = menu.locator(`[data-testid=menu-group-${group}]`);
+    if ((await g.getAttribute('aria-expanded')) === 'false') await g.click();
+  }
+  await menu.locator(`[data-testid="menu-item-${name}"]`).click();
+  await page.waitForURL(`**/${name}*`);
+  await expect.poll(() => page.locator(tab(`/${name}`)).getAttribute('aria-selected')).toBe('true');
+}
+
+describe('keep-alive tabs', () => {
+  it('keeps typed filters across tab switches, restores tabs on reload, and closes others', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'supervisor', PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.locator('[data-testid=profile-card]').waitFor();
+
+    await openFromMenu(page, 'client');
+    await openFromMenu(page, 'deposit', 'funds');
+    await openFromMenu(page, 'withdrawal', 'funds');
+    expect(await tabPaths(page)).toEqual(['/dashboard', '/client', '/deposit', '/withdrawal']);
+
+    // Type into the client list's username filter.
+    await page.click(tab('/client'));
+    await page.waitForURL('**/client*');
+    const filter = page.locator(`${pane('/client')} input[name=username]`);
+    await filter.waitFor({ state: 'visible' });
+    await filter.fill(TYPED);
+    // Mark the very element: a remounted page would have a new input without the mark.
+    await filter.evaluate((el) => ((el as HTMLInputElement & { __kept?: boolean }).__kept = true));
+    // The list has applied the filter (react-admin debounces it into the URL) and shows the one matching row.
+    await page.waitForURL(new RegExp(`/client\\?.*${TYPED}`));
+    const clientRows = page.locator(`${pane('/client')} tbody tr`);
+    await expect.poll(() => clientRows.allInnerTexts()).toEqual([expect.stringContaining(TYPED)]);
+
+    await page.click(tab('/deposit'));
+    await page.waitForURL('**/deposit*');
+    await expect.poll(() => page.locator(pane('/client')).isHidden()).toBe(true);
+    await page.locator(`${pane('/deposit')} input[name=username]`).waitFor({ state: 'visible' });
+
+    await page.click(tab('/client'));
+    await page.waitForURL(new RegExp(`/client\\?.*${TYPED}`));
+    await filter.waitFor({ state: 'visible' });
+    expect(await filter.inputValue()).toBe(TYPED);
+    expect(await clientRows.allInnerTexts()).toEqual([expect.stringContaining(TYPED)]);
+    expect(await filter.evaluate((el) => (el as HTMLInputElement & { __kept?: boolean }).__kept === true)).toBe(true);
+
+    // Reload: the open tabs come back in order, the active one included, its filter with it.
+    await page.reload();
+    await page.locator(tab('/withdrawal')).waitFor();
+    expect(await tabPaths(page)).toEqual(['/dashboard', '/client', '/deposit', '/withdrawal']);
+    expect(await page.locator(tab('/client')).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.locator(`${pane('/client')} input[name=username]`).inputValue()).toBe(TYPED);
+
+    // The home tab cannot be closed; the others can.
+    expect(await page.locator(`${tab('/dashboard')} [data-testid=tab-close]`).count()).toBe(0);
+    expect(await page.locator(`${tab('/deposit')} [data-testid=tab-close]`).count()).toBe(1);
+
+    // Close others from the current tab's context menu: only the home tab and the current one remain.
+    await page.click(tab('/client'), { button: 'right' });
+    await page.click('[data-testid=tab-close-others]');
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/client']);
+    expect(page.url()).toContain('/client');
+    expect(await page.locator(`${tab('/dashboard')} [data-testid=tab-close]`).count()).toBe(0);
+    // The closed tabs stay closed after a reload.
+    await page.reload();
+    await page.locator(tab('/client')).waitFor();
+    expect(await tabPaths(page)).toEqual(['/dashboard', '/client']);
+    await ctx.close();
+  });
+});

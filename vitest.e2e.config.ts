@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// End to end: the real API serving the built console (dist/), driven in Debian's Chromium.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
