@@ -5,6 +5,13 @@
 export default {
   'zh-CN': {
     client: {
+      search: {
+        placeholder: '按用户名查找客户',
+        submit: '查找',
+        required: '请输入用户名',
+        not_found: '未找到该用户或其账户。',
+        failed: '查询失败，请稍后重试。',
+      },
       drawer: {
         title: '客户信息',
         close: '关闭',
@@ -209,6 +216,13 @@ export default {
   },
   'en-US': {
     client: {
+      search: {
+        placeholder: 'Find a client by username',
+        submit: 'Search',
+        required: 'Enter a username',
+        not_found: 'No such client, or the client has no account.',
+        failed: 'The search failed, please try again later.',
+      },
       drawer: {
         title: 'Client information',
         close: 'Close',

@@ -10,6 +10,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { RaRecord } from 'ra-core';
 import { wirePassword } from '../../authProvider/password';
 import { defineResource } from '../engine/define';
+import { ClientSearch } from './ClientSearch';
 import type { DrawerProps } from '../engine/types';
 import { activeStatuses, clientTypes, kycStatuses } from '../labels';
 
@@ -70,6 +71,7 @@ export default defineResource<ClientRecord>({
     { type: 'dateRange', source: 'create_datetime', from: 'created_from', to: 'created_to' },
   ],
   sort: { field: 'id', order: 'DESC' },
+  finder: ClientSearch,
   drawer: () =>
     import('./ClientDrawer').then(({ default: ClientDrawer }) => ({
       default: ({ id, onClose }: DrawerProps<ClientRecord>) => createElement(ClientDrawer, { clientId: id, onClose }),

@@ -24,9 +24,19 @@ function drawerOf(config: ResourceConfig): ComponentType<DrawerProps> | null {
 }
 
 /** The toolbar of a generated list: filter picker, column chooser, export and the toolbar actions. */
-function ListToolbar({ config, pickable }: { config: ResourceConfig; pickable: boolean }) {
+function ListToolbar({
+  config,
+  pickable,
+  onFound,
+}: {
+  config: ResourceConfig;
+  pickable: boolean;
+  onFound: (id: Identifier) => void;
+}) {
+  const Finder = config.finder;
   return (
     <TopToolbar>
+      {Finder && <Finder onFound={onFound} />}
       {pickable && <FilterButton />}
       <ColumnsButton />
       <ExportButton config={config} />
@@ -66,7 +76,9 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
         sort={config.sort ?? { field: 'id', order: 'DESC' }}
         perPage={config.perPage ?? 25}
         exporter={false}
-        actions={<ListToolbar config={config} pickable={pickable} />}
+        actions={
+          <ListToolbar config={config} pickable={pickable} onFound={(id) => setOpened({ id, record: { id } })} />
+        }
         pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
         title={`resources.${config.name}.name`}
       >

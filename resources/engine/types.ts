@@ -133,6 +133,11 @@ export interface ActionSpec<R extends RaRecord = RaRecord> {
   refresh?: boolean;
 }
 
+/** Props of a list toolbar finder: `onFound` opens the drawer of the record it found. */
+export interface FinderProps {
+  onFound: (id: Identifier) => void;
+}
+
 /** Props of a drawer that opens on a row click. */
 export interface DrawerProps<R extends RaRecord = RaRecord> {
   id: Identifier;
@@ -169,6 +174,8 @@ export interface ResourceConfig<R extends RaRecord = RaRecord> {
   rowClick?: 'show' | 'edit' | 'drawer' | false;
   /** The drawer a row click opens. */
   drawer?: LazyComponent<DrawerProps<R>>;
+  /** A finder in the list toolbar that opens a record's drawer by something other than a row click (e.g. a username). */
+  finder?: ComponentType<FinderProps>;
   /** Replacement views. */
   views?: { list?: LazyComponent<ViewProps>; show?: LazyComponent<ViewProps>; edit?: LazyComponent<ViewProps> };
 }
