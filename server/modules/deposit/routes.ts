@@ -20,7 +20,8 @@ import {
   type ListQuery,
 } from '../../services/funds-lists';
 import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../money-http';
-import { auditBody, listQuery, remarkBody } from '../money-schemas';
+import { listQuery } from '../money-schemas';
+import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../record-routes';
 
 const tags = ['deposit'];
 const chain = ['deposit', 'funds'];
@@ -122,70 +123,27 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     async () => ({ data: DEPOSIT_SUB_TYPES.map((value) => ({ value })) }),
   );
 
-  app.get(
-    '/deposit/admin/v1/detail/:id',
-    {
-      config: { permission: requires(chain, 'read') },
-      schema: {
-        tags,
-        description: 'One deposit record (404 outside the scope). Requires deposit:read (or funds:read).',
-        response: errorResponses(401, 403, 404),
-      },
-    },
-    async (req) => {
-      return getDeposit(ctx(req).db, actorOf(req), pathId(req));
-    },
-  );
+  recordDetailRoute(app, {
+    path: '/deposit/admin/v1/detail/:id',
+    chain,
+    tags,
+    description: 'One deposit record (404 outside the scope). Requires deposit:read (or funds:read).',
+    get: getDeposit,
+  });
 
-  app.put<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>(
-    '/deposit/admin/v1/audit/:id',
-    {
-      config: { permission: requires(chain, 'approve') },
-      schema: {
-        tags,
-        description: `Audits a pending deposit: { status: "approved" | "rejected" }. Requires deposit:approve (or funds:approve). ${FLOW}`,
-        headers: idempotencyHeader,
-        body: auditBody,
-        response: errorResponses(400, 401, 403, 404, 409, 422),
-      },
-    },
-    async (req) => {
-      const id = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
-        action: `deposit.${req.body.status === 'approved' ? 'approve' : 'reject'}`,
-        resource: 'deposit',
-        targetId: id,
-        before: (tx) => getDeposit(tx, actor, id),
-        run: (tx) => auditDeposit(tx, actor, id, req.body.status, req.body.remark),
-      });
-    },
-  );
-
-  app.put<{ Body: { remark?: string } | undefined }>(
-    '/deposit/admin/v1/rollback/:id',
-    {
-      config: { permission: requires(chain, 'approve') },
-      schema: {
-        tags,
-        description: `Rolls back an approved deposit. Requires deposit:approve (or funds:approve). ${FLOW}`,
-        headers: idempotencyHeader,
-        body: remarkBody,
-        response: errorResponses(400, 401, 403, 404, 409, 422),
-      },
-    },
-    async (req) => {
-      const id = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
-        action: 'deposit.rollback',
-        resource: 'deposit',
-        targetId: id,
-        before: (tx) => getDeposit(tx, actor, id),
-        run: (tx) => rollbackDeposit(tx, actor, id, req.body?.remark),
-      });
-    },
-  );
+  const mutation = { chain, tags, resource: 'deposit', action: 'deposit', get: getDeposit };
+  recordAuditRoute(app, {
+    ...mutation,
+    path: '/deposit/admin/v1/audit/:id',
+    description: `Audits a pending deposit: { status: "approved" | "rejected" }. Requires deposit:approve (or funds:approve). ${FLOW}`,
+    audit: auditDeposit,
+  });
+  recordRollbackRoute(app, {
+    ...mutation,
+    path: '/deposit/admin/v1/rollback/:id',
+    description: `Rolls back an approved deposit. Requires deposit:approve (or funds:approve). ${FLOW}`,
+    rollback: rollbackDeposit,
+  });
 
   app.post<{ Body: DepositInput }>(
     '/deposit/admin/v2/specialized/:id',

@@ -11,7 +11,8 @@ import {
 } from '../../services/funds-lists';
 import { auditLoan, creditOverdrawn, getOverdrawn, payFine } from '../../services/overdrawn';
 import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../money-http';
-import { auditBody, listQuery } from '../money-schemas';
+import { listQuery } from '../money-schemas';
+import { recordAuditRoute } from '../record-routes';
 
 const tags = ['overdrawn'];
 
@@ -98,30 +99,16 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
-  app.put<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>(
-    '/overdrawn/admin/v1/audit/:id',
-    {
-      config: { permission: requires(['loan', 'funds'], 'approve') },
-      schema: {
-        tags,
-        description: `Audits a pending loan: { status: "approved" | "rejected" }. Requires loan:approve (or funds:approve). ${FLOW}`,
-        headers: idempotencyHeader,
-        body: auditBody,
-        response: errorResponses(400, 401, 403, 404, 409, 422),
-      },
-    },
-    async (req) => {
-      const id = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
-        action: `loan.${req.body.status === 'approved' ? 'approve' : 'reject'}`,
-        resource: 'loan',
-        targetId: id,
-        before: (tx) => getOverdrawn(tx, actor, id),
-        run: (tx) => auditLoan(tx, actor, id, req.body.status, req.body.remark),
-      });
-    },
-  );
+  recordAuditRoute(app, {
+    path: '/overdrawn/admin/v1/audit/:id',
+    chain: ['loan', 'funds'],
+    tags,
+    description: `Audits a pending loan: { status: "approved" | "rejected" }. Requires loan:approve (or funds:approve). ${FLOW}`,
+    resource: 'loan',
+    action: 'loan',
+    get: getOverdrawn,
+    audit: auditLoan,
+  });
 
   app.post<{ Body: { amount: string | number } }>(
     '/overdrawn/admin/v1/loan/pay_fine/:id',

@@ -10,8 +10,9 @@ import {
   type ListQuery,
 } from '../../services/funds-lists';
 import { auditWithdrawal, getWithdrawal, rollbackWithdrawal } from '../../services/withdraw';
-import { actorOf, idempotencyHeader, moneyMutation, pathId } from '../money-http';
-import { auditBody, listQuery, remarkBody } from '../money-schemas';
+import { actorOf } from '../money-http';
+import { listQuery } from '../money-schemas';
+import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../record-routes';
 
 const tags = ['withdraw'];
 const chain = ['withdrawal', 'funds'];
@@ -57,68 +58,26 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
       ),
   );
 
-  app.get(
-    '/withdraw/admin/v1/detail/:id',
-    {
-      config: { permission: requires(chain, 'read') },
-      schema: {
-        tags,
-        description: 'One withdrawal record. Requires withdrawal:read (or funds:read).',
-        response: errorResponses(401, 403, 404),
-      },
-    },
-    async (req) => {
-      return getWithdrawal(ctx(req).db, actorOf(req), pathId(req));
-    },
-  );
+  recordDetailRoute(app, {
+    path: '/withdraw/admin/v1/detail/:id',
+    chain,
+    tags,
+    description: 'One withdrawal record. Requires withdrawal:read (or funds:read).',
+    get: getWithdrawal,
+  });
 
-  app.post<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>(
-    '/withdraw/admin/v1/audit/:id',
-    {
-      config: { permission: requires(chain, 'approve') },
-      schema: {
-        tags,
-        description: `Audits a pending withdrawal: { status: "approved" | "rejected" }. Requires withdrawal:approve (or funds:approve). ${FLOW}`,
-        headers: idempotencyHeader,
-        body: auditBody,
-        response: errorResponses(400, 401, 403, 404, 409, 422),
-      },
-    },
-    async (req) => {
-      const id = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
-        action: `withdraw.${req.body.status === 'approved' ? 'approve' : 'reject'}`,
-        resource: 'withdrawal',
-        targetId: id,
-        before: (tx) => getWithdrawal(tx, actor, id),
-        run: (tx) => auditWithdrawal(tx, actor, id, req.body.status, req.body.remark),
-      });
-    },
-  );
-
-  app.put<{ Body: { remark?: string } | undefined }>(
-    '/withdraw/admin/v1/rollback/:id',
-    {
-      config: { permission: requires(chain, 'approve') },
-      schema: {
-        tags,
-        description: `Rolls back an approved (paid-out) withdrawal. Requires withdrawal:approve (or funds:approve). ${FLOW}`,
-        headers: idempotencyHeader,
-        body: remarkBody,
-        response: errorResponses(400, 401, 403, 404, 409, 422),
-      },
-    },
-    async (req) => {
-      const id = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
-        action: 'withdraw.rollback',
-        resource: 'withdrawal',
-        targetId: id,
-        before: (tx) => getWithdrawal(tx, actor, id),
-        run: (tx) => rollbackWithdrawal(tx, actor, id, req.body?.remark),
-      });
-    },
-  );
+  const mutation = { chain, tags, resource: 'withdrawal', action: 'withdraw', get: getWithdrawal };
+  recordAuditRoute(app, {
+    ...mutation,
+    method: 'POST',
+    path: '/withdraw/admin/v1/audit/:id',
+    description: `Audits a pending withdrawal: { status: "approved" | "rejected" }. Requires withdrawal:approve (or funds:approve). ${FLOW}`,
+    audit: auditWithdrawal,
+  });
+  recordRollbackRoute(app, {
+    ...mutation,
+    path: '/withdraw/admin/v1/rollback/:id',
+    description: `Rolls back an approved (paid-out) withdrawal. Requires withdrawal:approve (or funds:approve). ${FLOW}`,
+    rollback: rollbackWithdrawal,
+  });
 };

@@ -1,0 +1,119 @@
+/**
+ * Route registrations shared by the fund record modules (deposit, withdraw, overdrawn): the detail, audit and rollback
+ * routes of a record, which differ only in path, resource chain, service function, tags and description.
+ */
+import type { FastifyInstance } from 'fastify';
+import { requires } from '../plugins/access';
+import { ctx } from '../plugins/context';
+import { errorResponses } from '../plugins/errors';
+import type { Executor } from '../ledger/types';
+import type { Actor } from '../services/funds-common';
+import { actorOf, idempotencyHeader, moneyMutation, pathId } from './money-http';
+import { auditBody, remarkBody } from './money-schemas';
+
+/** Reads one record in the actor's scope (404 outside it). */
+type GetRecord = (tx: Executor, actor: Actor, id: number) => Promise<unknown>;
+
+interface RecordRoute {
+  /** The route path, with its `:id` parameter. */
+  path: string;
+  /** The grant chain (leaf first, then its menu parent). */
+  chain: readonly string[];
+  tags: string[];
+  /** The OpenAPI description, verbatim. */
+  description: string;
+}
+
+interface RecordMutationRoute extends RecordRoute {
+  /** The audit row's resource, and the prefix of its action (`<action>.approve`, `<action>.rollback`). */
+  resource: string;
+  action: string;
+  /** The record's state before the mutation, read in the same transaction. */
+  get: GetRecord;
+}
+
+const mutationResponses = () => errorResponses(400, 401, 403, 404, 409, 422);
+
+/** `GET <path>`: one record in the caller's scope. Requires `<chain>:read`. */
+export function recordDetailRoute(app: FastifyInstance, opts: RecordRoute & { get: GetRecord }): void {
+  app.get(
+    opts.path,
+    {
+      config: { permission: requires(opts.chain, 'read') },
+      schema: { tags: opts.tags, description: opts.description, response: errorResponses(401, 403, 404) },
+    },
+    async (req) => opts.get(ctx(req).db, actorOf(req), pathId(req)),
+  );
+}
+
+/** `PUT <path>` (or `method`) with `{ status: "approved" | "rejected", remark? }`: audits a pending record. Requires `<chain>:approve`. */
+export function recordAuditRoute(
+  app: FastifyInstance,
+  opts: RecordMutationRoute & {
+    method?: 'PUT' | 'POST';
+    audit: (
+      tx: Executor,
+      actor: Actor,
+      id: number,
+      decision: 'approved' | 'rejected',
+      remark?: string,
+    ) => Promise<unknown>;
+  },
+): void {
+  app.route<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>({
+    method: opts.method ?? 'PUT',
+    url: opts.path,
+    config: { permission: requires(opts.chain, 'approve') },
+    schema: {
+      tags: opts.tags,
+      description: opts.description,
+      headers: idempotencyHeader,
+      body: auditBody,
+      response: mutationResponses(),
+    },
+    handler: async (req) => {
+      const id = pathId(req);
+      const actor = actorOf(req);
+      return moneyMutation(req, {
+        action: `${opts.action}.${req.body.status === 'approved' ? 'approve' : 'reject'}`,
+        resource: opts.resource,
+        targetId: id,
+        before: (tx) => opts.get(tx, actor, id),
+        run: (tx) => opts.audit(tx, actor, id, req.body.status, req.body.remark),
+      });
+    },
+  });
+}
+
+/** `PUT <path>` with an optional `{ remark }`: rolls back an approved record. Requires `<chain>:approve`. */
+export function recordRollbackRoute(
+  app: FastifyInstance,
+  opts: RecordMutationRoute & {
+    rollback: (tx: Executor, actor: Actor, id: number, remark?: string) => Promise<unknown>;
+  },
+): void {
+  app.put<{ Body: { remark?: string } | undefined }>(
+    opts.path,
+    {
+      config: { permission: requires(opts.chain, 'approve') },
+      schema: {
+        tags: opts.tags,
+        description: opts.description,
+        headers: idempotencyHeader,
+        body: remarkBody,
+        response: mutationResponses(),
+      },
+    },
+    async (req) => {
+      const id = pathId(req);
+      const actor = actorOf(req);
+      return moneyMutation(req, {
+        action: `${opts.action}.rollback`,
+        resource: opts.resource,
+        targetId: id,
+        before: (tx) => opts.get(tx, actor, id),
+        run: (tx) => opts.rollback(tx, actor, id, req.body?.remark),
+      });
+    },
+  );
+}
