@@ -25,7 +25,7 @@ import { postTransaction, reverseTransaction } from '../ledger/post';
 import type { Executor, LedgerLine } from '../ledger/types';
 import { accountOfClient, clientInScope, iso, money2, positiveCents, type Actor } from './funds-common';
 import { currencyCode, rateUnits } from './rates';
-import { recordInScope, transition } from './record-state';
+import { auditPatch, recordInScope, transition } from './record-state';
 
 export const DEPOSIT_SUB_TYPES = ['bank', 'crypto', 'exchange'] as const;
 
@@ -138,8 +138,6 @@ export async function auditDeposit(
   decision: 'approved' | 'rejected',
   remark?: string | null,
 ): Promise<DepositView> {
-  if (decision !== 'approved' && decision !== 'rejected')
-    throw new ValidationError({ status: 'status must be approved or rejected' });
   const row = await transition(
     tx,
     depositRecord,
@@ -147,12 +145,7 @@ export async function auditDeposit(
     actor,
     id,
     ['pending'],
-    {
-      status: decision,
-      resolvedBy: actor.staff?.id ?? null,
-      resolvedAt: sql`now()`,
-      ...(remark != null ? { remark } : {}),
-    },
+    auditPatch(actor, decision, remark),
     decision === 'approved' ? 'approved' : 'rejected',
   );
   if (decision === 'rejected') return presentDeposit(row);

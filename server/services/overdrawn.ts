@@ -21,7 +21,7 @@ import { fromCents, toCents } from '../ledger/money';
 import { postTransaction } from '../ledger/post';
 import type { Executor } from '../ledger/types';
 import { accountInScope, accountOfClient, clientInScope, iso, money2, positiveCents, type Actor } from './funds-common';
-import { recordInScope, transition } from './record-state';
+import { auditPatch, recordInScope, transition } from './record-state';
 import { recordScope } from './scope';
 
 export const OVERDRAWN_SUB_TYPES = ['loan', 'compensation', 'bonus'] as const;
@@ -141,8 +141,6 @@ export async function auditLoan(
   decision: 'approved' | 'rejected',
   remark?: string | null,
 ): Promise<OverdrawnView> {
-  if (decision !== 'approved' && decision !== 'rejected')
-    throw new ValidationError({ status: 'status must be approved or rejected' });
   const row = await transition(
     tx,
     overdrawnRecord,
@@ -150,12 +148,7 @@ export async function auditLoan(
     actor,
     id,
     ['pending'],
-    {
-      status: decision,
-      resolvedBy: actor.staff?.id ?? null,
-      resolvedAt: sql`now()`,
-      ...(remark != null ? { remark } : {}),
-    },
+    auditPatch(actor, decision, remark),
     decision,
     eq(overdrawnRecord.subType, 'loan'),
   );

@@ -1,7 +1,7 @@
 /** "Each record resolves once": the conditional state change every money record goes through. */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { NotFoundError, StateConflictError } from '../ledger/errors';
+import { NotFoundError, StateConflictError, ValidationError } from '../ledger/errors';
 import type { Executor } from '../ledger/types';
 import type { Actor } from './funds-common';
 import { recordScope } from './scope';
@@ -59,4 +59,19 @@ export async function recordInScope<T extends RecordTable>(
     .where(and(eq(table.id, id), scope));
   if (!row) throw new NotFoundError(what);
   return row;
+}
+
+/** An audit decision on a pending record. */
+export type AuditDecision = 'approved' | 'rejected';
+
+/** The columns an audit sets (status, who, when, remark); refuses a decision other than approved or rejected. */
+export function auditPatch(actor: Actor, decision: AuditDecision, remark?: string | null) {
+  if (decision !== 'approved' && decision !== 'rejected')
+    throw new ValidationError({ status: 'status must be approved or rejected' });
+  return {
+    status: decision,
+    resolvedBy: actor.staff?.id ?? null,
+    resolvedAt: sql`now()`,
+    ...(remark != null ? { remark } : {}),
+  };
 }

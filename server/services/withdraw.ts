@@ -19,7 +19,7 @@ import { lockAccounts, postTransaction, reverseTransaction } from '../ledger/pos
 import type { Executor } from '../ledger/types';
 import { withdrawableCents } from './clients';
 import { accountOfClient, clientInScope, iso, money2, positiveCents, type Actor } from './funds-common';
-import { recordInScope, transition } from './record-state';
+import { auditPatch, recordInScope, transition } from './record-state';
 
 type WithdrawRow = typeof withdrawRecord.$inferSelect;
 
@@ -105,8 +105,6 @@ export async function auditWithdrawal(
   decision: 'approved' | 'rejected',
   remark?: string | null,
 ): Promise<WithdrawView> {
-  if (decision !== 'approved' && decision !== 'rejected')
-    throw new ValidationError({ status: 'status must be approved or rejected' });
   const row = await transition(
     tx,
     withdrawRecord,
@@ -114,12 +112,7 @@ export async function auditWithdrawal(
     actor,
     id,
     ['pending'],
-    {
-      status: decision,
-      resolvedBy: actor.staff?.id ?? null,
-      resolvedAt: sql`now()`,
-      ...(remark != null ? { remark } : {}),
-    },
+    auditPatch(actor, decision, remark),
     decision,
   );
   let txnId: number;
