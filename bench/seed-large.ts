@@ -89,9 +89,9 @@ export async function seedLarge(c: pg.Client, size: SeedSize, log: (s: string) =
   await step(
     'deposits',
     `WITH n AS (SELECT count(*)::bigint AS accounts FROM account)
-     INSERT INTO deposit_record (id, tenant_id, client_id, account_id, currency, amount, rate, credit_currency,
+     INSERT INTO deposit_record (id, tenant_id, client_id, account_id, agent_id, currency, amount, rate, credit_currency,
        credit_amount, sub_type, source, status, created_by, resolved_by, resolved_at, created_at, txn_id)
-     SELECT g, 'tr', a.client_id, a.id, a.currency, amt, 1, a.currency, amt,
+     SELECT g, 'tr', a.client_id, a.id, c.agent_id, a.currency, amt, 1, a.currency, amt,
        (ARRAY['bank','bank','crypto','exchange'])[g % 4 + 1],
        CASE WHEN g % 5 = 0 THEN 'staff' ELSE 'client' END,
        st, CASE WHEN g % 5 = 0 THEN $2::bigint END,
@@ -105,7 +105,7 @@ export async function seedLarge(c: pg.Client, size: SeedSize, log: (s: string) =
        round((10 + (g * 7907) % 500000 / 100.0)::numeric, 2) AS amt,
        CASE WHEN g % 20 < 12 THEN 'approved' WHEN g % 20 < 15 THEN 'pending' ELSE 'rejected' END AS st,
        now() - ($1::bigint - g) * interval '90 seconds' - (g % 89) * interval '1 second' AS ts) v
-     JOIN account a ON a.id = v.account_id`,
+     JOIN account a ON a.id = v.account_id JOIN client c ON c.id = a.client_id`,
     [size.deposits, admin],
   );
   await step(

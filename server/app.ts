@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { readCache } from './lib/read-cache';
 import { accessPlugin } from './plugins/access';
 import { auditPlugin } from './plugins/audit';
 import './plugins/context';
@@ -78,6 +79,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
 async function register(app: FastifyInstance, config: Config): Promise<void> {
   registerErrorHandler(app);
+  // A write through this process drops the short-lived read cache (sessions, list totals) before its answer leaves.
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') readCache(app.db).invalidate();
+    done(null, payload);
+  });
   app.addSchema(errorSchema);
   await app.register(rateLimitPlugin);
   await app.register(auditPlugin);

@@ -216,6 +216,11 @@ const recordCommon = {
   accountId: ref('account_id')
     .notNull()
     .references(() => account.id),
+  /**
+   * The client's agent (salesman), copied from client.agent_id when the record is made and kept equal to it by
+   * change_agent, so that a scoped list walks one (tenant_id, agent_id, created_at, id) index (ledger:check verifies).
+   */
+  agentId: ref('agent_id').references(() => staffUser.id),
   remark: text('remark'),
   createdBy: ref('created_by'),
   resolvedBy: ref('resolved_by'),
@@ -251,6 +256,7 @@ export const depositRecord = pgTable(
     index('deposit_tenant_created').on(t.tenantId, t.createdAt, t.id),
     index('deposit_tenant_status_created').on(t.tenantId, t.status, t.createdAt, t.id),
     index('deposit_client_created').on(t.clientId, t.createdAt, t.id),
+    index('deposit_tenant_agent_created').on(t.tenantId, t.agentId, t.createdAt, t.id),
     check('deposit_status', sql`${t.status} IN ('pending','approved','rejected','rolled_back')`),
     check('deposit_positive', sql`${t.amount} > 0 AND ${t.creditAmount} > 0`),
   ],
@@ -277,6 +283,7 @@ export const withdrawRecord = pgTable(
     index('withdraw_tenant_created').on(t.tenantId, t.createdAt, t.id),
     index('withdraw_tenant_status_created').on(t.tenantId, t.status, t.createdAt, t.id),
     index('withdraw_client_created').on(t.clientId, t.createdAt, t.id),
+    index('withdraw_tenant_agent_created').on(t.tenantId, t.agentId, t.createdAt, t.id),
     check('withdraw_status', sql`${t.status} IN ('pending','approved','rejected','rolled_back')`),
     check('withdraw_positive', sql`${t.amount} > 0`),
   ],
@@ -302,6 +309,7 @@ export const overdrawnRecord = pgTable(
     index('overdrawn_tenant_sub_created').on(t.tenantId, t.subType, t.createdAt, t.id),
     index('overdrawn_tenant_sub_status_created').on(t.tenantId, t.subType, t.status, t.createdAt, t.id),
     index('overdrawn_client_created').on(t.clientId, t.createdAt, t.id),
+    index('overdrawn_tenant_sub_agent_created').on(t.tenantId, t.subType, t.agentId, t.createdAt, t.id),
     check('overdrawn_sub_type', sql`${t.subType} IN ('loan','compensation','bonus')`),
     check('overdrawn_status', sql`${t.status} IN ('pending','approved','rejected','repaid')`),
     check('overdrawn_amounts', sql`${t.amount} > 0 AND ${t.repaid} >= 0 AND ${t.repaid} <= ${t.amount}`),

@@ -6,7 +6,8 @@
  *  4. no balance, frozen, outstanding or bonus below zero;
  *  5. each reversal names an existing txn, is its only reversal, and mirrors it exactly (entry sums negated);
  *  6. each record's status agrees with its txns (approved ones posted, pending/rejected not, reversals where due),
- *     and every txn with a record reference points at an existing record.
+ *     and every txn with a record reference points at an existing record;
+ *  7. each record carries its client's agent (the copy the scoped lists read).
  * Read-only. Returns the violations (first 20 rows per rule) and counts.
  */
 import { sql } from 'drizzle-orm';
@@ -125,6 +126,17 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
           AND (SELECT sum(CASE WHEN r.sub_type = 'bonus' THEN e.bonus ELSE e.compensation END)
                FROM ledger_entry e WHERE e.txn_id = t.id) = r.amount
         END, false)`,
+  },
+  {
+    rule: "record's agent_id equals its client's",
+    query: sql.raw(
+      ['deposit_record', 'withdraw_record', 'overdrawn_record']
+        .map(
+          (t) => `SELECT '${t}' AS record_table, r.id AS record_id FROM ${t} r JOIN client c ON c.id = r.client_id
+            WHERE r.agent_id IS DISTINCT FROM c.agent_id`,
+        )
+        .join(' UNION ALL '),
+    ),
   },
   {
     rule: 'exchange posted',

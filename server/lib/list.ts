@@ -3,11 +3,16 @@
  * per-resource sort allow-list, `{ data, total }` answers counted without an unbounded count(*), and CSV export
  * streamed in keyset batches.
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, gt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, gt, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
+import { ValidationError } from '../ledger/errors';
 import type { Executor } from '../ledger/types';
+import { readCache } from './read-cache';
+
+const dialect = new PgDialect();
 
 /** Largest page a list answers. */
 export const MAX_PAGE_SIZE = 200;
@@ -22,24 +27,38 @@ export interface ListParams {
   page_size?: number;
   sort?: string;
   order?: 'asc' | 'desc';
+  /** Keyset cursor: the `next_cursor` of the previous page (same sort and order); the page starts after its row. */
+  cursor?: string;
 }
 
-/** A list answer: one page and the number of matches (`total_is_estimate` when above COUNT_CAP). */
+/** A list answer: one page, the number of matches (`total_is_estimate` when above COUNT_CAP) and the next cursor. */
 export interface ListResult<T> {
   data: T[];
   total: number;
   total_is_estimate: boolean;
+  next_cursor: string | null;
 }
 
-/** Above this planner estimate a list page answers the estimate without counting at all (see pageTotal). */
+/** Above this planner estimate a list answers the estimate without counting at all (see listTotal). */
 export const ESTIMATE_TRUSTED = 10 * COUNT_CAP;
+/** How long this process reuses a list's total (lib/read-cache.ts: any write through this process drops it). */
+export const TOTAL_TTL_MS = 10_000;
+/**
+ * At most this many matches, a page is sorted from the matching rows (read through the filters' best index) instead
+ * of walking the sort index: a selective filter whose rows lie far down the sort order (an old username prefix)
+ * would otherwise make the walk visit most of the table for 20 rows.
+ */
+export const SMALL_SET = 2_000;
 
-/** What the OpenAPI description of a list says about `total`. */
+/** What the OpenAPI description of a list says about `total` and paging. */
 export const TOTAL_DESCRIPTION =
   `\`total\` is exact up to ${COUNT_CAP} matches (count(*) over a LIMIT ${COUNT_CAP + 1} subquery, so the count never ` +
   `scans more than that); above it \`total\` is PostgreSQL's planner estimate for the same filters and ` +
   `\`total_is_estimate\` is true. When the planner expects more than ${ESTIMATE_TRUSTED} matches the estimate is answered ` +
-  'without counting; a page shorter than page_size (the last one) always gives the exact total.';
+  `without counting; a page shorter than page_size (the last one) always gives the exact total. A total is reused for ` +
+  `${TOTAL_TTL_MS / 1000} s unless a write goes through this server. Deep pages: pass the previous page's ` +
+  '`next_cursor` as `cursor` (with the same sort, order and filters, and `page` for the total) and the page is read ' +
+  'from that row on (keyset), as fast as the first; without it `page` is an OFFSET.';
 
 /** The querystring JSON schema of a list: paging, `sort` restricted to the allow-list, `order`, and the filters. */
 export function listQuerySchema(sortKeys: readonly string[], filters: Record<string, object> = {}) {
@@ -50,6 +69,7 @@ export function listQuerySchema(sortKeys: readonly string[], filters: Record<str
       page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 },
       sort: { type: 'string', enum: [...sortKeys] },
       order: { type: 'string', enum: ['asc', 'desc'] },
+      cursor: { type: 'string', maxLength: 200, description: "The previous page's next_cursor (keyset paging)" },
       ...filters,
     },
   } as const;
@@ -63,55 +83,77 @@ export function listResponseSchema(item: object) {
       data: { type: 'array', items: item },
       total: { type: 'integer' },
       total_is_estimate: { type: 'boolean' },
+      next_cursor: {
+        type: ['string', 'null'],
+        description: 'Cursor of the next page (pass as `cursor`); null on the last page',
+      },
     },
     required: ['data', 'total'],
   } as const;
 }
 
-/** A resource's sortable columns; `tiebreak` (the primary key) keeps the order stable across pages. */
+/**
+ * A resource's sortable columns; `tiebreak` (the primary key) keeps the order stable across pages. Columns in
+ * `nullable` page by OFFSET only (a keyset over NULLs would skip rows).
+ */
 export interface SortSpec {
   columns: Record<string, AnyPgColumn>;
   defaultSort: string;
   defaultOrder: 'asc' | 'desc';
   tiebreak: AnyPgColumn;
+  nullable?: readonly string[];
 }
 
-/** LIMIT, OFFSET and ORDER BY of a page (the querystring schema already bounded the values). */
-export function paging(params: ListParams, spec: SortSpec): { limit: number; offset: number; orderBy: SQL[] } {
-  const pageSize = Math.min(params.page_size ?? 20, MAX_PAGE_SIZE);
+/** How one page is read: size, offset, sort column and direction, and the keyset position if any. */
+export interface PagePlan {
+  limit: number;
+  offset: number;
+  sortKey: string;
+  column: AnyPgColumn;
+  tiebreak: AnyPgColumn;
+  order: 'asc' | 'desc';
+  orderBy: SQL[];
+  /** The row the page starts after (decoded cursor), or null. */
+  after: { key: string; id: number } | null;
+  keyset: boolean;
+}
+
+/** A cursor: sort key, order, and the row's sort value (as text) and id, from the row's `_cursor` (see listPage). */
+const encodeCursor = (sortKey: string, order: string, rowCursor: string) =>
+  Buffer.from(JSON.stringify([sortKey, order, ...(JSON.parse(rowCursor) as [string, number])])).toString('base64url');
+
+function decodeCursor(cursor: string, sortKey: string, order: string): { key: string; id: number } {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parts = null;
+  }
+  const [s, o, key, id] = Array.isArray(parts) ? parts : [];
+  if (s !== sortKey || o !== order || typeof key !== 'string' || !Number.isSafeInteger(id)) {
+    throw new ValidationError({ cursor: 'cursor does not belong to this sort order' });
+  }
+  return { key, id };
+}
+
+/** The page plan of a list request (the querystring schema already bounded the values). */
+export function paging(params: ListParams, spec: SortSpec): PagePlan {
+  const limit = Math.min(params.page_size ?? 20, MAX_PAGE_SIZE);
   const page = Math.max(params.page ?? 1, 1);
-  const column = spec.columns[params.sort ?? spec.defaultSort] ?? spec.columns[spec.defaultSort];
-  const dir = (params.order ?? spec.defaultOrder) === 'asc' ? asc : desc;
+  const sortKey = params.sort && spec.columns[params.sort] ? params.sort : spec.defaultSort;
+  const column = spec.columns[sortKey];
+  const order = (params.order ?? spec.defaultOrder) === 'asc' ? 'asc' : 'desc';
+  const dir = order === 'asc' ? asc : desc;
   const orderBy = column === spec.tiebreak ? [dir(column)] : [dir(column), dir(spec.tiebreak)];
-  return { limit: pageSize, offset: (page - 1) * pageSize, orderBy };
+  const keyset = !spec.nullable?.includes(sortKey);
+  const after = params.cursor && keyset ? decodeCursor(params.cursor, sortKey, order) : null;
+  return { limit, offset: (page - 1) * limit, sortKey, column, tiebreak: spec.tiebreak, order, orderBy, after, keyset };
 }
 
 const planRows = (value: unknown): number => {
   const plan = typeof value === 'string' ? JSON.parse(value) : value;
   return Math.round(Number((plan as { Plan: { 'Plan Rows': number } }[])[0].Plan['Plan Rows']));
 };
-
-/**
- * The number of rows of `table` matching `where`: exact up to COUNT_CAP, else the planner's estimate
- * (never below COUNT_CAP + 1), flagged as an estimate.
- */
-export async function countCapped(
-  db: Executor,
-  table: PgTable,
-  where: SQL | undefined,
-): Promise<{ total: number; total_is_estimate: boolean }> {
-  const capped = db
-    .select({ one: sql`1`.as('one') })
-    .from(table)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('capped');
-  const [{ n }] = await db.select({ n: count() }).from(capped);
-  if (n <= COUNT_CAP) return { total: n, total_is_estimate: false };
-  const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE ${where ?? sql`true`}`);
-  const row = (plan as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  return { total: Math.max(planRows(row['QUERY PLAN']), COUNT_CAP + 1), total_is_estimate: true };
-}
 
 /** PostgreSQL's planner estimate of the rows of `from` (a table or a join) matching `where`. */
 export async function planEstimate(db: Executor, from: PgTable | SQL, where: SQL | undefined): Promise<number> {
@@ -121,33 +163,106 @@ export async function planEstimate(db: Executor, from: PgTable | SQL, where: SQL
   return Number.isFinite(n) ? n : 0;
 }
 
+export interface ListTotal {
+  total: number;
+  total_is_estimate: boolean;
+}
+
 /**
- * `total` of a list page without an unbounded count(*) (DESIGN.md section 3), cheapest first:
- *  1. a page shorter than its size (and not past the end) ends the list: total = offset + rows, exact;
- *  2. a planner estimate above ESTIMATE_TRUSTED is answered as is (flagged), without counting: on the big
- *     unfiltered or scope-only lists the capped count would read COUNT_CAP + 1 rows on every request;
- *  3. otherwise the count is capped at COUNT_CAP + 1 rows (countCapped's rule): exact up to the cap, else the
- *     estimate (never below the cap + 1).
- * `from` is the table, or the join, that `where` reads.
+ * The number of rows of `from` matching `where` without an unbounded count(*) (DESIGN.md section 3): a planner
+ * estimate above ESTIMATE_TRUSTED is answered as is (flagged); otherwise the count is capped at COUNT_CAP + 1 rows,
+ * exact up to the cap, else the estimate (never below the cap + 1). Reused for TOTAL_TTL_MS (read-cache.ts).
  */
+export function listTotal(db: Executor, from: PgTable | SQL, where: SQL | undefined): Promise<ListTotal> {
+  const q = dialect.sqlToQuery(sql`${from} WHERE ${where ?? sql`true`}`);
+  return readCache(db).through(`total:${q.sql}:${JSON.stringify(q.params)}`, TOTAL_TTL_MS, async () => {
+    const estimate = await planEstimate(db, from, where);
+    if (estimate > ESTIMATE_TRUSTED) return { total: estimate, total_is_estimate: true };
+    const res = await db.execute(
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP + 1}) x`,
+    );
+    const n = Number((res.rows[0] as { n: unknown }).n);
+    if (n <= COUNT_CAP) return { total: n, total_is_estimate: false };
+    return { total: Math.max(estimate, COUNT_CAP + 1), total_is_estimate: true };
+  });
+}
+
+/** `total` corrected by a page: a page shorter than its size (and not past the end) ends the list, exactly. */
+function totalSeen(plan: PagePlan, rows: number, counted: ListTotal): ListTotal {
+  if (rows < plan.limit && (rows > 0 || plan.offset === 0))
+    return { total: plan.offset + rows, total_is_estimate: false };
+  return { total: Math.max(counted.total, plan.offset + rows), total_is_estimate: counted.total_is_estimate };
+}
+
+/** The total of a page already read (lists that read their rows themselves). */
 export async function pageTotal(
   db: Executor,
   from: PgTable | SQL,
   where: SQL | undefined,
   page: { offset: number; limit: number; rows: number },
-): Promise<{ total: number; total_is_estimate: boolean }> {
-  if (page.rows < page.limit && (page.rows > 0 || page.offset === 0)) {
-    return { total: page.offset + page.rows, total_is_estimate: false };
+): Promise<ListTotal> {
+  const plan = { offset: page.offset, limit: page.limit } as PagePlan;
+  if (page.rows < page.limit && (page.rows > 0 || page.offset === 0))
+    return totalSeen(plan, page.rows, { total: 0, total_is_estimate: false });
+  return totalSeen(plan, page.rows, await listTotal(db, from, where));
+}
+
+/**
+ * The ids of one page, as a subquery for `id IN (...)`:
+ *  - keyset: `(sort, id)` after the cursor's row, no OFFSET (a deep page costs what the first does);
+ *  - a small matching set (exact total at most SMALL_SET): the matches are read through an OFFSET 0 fence, so the
+ *    planner picks the filters' best index and sorts them, instead of walking the sort index;
+ *  - otherwise the sort index is walked (OFFSET for a page number), reading only ids (an index-only scan).
+ */
+function pageIdsQuery(from: PgTable | SQL, where: SQL | undefined, plan: PagePlan, small: boolean): SQL {
+  const { column, tiebreak: id, after } = plan;
+  const dir = sql.raw(plan.order);
+  const cmp = sql.raw(plan.order === 'asc' ? '>' : '<');
+  const seek = !after
+    ? undefined
+    : column === id
+      ? sql`${id} ${cmp} ${after.id}`
+      : sql`(${column}, ${id}) ${cmp} (${after.key}, ${after.id})`;
+  const cond = and(where, seek) ?? sql`true`;
+  const offset = after ? 0 : plan.offset;
+  if (small) {
+    return sql`SELECT s.id FROM (SELECT ${id} AS id, ${column} AS k FROM ${from} WHERE ${cond} OFFSET 0) s
+      ORDER BY s.k ${dir}, s.id ${dir} LIMIT ${plan.limit} OFFSET ${offset}`;
   }
-  const seen = page.offset + page.rows;
-  const estimate = await planEstimate(db, from, where);
-  if (estimate > ESTIMATE_TRUSTED) return { total: Math.max(estimate, seen), total_is_estimate: true };
-  const res = await db.execute(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP + 1}) x`,
-  );
-  const n = Number((res.rows[0] as { n: unknown }).n);
-  if (n <= COUNT_CAP) return { total: n, total_is_estimate: false };
-  return { total: Math.max(estimate, COUNT_CAP + 1, seen), total_is_estimate: true };
+  const order = column === id ? sql`${id} ${dir}` : sql`${column} ${dir}, ${id} ${dir}`;
+  return sql`SELECT ${id} FROM ${from} WHERE ${cond} ORDER BY ${order} LIMIT ${plan.limit} OFFSET ${offset}`;
+}
+
+/** A select that listPage runs as a named prepared statement (drizzle's query builders are). */
+interface PreparableSelect<R> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<R[]> };
+}
+
+/**
+ * One page of a list with its total and next cursor, in one query for the rows (plus a count that is cached):
+ * `rows(inPage, cursorKey)` selects the full rows whose id is in the page (`inPage`), ordered by `plan.orderBy`,
+ * with `cursorKey` (the row's sort value as text and its id, as JSON text) selected as `_cursor`. The rows query runs
+ * as a named prepared statement (named by its SQL text, so each shape is parsed once per connection and PostgreSQL
+ * may keep its plan: planning costs more than reading 20 rows).
+ */
+export async function listPage<R extends { _cursor: string }>(
+  db: Executor,
+  from: PgTable | SQL,
+  where: SQL | undefined,
+  plan: PagePlan,
+  rows: (inPage: SQL, cursorKey: SQL<string>) => PreparableSelect<R>,
+): Promise<{ rows: R[]; next_cursor: string | null } & ListTotal> {
+  const counted = await listTotal(db, from, where);
+  const small = !counted.total_is_estimate && counted.total <= SMALL_SET;
+  const inPage = sql`${plan.tiebreak} IN (${pageIdsQuery(from, where, plan, small)})`;
+  const query = rows(inPage, sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`);
+  const name = `list_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 24)}`;
+  const page = await query.prepare(name).execute();
+  const last = page[page.length - 1];
+  const next_cursor =
+    plan.keyset && last && page.length === plan.limit ? encodeCursor(plan.sortKey, plan.order, last._cursor) : null;
+  return { rows: page, next_cursor, ...totalSeen(plan, page.length, counted) };
 }
 
 /** A CSV column: its header and how a row gives its cell. */

@@ -1,13 +1,10 @@
 /** JSON schemas shared by the money routes. */
+import { listQuerySchema, TOTAL_DESCRIPTION } from '../lib/list';
+import { RECORD_SORT_KEYS } from '../services/funds-lists';
 
-/** Query of the record lists: paging, sort, and the common filters (plus `extra`). */
-export const listQuery = (extra: Record<string, unknown> = {}) => ({
-  type: 'object',
-  properties: {
-    page: { type: 'integer', minimum: 1, default: 1 },
-    page_size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
-    sort: { type: 'string', enum: ['id', 'created_at', 'amount', 'status', 'resolved_at'], default: 'created_at' },
-    order: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'], default: 'desc' },
+/** Query of the record lists: paging, sort, cursor (lib/list.ts), and the common filters (plus `extra`). */
+export const listQuery = (extra: Record<string, object> = {}) => ({
+  ...listQuerySchema(RECORD_SORT_KEYS, {
     fake: { type: 'string', enum: ['true', 'false'], description: 'Robot (true) or real (false) clients' },
     status: { type: 'string' },
     currency: { type: 'string' },
@@ -17,8 +14,8 @@ export const listQuery = (extra: Record<string, unknown> = {}) => ({
     created_at_gte: { type: 'string', description: 'From this date/time (inclusive)' },
     created_at_lte: { type: 'string', description: 'Up to this date (inclusive, whole day) or date-time' },
     ...extra,
-  },
-  description: 'Answers { data, total }. total is counted up to 10,000 matches; beyond, the planner estimate.',
+  }),
+  description: TOTAL_DESCRIPTION,
 });
 
 /** Body of the audit routes. */

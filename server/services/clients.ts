@@ -1,6 +1,6 @@
 /** Client and account creation and the account read model used by the money services and the client drawer. */
 import { and, asc, eq } from 'drizzle-orm';
-import { account, client } from '../db/funds-schema';
+import { account, client, depositRecord, overdrawnRecord, withdrawRecord } from '../db/funds-schema';
 import { ValidationError } from '../ledger/errors';
 import { fromCents, maxBig, toCents } from '../ledger/money';
 import type { Executor } from '../ledger/types';
@@ -18,6 +18,16 @@ export interface NewClient {
   score?: number;
   kycStatus?: 'approved' | 'pending' | 'rejected' | 'unverified';
   passwordHash?: string | null;
+}
+
+/** The record tables that copy their client's agent_id (funds-schema.ts recordCommon). */
+export const AGENT_COPY_TABLES = [depositRecord, withdrawRecord, overdrawnRecord] as const;
+
+/** Gives every record of the client its new agent (change_agent, inside the transaction that moves the client). */
+export async function moveRecordsToAgent(tx: Executor, clientId: number, agentId: number | null): Promise<void> {
+  for (const table of AGENT_COPY_TABLES) {
+    await tx.update(table).set({ agentId }).where(eq(table.clientId, clientId));
+  }
 }
 
 /** Creates a client (robot creation, sign-up, seeding). */

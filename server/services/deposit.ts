@@ -75,7 +75,7 @@ export async function createDeposit(
   clientId: number,
   input: DepositInput,
 ): Promise<DepositView> {
-  await clientInScope(tx, actor, clientId);
+  const owner = await clientInScope(tx, actor, clientId, true);
   if (input.account_id === undefined || input.account_id === null)
     throw new ValidationError({ account_id: 'account_id is required' });
   const acc = await accountOfClient(tx, clientId, Number(input.account_id));
@@ -93,6 +93,7 @@ export async function createDeposit(
       tenantId: actor.tenantId,
       clientId,
       accountId: acc.id,
+      agentId: owner.agentId,
       currency,
       amount: fromCents(amount),
       rate: fromRateUnits(rate),

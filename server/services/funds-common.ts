@@ -36,24 +36,29 @@ export function idOf(value: unknown, field = 'id'): number {
   return n;
 }
 
-/** The client, if it exists in the actor's tenant and scope; else NotFoundError. */
-export async function clientInScope(tx: Executor, actor: Actor, clientId: number) {
+/**
+ * The client, if it exists in the actor's tenant and scope; else NotFoundError. `forRecord`: the client of a record
+ * about to be made, read FOR SHARE so that change_agent (FOR UPDATE) cannot move it before the record, which copies
+ * its agent_id, commits.
+ */
+export async function clientInScope(tx: Executor, actor: Actor, clientId: number, forRecord = false) {
   const where = actor.staff
     ? and(eq(client.id, clientId), clientScope(actor.staff))
     : and(eq(client.id, clientId), eq(client.tenantId, actor.tenantId));
-  const [row] = await tx.select().from(client).where(where);
+  const query = tx.select().from(client).where(where);
+  const [row] = await (forRecord ? query.for('share') : query);
   if (!row) throw new NotFoundError('Client');
   return row;
 }
 
-/** The account with its client, if the client is in the actor's scope; else NotFoundError. */
-export async function accountInScope(tx: Executor, actor: Actor, accountId: number) {
+/** The account with its client, if the client is in the actor's scope; else NotFoundError (forRecord: see clientInScope). */
+export async function accountInScope(tx: Executor, actor: Actor, accountId: number, forRecord = false) {
   const [row] = await tx
     .select({ clientId: account.clientId })
     .from(account)
     .where(and(eq(account.id, accountId), eq(account.tenantId, actor.tenantId)));
   if (!row) throw new NotFoundError('Account');
-  const c = await clientInScope(tx, actor, row.clientId).catch(() => {
+  const c = await clientInScope(tx, actor, row.clientId, forRecord).catch(() => {
     throw new NotFoundError('Account');
   });
   const [acc] = await tx.select().from(account).where(eq(account.id, accountId));

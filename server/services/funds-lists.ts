@@ -1,10 +1,9 @@
 /**
  * Scoped, paged lists of the money records (deposit, withdrawal, overdrawn) joined with their client.
  *
- * Paging: `page` (1-based) and `page_size` (≤ 200), `sort` among a whitelist, `order` asc|desc, ties broken by id.
- * Total: counted with a limit (at most COUNT_CAP + 1 rows are visited); beyond the cap the planner's row estimate
- * is answered instead (never below the cap + 1) with `total_is_estimate: true` (the same rule as server/lib/list.ts),
- * so a list over millions of rows never runs an unbounded count(*).
+ * Paging, sorting, keyset cursors and totals: server/lib/list.ts (listPage). The data scope reads the record's own
+ * agent_id (scope.ts recordScope), so a salesman's list walks the (tenant_id, agent_id, created_at, id) index; the
+ * client is joined only when a filter reads it, and for the page's rows.
  *
  * Export: the same WHERE (filters and data scope, built once by `recordWhere`) streamed as CSV in keyset batches of
  * EXPORT_BATCH by id; amounts are the stored decimal strings.
@@ -20,10 +19,13 @@ import {
   COUNT_CAP,
   csvStream,
   EXPORT_BATCH,
-  MAX_PAGE_SIZE,
-  pageTotal,
+  listPage,
+  listTotal,
+  paging,
   sendCsv,
   type CsvColumn,
+  type ListParams,
+  type SortSpec,
 } from '../lib/list';
 import { ValidationError } from '../ledger/errors';
 import type { Executor } from '../ledger/types';
@@ -34,19 +36,6 @@ import { recordScope } from './scope';
 import { presentWithdraw } from './withdraw';
 
 export type ListQuery = Record<string, unknown>;
-
-/** page/page_size/order from a query, validated. */
-export function paging(q: ListQuery) {
-  const page = q.page === undefined || q.page === '' ? 1 : Number(q.page);
-  const size = q.page_size === undefined || q.page_size === '' ? 20 : Number(q.page_size);
-  if (!Number.isInteger(page) || page < 1) throw new ValidationError({ page: 'page must be a positive integer' });
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw new ValidationError({ page_size: `page_size must be between 1 and ${MAX_PAGE_SIZE}` });
-  }
-  const order = String(q.order ?? 'desc').toLowerCase();
-  if (order !== 'asc' && order !== 'desc') throw new ValidationError({ order: 'order must be asc or desc' });
-  return { page, size, offset: (page - 1) * size, order: order as 'asc' | 'desc' };
-}
 
 const bool = (v: unknown, field: string): boolean | undefined => {
   if (v === undefined || v === null || v === '') return undefined;
@@ -62,29 +51,6 @@ const date = (v: unknown, field: string): Date | undefined => {
   return d;
 };
 
-/** Counts rows matching `where` up to the cap, then falls back to the planner's estimate. */
-export async function boundedCount(
-  tx: Executor,
-  from: SQL,
-  where: SQL | undefined,
-): Promise<{ total: number; estimate: boolean }> {
-  const w = where ?? sql`true`;
-  const res = await tx.execute(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${w} LIMIT ${COUNT_CAP + 1}) x`,
-  );
-  const n = Number((res.rows[0] as { n: unknown }).n);
-  if (n <= COUNT_CAP) return { total: n, estimate: false };
-  try {
-    const plan = await tx.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${w}`);
-    const raw = (plan.rows[0] as Record<string, unknown>)['QUERY PLAN'];
-    const doc = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    const est = Math.round(Number(doc?.[0]?.Plan?.['Plan Rows']));
-    return { total: Number.isFinite(est) && est > n ? est : n, estimate: true };
-  } catch {
-    return { total: n, estimate: true };
-  }
-}
-
 type DepositRow = typeof depositRecord.$inferSelect;
 type WithdrawRow = typeof withdrawRecord.$inferSelect;
 type OverdrawnRow = typeof overdrawnRecord.$inferSelect;
@@ -95,8 +61,8 @@ export interface Joined<R> {
   username: string;
   fullName: string | null;
   fake: boolean;
-  agentId: number | null;
   agentName: string | null;
+  _cursor: string;
 }
 
 /** One record list: its table, its own filters, how a row is answered and exported. */
@@ -107,22 +73,28 @@ interface RecordKind<R, V> {
   csv: CsvColumn<Joined<R>>[];
 }
 
-const SORTABLE = ['id', 'created_at', 'amount', 'status', 'resolved_at'] as const;
+/** The sort keys of every record list. */
+export const RECORD_SORT_KEYS = ['id', 'created_at', 'amount', 'status', 'resolved_at'] as const;
 
-/** Tenant, data scope (through the client) and every filter of the list, built once for list, count and export. */
+const sortSpec = (t: RecordKind<any, any>['table']): SortSpec => ({
+  columns: { id: t.id, created_at: t.createdAt, amount: t.amount, status: t.status, resolved_at: t.resolvedAt },
+  defaultSort: 'created_at',
+  defaultOrder: 'desc',
+  tiebreak: t.id,
+  nullable: ['resolved_at'],
+});
+
+/** Tenant, data scope (the record's agent) and every filter of the list, built once for list, count and export. */
 function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQL | undefined {
   const t = kind.table;
-  const conds: SQL[] = [eq(t.tenantId, actor.tenantId)];
-  // The scope through the client as an EXISTS (none for supervisors/admins), so the page's ids and the count
-  // need the client join only when a filter reads the client (readsClient).
-  if (actor.staff) conds.push(recordScope(actor.staff, t.tenantId, t.clientId));
+  const conds: SQL[] = [actor.staff ? recordScope(actor.staff, t) : eq(t.tenantId, actor.tenantId)];
   const fake = bool(q.fake, 'fake');
   if (fake !== undefined) conds.push(eq(client.fake, fake));
   if (q.status) conds.push(eq(t.status, String(q.status)));
   if (q.currency) conds.push(eq(t.currency, String(q.currency).toUpperCase()));
   if (q.client_id) conds.push(eq(t.clientId, Number(q.client_id)));
   if (q.username) conds.push(sql`${client.username} LIKE ${String(q.username).replace(/[\\%_]/g, '\\$&') + '%'}`);
-  if (q.agent_id) conds.push(eq(client.agentId, Number(q.agent_id)));
+  if (q.agent_id) conds.push(eq(t.agentId, Number(q.agent_id)));
   const from = date(q.created_at_gte ?? q.start, 'created_at_gte');
   const toRaw = q.created_at_lte ?? q.end;
   const to = date(toRaw, 'created_at_lte');
@@ -133,7 +105,7 @@ function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQ
   return and(...conds, ...kind.extra(q));
 }
 
-function selectJoined(tx: Executor, kind: RecordKind<any, any>, where: SQL | undefined) {
+function selectJoined(tx: Executor, kind: RecordKind<any, any>, where: SQL | undefined, cursorKey = sql<string>`''`) {
   const t = kind.table;
   return (tx as any)
     .select({
@@ -141,63 +113,39 @@ function selectJoined(tx: Executor, kind: RecordKind<any, any>, where: SQL | und
       username: client.username,
       fullName: client.fullName,
       fake: client.fake,
-      agentId: client.agentId,
       agentName: staffUser.name,
+      _cursor: cursorKey,
     })
     .from(t)
     .innerJoin(client, eq(client.id, t.clientId))
-    .leftJoin(staffUser, eq(staffUser.id, client.agentId))
+    .leftJoin(staffUser, eq(staffUser.id, t.agentId))
     .where(where);
 }
 
 /** Whether a filter of `q` reads the client's columns (else the records table alone answers the WHERE). */
-const readsClient = (q: ListQuery) =>
-  [q.fake, q.username, q.agent_id].some((v) => v !== undefined && v !== null && v !== '');
+const readsClient = (q: ListQuery) => [q.fake, q.username].some((v) => v !== undefined && v !== null && v !== '');
 
-const countRecords = (tx: Executor, kind: RecordKind<any, any>, where: SQL | undefined) =>
-  boundedCount(tx, sql`${kind.table as PgTable} JOIN ${client} ON ${client.id} = ${kind.table.clientId}`, where);
+/** The table, or the join with the client when a filter reads it, that the WHERE of `q` reads. */
+const recordFrom = (kind: RecordKind<any, any>, q: ListQuery) =>
+  readsClient(q)
+    ? sql`${kind.table as PgTable} JOIN ${client} ON ${client.id} = ${kind.table.clientId}`
+    : (kind.table as PgTable);
 
 async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R, V>, q: ListQuery) {
-  const { size, offset, order } = paging(q);
-  const sortKey = String(q.sort ?? 'created_at');
-  if (!(SORTABLE as readonly string[]).includes(sortKey)) {
-    throw new ValidationError({ sort: `sort must be one of ${SORTABLE.join(', ')}` });
-  }
-  const t = kind.table;
-  const sortCol = { id: t.id, created_at: t.createdAt, amount: t.amount, status: t.status, resolved_at: t.resolvedAt }[
-    sortKey as (typeof SORTABLE)[number]
-  ] as PgColumn;
-  const where = recordWhere(actor, kind, q);
-  const dir = order === 'asc' ? asc : desc;
-  // The page's ids first (the OFFSET walks the sort index of the records table, joined with the client only when
-  // a filter needs it), then the joined rows of those ids alone.
-  const from = readsClient(q)
-    ? sql`${t as PgTable} JOIN ${client} ON ${client.id} = ${t.clientId}`
-    : sql`${t as PgTable}`;
-  const ids = await tx.execute(
-    sql`SELECT ${t.id} AS id FROM ${from} WHERE ${where ?? sql`true`}
-        ORDER BY ${sortCol} ${sql.raw(order)}, ${t.id} ${sql.raw(order)} LIMIT ${size} OFFSET ${offset}`,
+  const plan = paging(q as ListParams, sortSpec(kind.table));
+  const { rows, ...page } = await listPage(tx, recordFrom(kind, q), recordWhere(actor, kind, q), plan, (inPage, key) =>
+    selectJoined(tx, kind, inPage, key).orderBy(...plan.orderBy),
   );
-  const pageIds = (ids.rows as { id: unknown }[]).map((r) => Number(r.id));
-  const rows: Joined<R>[] = pageIds.length
-    ? await selectJoined(tx, kind, inArray(t.id, pageIds)).orderBy(dir(sortCol), dir(t.id))
-    : [];
-  const { total, total_is_estimate: estimate } = await pageTotal(tx, from, where, {
-    offset,
-    limit: size,
-    rows: rows.length,
-  });
   return {
-    data: rows.map((x) => ({
+    data: (rows as Joined<R>[]).map((x) => ({
       ...kind.present(x.r),
       username: x.username,
       full_name: x.fullName,
       fake: x.fake,
-      agent_id: x.agentId,
+      agent_id: (x.r as { agentId: number | null }).agentId,
       agent_name: x.agentName,
     })),
-    total,
-    total_is_estimate: estimate,
+    ...page,
   };
 }
 
@@ -226,7 +174,7 @@ async function exportRecords<R>(
   q: ListQuery,
 ): Promise<RecordExport> {
   const where = recordWhere(actor, kind, q);
-  const { total, estimate } = await countRecords(tx, kind, where);
+  const { total, total_is_estimate: estimate } = await listTotal(tx, recordFrom(kind, q), where);
   const batch = (last: Joined<R> | null): Promise<Joined<R>[]> =>
     selectJoined(tx, kind, afterId(where, kind.table.id, last ? (last.r as { id: number }).id : null))
       .orderBy(asc(kind.table.id))

@@ -64,13 +64,14 @@ export async function creditOverdrawn(
   input: { amount: string | number; remark?: string | null },
 ): Promise<OverdrawnView> {
   const amount = positiveCents(input.amount);
-  const { account: acc } = await accountInScope(tx, actor, accountId);
+  const { account: acc, client: owner } = await accountInScope(tx, actor, accountId, true);
   const [row] = await tx
     .insert(overdrawnRecord)
     .values({
       tenantId: actor.tenantId,
       clientId: acc.clientId,
       accountId: acc.id,
+      agentId: owner.agentId,
       subType,
       currency: acc.currency,
       amount: fromCents(amount),
@@ -112,7 +113,7 @@ export async function requestLoan(
   clientId: number,
   input: { account_id: number; amount: string | number; remark?: string | null },
 ): Promise<OverdrawnView> {
-  await clientInScope(tx, actor, clientId);
+  const owner = await clientInScope(tx, actor, clientId, true);
   if (input.account_id == null) throw new ValidationError({ account_id: 'account_id is required' });
   const acc = await accountOfClient(tx, clientId, Number(input.account_id));
   const amount = positiveCents(input.amount);
@@ -122,6 +123,7 @@ export async function requestLoan(
       tenantId: actor.tenantId,
       clientId,
       accountId: acc.id,
+      agentId: owner.agentId,
       subType: 'loan',
       currency: acc.currency,
       amount: fromCents(amount),
@@ -183,7 +185,7 @@ export async function payFine(
 ): Promise<OverdrawnView> {
   const amount = positiveCents(input.amount);
   const scope = actor.staff
-    ? recordScope(actor.staff, overdrawnRecord.tenantId, overdrawnRecord.clientId)
+    ? recordScope(actor.staff, overdrawnRecord)
     : eq(overdrawnRecord.tenantId, actor.tenantId);
   const a = fromCents(amount);
   const rows = await tx

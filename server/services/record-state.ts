@@ -6,7 +6,7 @@ import type { Executor } from '../ledger/types';
 import type { Actor } from './funds-common';
 import { recordScope } from './scope';
 
-type RecordTable = PgTable & { id: any; tenantId: any; clientId: any; status: any };
+type RecordTable = PgTable & { id: any; tenantId: any; clientId: any; agentId: any; status: any };
 
 /**
  * Moves record `id` from one of `from` to the state in `set` with one conditional
@@ -26,7 +26,7 @@ export async function transition<T extends RecordTable>(
   extra?: SQL,
 ): Promise<T['$inferSelect']> {
   const scope = actor.staff
-    ? recordScope(actor.staff, table.tenantId, table.clientId)
+    ? recordScope(actor.staff, table)
     : eq(table.tenantId, actor.tenantId);
   const rows = await (tx as any)
     .update(table)
@@ -51,7 +51,7 @@ export async function recordInScope<T extends RecordTable>(
   id: number,
 ): Promise<T['$inferSelect']> {
   const scope = actor.staff
-    ? recordScope(actor.staff, table.tenantId, table.clientId)
+    ? recordScope(actor.staff, table)
     : eq(table.tenantId, actor.tenantId);
   const [row] = await (tx as any)
     .select()

@@ -1,10 +1,10 @@
 /**
  * Data scope by role (DESIGN.md section 5): a salesman (hero) sees the clients whose agent he is, a team leader
  * (superman) his own clients and those of the salesmen under him (staff_user.leader_id), supervisors (angel) and
- * administrators (god) every client of the tenant. Records are scoped through their client.
+ * administrators (god) every client of the tenant. Records are scoped through their client's agent.
  * Anything outside the scope is answered as not found.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { client } from '../db/funds-schema';
 
@@ -13,6 +13,8 @@ export interface StaffScope {
   id: number;
   tenantId: string;
   role: string;
+  /** A team leader's salesmen (read with the session check); when absent the team is read by a subquery. */
+  team?: number[];
 }
 
 /** Condition on an agent-id column: which agents' clients this staff member may see (undefined = all). */
@@ -22,6 +24,8 @@ export function agentCondition(staff: StaffScope, agentColumn: AnyPgColumn): SQL
     case 'angel':
       return undefined;
     case 'superman':
+      // An explicit id list lets the planner use its statistics for the team's share of the rows.
+      if (staff.team) return inArray(agentColumn, [staff.id, ...staff.team]);
       return sql`${agentColumn} IN (SELECT s.id FROM staff_user s WHERE s.tenant_id = ${staff.tenantId}
         AND (s.id = ${staff.id} OR s.leader_id = ${staff.id}))`;
     case 'hero':
@@ -37,12 +41,11 @@ export function clientScope(staff: StaffScope): SQL {
   return agent ? and(eq(client.tenantId, staff.tenantId), agent)! : eq(client.tenantId, staff.tenantId);
 }
 
-/** SQL condition on a record table (tenant + its client in scope), given its tenant and client-id columns. */
-export function recordScope(staff: StaffScope, tenantColumn: AnyPgColumn, clientIdColumn: AnyPgColumn): SQL {
-  const agent = agentCondition(staff, client.agentId);
-  if (!agent) return eq(tenantColumn, staff.tenantId);
-  return and(
-    eq(tenantColumn, staff.tenantId),
-    sql`EXISTS (SELECT 1 FROM ${client} WHERE ${client.id} = ${clientIdColumn} AND ${agent})`,
-  )!;
+/**
+ * SQL condition on a money record table: its tenant and the staff member's scope, read from the record's own copy
+ * of its client's agent (recordCommon.agentId, kept equal by change_agent), so a scoped list walks one index.
+ */
+export function recordScope(staff: StaffScope, table: { tenantId: AnyPgColumn; agentId: AnyPgColumn }): SQL {
+  const agent = agentCondition(staff, table.agentId);
+  return agent ? and(eq(table.tenantId, staff.tenantId), agent)! : eq(table.tenantId, staff.tenantId);
 }

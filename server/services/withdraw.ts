@@ -53,7 +53,7 @@ export async function requestWithdrawal(
   clientId: number,
   input: { account_id: number; amount: string | number; remark?: string | null },
 ): Promise<WithdrawView> {
-  await clientInScope(tx, actor, clientId);
+  const owner = await clientInScope(tx, actor, clientId, true);
   if (input.account_id == null) throw new ValidationError({ account_id: 'account_id is required' });
   const acc = await accountOfClient(tx, clientId, Number(input.account_id));
   const amount = positiveCents(input.amount);
@@ -70,6 +70,7 @@ export async function requestWithdrawal(
       tenantId: actor.tenantId,
       clientId,
       accountId: acc.id,
+      agentId: owner.agentId,
       currency: acc.currency,
       amount: fromCents(amount),
       status: 'pending',

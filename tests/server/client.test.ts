@@ -129,6 +129,52 @@ describe('client list', () => {
   });
 });
 
+describe('keyset paging and totals', () => {
+  const list = async (query: string, who: StaffName = 'admin') =>
+    (await as(who, 'GET', `/api/client/admin/v1/list?${query}`)).json();
+
+  it('walking next_cursor gives the same pages as page numbers, for every sort, and ends with null', async () => {
+    for (const sort of ['sort=username&order=asc', 'sort=created_at&order=desc', 'sort=id&order=asc', '']) {
+      const byOffset: number[] = [];
+      for (let page = 1; page <= 3; page++) {
+        byOffset.push(...(await list(`${sort}&page_size=3&page=${page}`)).data.map((r: { id: number }) => r.id));
+      }
+      const byCursor: number[] = [];
+      let cursor: string | null = null;
+      let page = 1;
+      do {
+        const res = await list(`${sort}&page_size=3&page=${page}${cursor ? `&cursor=${cursor}` : ''}`);
+        byCursor.push(...res.data.map((r: { id: number }) => r.id));
+        expect(res.total, sort).toBe(8);
+        cursor = res.next_cursor;
+        page++;
+      } while (cursor);
+      expect(byCursor, sort).toEqual(byOffset);
+      expect(new Set(byCursor).size).toBe(8);
+    }
+  });
+
+  it('a cursor of another sort order is refused; page numbers alone still work', async () => {
+    const first = await list('sort=username&order=asc&page_size=3');
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const res = await as('admin', 'GET', `/api/client/admin/v1/list?sort=username&order=desc&cursor=${first.next_cursor}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('cursor');
+    expect((await as('admin', 'GET', '/api/client/admin/v1/list?cursor=garbage')).statusCode).toBe(400);
+  });
+
+  it('a write through the API shows in the next total at once (the cached total is dropped)', async () => {
+    const robots = async () => (await list('fake=robot&page_size=1')).total;
+    const before = await robots();
+    expect(await robots()).toBe(before);
+    const flip = () => as('admin', 'PUT', `/api/client/admin/v1/fake/${id('c_nobody')}`);
+    expect((await flip()).statusCode).toBe(200);
+    expect(await robots()).toBe(before + 1);
+    expect((await flip()).statusCode).toBe(200);
+    expect(await robots()).toBe(before);
+  });
+});
+
 describe('client detail and drawer tabs', () => {
   it('detail has the spec fields and the accounts', async () => {
     const res = await as('sales', 'GET', `/api/client/admin/v1/detail/${id('c_sales')}`);
@@ -481,6 +527,15 @@ describe('client actions', () => {
 
   it('change agent: only to an active salesman of the tenant; the old agent then loses the client', async () => {
     const url = `/api/user/v1/change_agent/${id('c_sales_b')}`;
+    const [usd] = (await as('admin', 'GET', `/api/acc/admin/v1/list/${id('c_sales_b')}`)).json().data ?? [];
+    const made = await as('admin', 'POST', `/api/deposit/admin/v2/specialized/${id('c_sales_b')}`, {
+      account_id: usd.id,
+      amount: '5.00',
+    });
+    expect(made.statusCode).toBe(200);
+    const depositIds = async (who: StaffName) =>
+      (await as(who, 'GET', `/api/deposit/admin/v1/list?client_id=${id('c_sales_b')}`)).json().data.map((d: { id: number }) => d.id);
+    expect(await depositIds('sales')).toEqual([made.json().id]);
     for (const target of [f.staffId.leader, f.staffId.admin, 999999]) {
       const res = await as('admin', 'POST', url, { user_id: target });
       expect(res.statusCode).toBe(400);
@@ -492,7 +547,12 @@ describe('client actions', () => {
     expect((await as('sales', 'GET', `/api/client/admin/v1/detail/${id('c_sales_b')}`)).statusCode).toBe(404);
     expect((await as('sales3', 'GET', `/api/client/admin/v1/detail/${id('c_sales_b')}`)).statusCode).toBe(200);
     expect((await as('leader2', 'GET', `/api/client/admin/v1/detail/${id('c_sales_b')}`)).statusCode).toBe(200);
+    // The client's records moved with it (their agent copy, in the same transaction).
+    expect(await depositIds('sales')).toEqual([]);
+    expect(await depositIds('sales3')).toEqual([made.json().id]);
+    expect(await depositIds('leader2')).toEqual([made.json().id]);
     expect((await as('supervisor', 'POST', url, { user_id: f.staffId.sales })).statusCode).toBe(200);
+    expect(await depositIds('sales')).toEqual([made.json().id]);
   });
 });
 

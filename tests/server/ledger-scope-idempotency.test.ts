@@ -10,7 +10,7 @@ import {
   withRetry,
   type Tx,
 } from '../../server/ledger';
-import { listAccounts } from '../../server/services/clients';
+import { listAccounts, moveRecordsToAgent } from '../../server/services/clients';
 import { auditDeposit, createDeposit, getDeposit, rollbackDeposit } from '../../server/services/deposit';
 import { exchange } from '../../server/services/exchange';
 import { byStaff, bySystem } from '../../server/services/funds-common';
@@ -125,7 +125,9 @@ describe('client scope', () => {
       createDeposit(tx, bySystem(f.tenantId), c.clientId, { account_id: c.acc.USD, amount: '1' }),
     );
     expect((await run((tx) => getDeposit(tx, byStaff(f.staff.leader), d.id))).id).toBe(d.id);
+    // What change_agent does in one transaction: the client and the agent copy on its records.
     await f.db.execute(sql`UPDATE client SET agent_id = ${f.staff.sales3.id} WHERE id = ${c.clientId}`);
+    await moveRecordsToAgent(f.db, c.clientId, f.staff.sales3.id);
     await expect(run((tx) => getDeposit(tx, byStaff(f.staff.leader), d.id))).rejects.toBeInstanceOf(NotFoundError);
     expect((await run((tx) => getDeposit(tx, byStaff(f.staff.leader2), d.id))).id).toBe(d.id);
   });

@@ -15,15 +15,15 @@ import {
 } from '../../db/client-schema';
 import { account, client } from '../../db/funds-schema';
 import { staffUser } from '../../db/schema';
-import { afterId, countCapped, EXPORT_BATCH, pageTotal, paging, type CsvColumn, type ListParams } from '../../lib/list';
+import { afterId, EXPORT_BATCH, listPage, paging, type CsvColumn, type ListParams } from '../../lib/list';
 import { HttpError } from '../../plugins/errors';
 import { signedIn, type Ctx } from '../../plugins/context';
 import { NotFoundError, ValidationError } from '../../ledger/errors';
 import { fromCents, toCents } from '../../ledger/money';
-import type { Executor } from '../../ledger/types';
+import type { Executor, Tx } from '../../ledger/types';
 import { sqlState, withRetry } from '../../ledger/retry';
 import { hashPassword } from '../../security/password';
-import { createClient, openAccount, presentAccount } from '../../services/clients';
+import { createClient, moveRecordsToAgent, openAccount, presentAccount } from '../../services/clients';
 import { byStaff, clientInScope, iso } from '../../services/funds-common';
 import { clientScope, type StaffScope } from '../../services/scope';
 
@@ -85,9 +85,9 @@ const rowColumns = {
 
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
-function selectRows(db: Executor, where: SQL | undefined) {
+function selectRows(db: Executor, where: SQL | undefined, cursorKey: SQL<string> = sql<string>`''`) {
   return db
-    .select(rowColumns)
+    .select({ ...rowColumns, _cursor: cursorKey })
     .from(client)
     .leftJoin(agent, eq(agent.id, client.agentId))
     .leftJoin(leader, eq(leader.id, agent.leaderId))
@@ -160,27 +160,14 @@ const SORT = {
   tiebreak: client.id,
 };
 
-/**
- * One page of the client list. A page past the first is a deferred join: the OFFSET walks only the ids (an
- * index-only scan of the sort index), and the joins and full rows are read for the page's ids alone.
- */
+/** One page of the client list (lib/list.ts listPage: keyset cursor, cached total, one query for the rows). */
 export async function listClients(c: Ctx, q: ClientFilters & ListParams) {
   const where = clientWhere(signedIn(c), q);
-  const { limit, offset, orderBy } = paging(q, SORT);
-  const pageIds = c.db
-    .select({ id: client.id })
-    .from(client)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  const rows = await (offset > 0
-    ? selectRows(c.db, inArray(client.id, pageIds)).orderBy(...orderBy)
-    : selectRows(c.db, where)
-        .orderBy(...orderBy)
-        .limit(limit));
-  const counted = await pageTotal(c.db, client, where, { offset, limit, rows: rows.length });
-  return { data: rows.map(present), ...counted };
+  const plan = paging(q, SORT);
+  const { rows, ...page } = await listPage(c.db, client, where, plan, (inPage, cursorKey) =>
+    selectRows(c.db, inPage, cursorKey).orderBy(...plan.orderBy),
+  );
+  return { data: rows.map(present), ...page };
 }
 
 /** Columns of the client CSV export. */
@@ -250,6 +237,7 @@ async function changeClient<V>(
   action: string,
   patch: (row: ClientRecord) => Partial<ClientRecord>,
   view: (row: ClientRecord) => V,
+  alsoInTx?: (tx: Tx, updated: ClientRecord) => Promise<unknown>,
 ): Promise<V> {
   const staff = signedIn(c);
   const result = await withRetry(c.db, async (tx) => {
@@ -260,6 +248,7 @@ async function changeClient<V>(
       .for('update');
     if (!row) return null;
     const [updated] = await tx.update(client).set(patch(row)).where(eq(client.id, id)).returning();
+    await alsoInTx?.(tx, updated);
     return { before: view(row), after: view(updated) };
   });
   if (!result) {
@@ -340,6 +329,7 @@ export async function changeAgent(c: Ctx, id: number, userId: number): Promise<v
     'client.change_agent',
     () => ({ agentId: userId }),
     (r) => ({ agent_id: r.agentId }),
+    (tx) => moveRecordsToAgent(tx, id, userId),
   );
 }
 
@@ -526,23 +516,20 @@ export async function clientHoldings(c: Ctx, id: number) {
 export async function clientAccessRecords(c: Ctx, id: number, q: ListParams) {
   await clientInScope(c.db, byStaff(signedIn(c)), id);
   const where = eq(clientAccess.clientId, id);
-  const { limit, offset, orderBy } = paging(q, {
+  const plan = paging(q, {
     columns: { at: clientAccess.at },
     defaultSort: 'at',
     defaultOrder: 'desc',
     tiebreak: clientAccess.id,
   });
-  const [rows, counted] = await Promise.all([
+  const { rows, ...page } = await listPage(c.db, clientAccess, where, plan, (inPage, cursorKey) =>
     c.db
-      .select()
+      .select({ r: clientAccess, _cursor: cursorKey })
       .from(clientAccess)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    countCapped(c.db, clientAccess, where),
-  ]);
-  const data = rows.map((r) => ({
+      .where(inPage)
+      .orderBy(...plan.orderBy),
+  );
+  const data = rows.map(({ r }) => ({
     id: r.id,
     action: r.action,
     ip: r.ip,
@@ -551,7 +538,7 @@ export async function clientAccessRecords(c: Ctx, id: number, q: ListParams) {
     user_agent: r.userAgent,
     at: iso(r.at)!,
   }));
-  return { data, ...counted };
+  return { data, ...page };
 }
 
 /** The client's bank cards. */
