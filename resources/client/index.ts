@@ -10,6 +10,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { RaRecord } from 'ra-core';
 import { wirePassword } from '../../authProvider/password';
 import { defineResource } from '../engine/define';
+import { agentChoices } from './agents';
 import { ClientSearch } from './ClientSearch';
 import type { DrawerProps } from '../engine/types';
 import { activeStatuses, clientTypes, kycStatuses } from '../labels';
@@ -24,6 +25,7 @@ export interface ClientRecord extends RaRecord {
   active: boolean;
   score?: number | string | null;
   vip?: number | string | null;
+  agent_id?: number | null;
   agent_name?: string | null;
   superman?: string | null;
   kyc_status?: string | null;
@@ -118,7 +120,7 @@ export default defineResource<ClientRecord>({
       icon: SwapHorizIcon,
       permission: { action: 'assign' },
       confirm: false,
-      inputs: [{ source: 'user_id', type: 'number', required: true }],
+      inputs: [{ source: 'user_id', type: 'remoteOption', required: true, load: agentChoices }],
       run: { method: 'POST', path: '/user/v1/change_agent/{id}', body: (_r, v) => ({ user_id: Number(v.user_id) }) },
     },
     {

@@ -179,10 +179,16 @@ describe('row actions', () => {
     await until(() => expect(toasts()).toContain('Password updated'));
   });
 
-  it('toggle by state and send a number input (change agent)', async () => {
+  it('toggle by state and send the chosen agent (change agent)', async () => {
     server.use(
       http.get(api('/client/admin/v1/list'), () =>
         HttpResponse.json({ data: [{ id: 3, username: 'carol', fake: true, active: false }], total: 1 }),
+      ),
+      http.get(api('/user/v1/list'), () =>
+        HttpResponse.json({
+          data: [{ id: 12, username: 'sales2', name: 'Sales Two', role: 'hero', active: true }],
+          total: 1,
+        }),
       ),
     );
     const calls = serveAction('post', '/user/v1/change_agent/:id');
@@ -193,7 +199,8 @@ describe('row actions', () => {
     expect(firstRow().queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
     await user.click(firstRow().getByRole('button', { name: 'Change agent' }));
     const dialog = within(await screen.findByRole('dialog'));
-    await user.type(dialog.getByRole('textbox', { name: /New agent ID/ }), '12');
+    await user.click(dialog.getByRole('combobox', { name: /New agent/ }));
+    await user.click(await screen.findByRole('option', { name: 'Sales Two (sales2)' }));
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
     await until(() => expect(calls).toHaveLength(1));
     expect(calls[0].body).toEqual({ user_id: 12 });

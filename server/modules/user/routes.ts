@@ -5,11 +5,13 @@ import type { SecondFactor } from '../../security/second-factor';
 import { emptyResponse, secondFactorBody } from '../auth/schemas';
 import { bindStartResponse, changePasswordBody, codeBody, recoveryCodesResponse } from './schemas';
 import { changePassword, disableMfa, regenerateRecoveryCodes, startMfaBind, verifyMfaBind } from './service';
+import { staffListRoutes } from './staff-list';
 
 const tags = ['user'];
 
 /** The signed-in staff member's own password and authenticator (self-service: any signed-in staff). */
 export const userRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(staffListRoutes);
   app.post<{ Body: { old_password: string; new_password: string } }>(
     '/user/v1/change_pwd',
     {

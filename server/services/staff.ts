@@ -1,0 +1,138 @@
+/**
+ * Staff members as other staff see them (GET /user/v1/list): the tenant's staff within the caller's scope, paged or
+ * in full (capped), without password hashes, MFA secrets or sign-in bookkeeping.
+ */
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { staffUser } from '../db/schema';
+import { pageTotal, paging, type ListParams } from '../lib/list';
+import { signedIn, type Ctx } from '../plugins/context';
+import { iso } from './funds-common';
+import type { StaffScope } from './scope';
+
+/** The staff roles, highest first. */
+export const STAFF_ROLES = ['god', 'angel', 'superman', 'hero'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Most rows a `full=true` list answers. */
+export const STAFF_FULL_MAX = 1000;
+
+/** Filters of the staff list. */
+export interface StaffFilters {
+  /** One role or a comma list (god, angel, superman, hero). */
+  role?: string;
+  active?: boolean;
+  /** Username prefix. */
+  username?: string;
+  /** Staff whose team leader this is. */
+  leader_id?: number;
+  /** Every match (up to STAFF_FULL_MAX) in one answer, no paging. */
+  full?: boolean;
+}
+
+/** A staff row as the API answers it. */
+export interface StaffRow {
+  id: number;
+  username: string;
+  name: string;
+  role: string;
+  active: boolean;
+  leader_id: number | null;
+  leader_name: string | null;
+  create_datetime: string;
+}
+
+/**
+ * Which staff this staff member may list: supervisors and administrators every staff member of the tenant, a team
+ * leader himself and his salesmen; anyone else nobody (the route's `users:read` grant already keeps salesmen out).
+ */
+export function staffScope(staff: StaffScope): SQL {
+  const tenant = eq(staffUser.tenantId, staff.tenantId);
+  switch (staff.role) {
+    case 'god':
+    case 'angel':
+      return tenant;
+    case 'superman':
+      return and(tenant, or(eq(staffUser.id, staff.id), eq(staffUser.leaderId, staff.id)))!;
+    default:
+      return sql`false`;
+  }
+}
+
+const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The roles of a `role` filter ('hero,superman'), duplicates and blanks dropped. */
+export function rolesOf(role: string | undefined): StaffRole[] {
+  if (!role) return [];
+  const parts = role.split(',').map((r) => r.trim());
+  return STAFF_ROLES.filter((r) => parts.includes(r));
+}
+
+/** The SQL condition of the filters within the staff member's scope. */
+export function staffWhere(staff: StaffScope, f: StaffFilters): SQL {
+  const conds: SQL[] = [staffScope(staff)];
+  const roles = rolesOf(f.role);
+  if (roles.length) conds.push(inArray(staffUser.role, roles));
+  if (f.active !== undefined) conds.push(eq(staffUser.active, f.active));
+  if (f.username) conds.push(sql`${staffUser.username} LIKE ${likePrefix(f.username)}`);
+  if (f.leader_id) conds.push(eq(staffUser.leaderId, f.leader_id));
+  return and(...conds)!;
+}
+
+const leader = alias(staffUser, 'leader');
+
+const SORT = {
+  // create_datetime: the console's name of created_at.
+  columns: {
+    id: staffUser.id,
+    username: staffUser.username,
+    name: staffUser.name,
+    created_at: staffUser.createdAt,
+    create_datetime: staffUser.createdAt,
+  },
+  defaultSort: 'id',
+  defaultOrder: 'asc' as const,
+  tiebreak: staffUser.id,
+};
+
+/** Sortable columns of the staff list. */
+export const STAFF_SORTS = Object.keys(SORT.columns);
+
+/**
+ * The staff list: one page, or with `full` every match up to STAFF_FULL_MAX (sorted the same way). `total` counts
+ * every match, so a full answer with fewer rows than `total` was cut at the cap.
+ */
+export async function listStaff(c: Ctx, q: StaffFilters & ListParams) {
+  const where = staffWhere(signedIn(c), q);
+  const page = paging(q, SORT);
+  const { limit, offset } = q.full ? { limit: STAFF_FULL_MAX, offset: 0 } : page;
+  const rows = await c.db
+    .select({
+      id: staffUser.id,
+      username: staffUser.username,
+      name: staffUser.name,
+      role: staffUser.role,
+      active: staffUser.active,
+      leaderId: staffUser.leaderId,
+      leaderName: leader.name,
+      createdAt: staffUser.createdAt,
+    })
+    .from(staffUser)
+    .leftJoin(leader, and(eq(leader.id, staffUser.leaderId), eq(leader.tenantId, staffUser.tenantId)))
+    .where(where)
+    .orderBy(...page.orderBy)
+    .limit(limit)
+    .offset(offset);
+  const counted = await pageTotal(c.db, staffUser, where, { offset, limit, rows: rows.length });
+  const data: StaffRow[] = rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    name: r.name,
+    role: r.role,
+    active: r.active,
+    leader_id: r.leaderId,
+    leader_name: r.leaderName,
+    create_datetime: iso(r.createdAt)!,
+  }));
+  return { data, ...counted };
+}
