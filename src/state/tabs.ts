@@ -30,6 +30,8 @@ export const TABS_KEY = 'bo.tabs.v1';
 
 const homeTab = (home: string): Tab => ({ path: home, location: { pathname: home, search: '', hash: '' }, refresh: 0 });
 const sameLocation = (a: TabLocation, b: TabLocation) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+/** Same place and same history entry (a new navigation to the same URL carries a new key and state). */
+const sameEntry = (a: TabLocation, b: TabLocation) => sameLocation(a, b) && a.key === b.key && a.state === b.state;
 
 function restore(storage: Storage | undefined, key: string, home: string): TabsState {
   const fallback: TabsState = { tabs: [homeTab(home)], active: home };
@@ -89,10 +91,16 @@ export function createTabsStore(storage: Storage | undefined = globalThis.sessio
       const loc = location ?? { pathname: path, search: '', hash: '' };
       const i = state.tabs.findIndex((t) => t.path === path);
       if (i < 0) return commit({ tabs: [...state.tabs, { path, location: loc, refresh: 0 }], active: path });
-      const tab = state.tabs[i];
-      if (sameLocation(tab.location, loc) && state.active === path) return state;
-      const tabs = sameLocation(tab.location, loc) ? state.tabs : state.tabs.map((t, j) => (j === i ? { ...t, location: loc } : t));
+      const same = sameEntry(state.tabs[i].location, loc);
+      if (same && state.active === path) return state;
+      const tabs = same ? state.tabs : state.tabs.map((t, j) => (j === i ? { ...t, location: loc } : t));
       return commit({ tabs, active: path });
+    },
+    /** Moves an open tab to `location` without activating it (a hidden tab's page navigated within itself). */
+    setLocation(path: string, location: TabLocation): TabsState {
+      const i = state.tabs.findIndex((t) => t.path === path);
+      if (i < 0 || sameEntry(state.tabs[i].location, location)) return state;
+      return commit({ ...state, tabs: state.tabs.map((t, j) => (j === i ? { ...t, location } : t)) });
     },
     /** Activates an open tab (no-op for an unknown path). */
     activate(path: string): TabsState {

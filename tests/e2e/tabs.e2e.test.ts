@@ -101,4 +101,52 @@ describe('keep-alive tabs', () => {
     expect(await tabPaths(page)).toEqual(['/dashboard', '/client']);
     await ctx.close();
   });
+
+  it('keeps a filter in its tab when the user switches tabs while the list applies it', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const page = await ctx.newPage();
+    await signIn(page, server.url, 'supervisor', PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await openFromMenu(page, 'client');
+    await openFromMenu(page, 'deposit', 'funds');
+    await page.click(tab('/client'));
+    await page.waitForURL('**/client*');
+    const filter = page.locator(`${pane('/client')} input[name=username]`);
+    const clientRows = page.locator(`${pane('/client')} tbody tr`);
+    await filter.waitFor({ state: 'visible' });
+    /** The client tab's location as saved for this browser session. */
+    const savedClientSearch = () =>
+      page.evaluate(() => {
+        const saved = JSON.parse(sessionStorage.getItem('bo.tabs.v1') ?? '{}') as {
+          tabs?: { path: string; location: { search: string } }[];
+        };
+        return saved.tabs?.find((t) => t.path === '/client')?.location.search ?? '';
+      });
+
+    // Typed, and the user is on another tab before the list's debounce applies it: the filter lands in the
+    // hidden client tab, and the user stays where they went.
+    await filter.fill('client0005');
+    await page.click(tab('/deposit'));
+    await page.waitForURL('**/deposit*');
+    await expect.poll(savedClientSearch).toContain('client0005');
+    expect(new URL(page.url()).pathname).toBe('/deposit');
+    expect(await page.locator(tab('/deposit')).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator(pane('/client')).isHidden()).toBe(true);
+
+    await page.click(tab('/client'));
+    await page.waitForURL(/\/client\?.*client0005/);
+    expect(await filter.inputValue()).toBe('client0005');
+    await expect.poll(() => clientRows.allInnerTexts()).toEqual([expect.stringContaining('client0005')]);
+
+    // The list has just put the filter in the URL; the user switches at once and comes back.
+    await filter.fill('client0006');
+    await page.waitForURL(/client0006/);
+    await page.click(tab('/deposit'));
+    await page.waitForURL('**/deposit*');
+    await page.click(tab('/client'));
+    await page.waitForURL(/\/client\?.*client0006/);
+    expect(await filter.inputValue()).toBe('client0006');
+    await expect.poll(() => clientRows.allInnerTexts()).toEqual([expect.stringContaining('client0006')]);
+    await ctx.close();
+  });
 });

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { KeepAliveOutlet } from '../../src/layout/KeepAliveOutlet';
 import { createTabsStore, type TabsStore } from '../../src/state/tabs';
 
+/** Each page's navigate, to navigate as a page's own timer would (a debounced list filter). */
+const navigates = new Map<string, ReturnType<typeof useNavigate>>();
+
 function Page({ name }: { name: string }) {
   const [value, setValue] = useState('');
   const location = useLocation();
+  navigates.set(name, useNavigate());
   return (
     <div>
       <label>
@@ -115,6 +119,17 @@ describe('keep-alive tab outlet', () => {
     expect(screen.getByText('not found')).toBeVisible();
     expect(pane('/a')).not.toBeVisible();
     expect(store.get().tabs.map((t) => t.path)).toEqual(['/dashboard', '/a']);
+  });
+
+  it('a hidden tab whose page navigates within itself moves only that tab, not the URL', () => {
+    const { store } = setup();
+    fireEvent.click(screen.getByText('go b'));
+    act(() => navigates.get('a')!({ search: '?filter=ann' }));
+    expect(pane('/b')).toBeVisible();
+    expect(store.get().active).toBe('/b');
+    expect(screen.getByTestId('where-b')).toHaveTextContent('/b');
+    expect(screen.getByTestId('where-a')).toHaveTextContent('/a?filter=ann');
+    expect(store.get().tabs.find((t) => t.path === '/a')!.location.search).toBe('?filter=ann');
   });
 
   it('mounts tabs restored from the session only when they are shown', () => {

@@ -29,6 +29,27 @@ describe('tabs store', () => {
     expect(store.get().tabs[1].location.pathname).toBe('/client/7/show');
   });
 
+  it('a new navigation to the same URL (new history entry) replaces the stored location', () => {
+    const store = createTabsStore(sessionStorage);
+    store.open('/client', { ...loc('/client'), key: 'one' });
+    store.open('/client', { ...loc('/client'), key: 'two', state: { from: 'menu' } });
+    expect(store.get().tabs[1].location).toMatchObject({ key: 'two', state: { from: 'menu' } });
+  });
+
+  it('setLocation moves an open tab without activating it, and ignores unknown tabs', () => {
+    const store = createTabsStore(sessionStorage);
+    store.open('/client', loc('/client'));
+    store.open('/kyc', loc('/kyc'));
+    store.setLocation('/client', loc('/client', '?filter=ann'));
+    expect(store.get().tabs[1].location.search).toBe('?filter=ann');
+    expect(store.get().active).toBe('/kyc');
+    const before = store.get();
+    store.setLocation('/nope', loc('/nope'));
+    store.setLocation('/client', loc('/client', '?filter=ann'));
+    expect(store.get()).toBe(before);
+    expect(JSON.parse(sessionStorage.getItem(TABS_KEY)!).tabs[1].location.search).toBe('?filter=ann');
+  });
+
   it('activates an open tab and ignores unknown ones', () => {
     const store = createTabsStore(sessionStorage);
     store.open('/client');
