@@ -1,5 +1,5 @@
 import type { DataProvider, RaRecord } from 'react-admin';
-import type { Http } from './http';
+import { ApiError, type Http } from './http';
 
 export { ApiError, createHttp, serverMessage, withQuery } from './http';
 export type { Http, HttpOptions, RequestLogEntry } from './http';
@@ -54,6 +54,35 @@ function unwrap<T>(res: unknown): T {
   return res as T;
 }
 
+/** How many list queries (resource, sort, filters, page size) keep their page cursors. */
+const CURSOR_QUERIES = 20;
+
+/**
+ * Keyset cursors of the pages seen, per list query: a list that answers `next_cursor` for page p lets page p + 1 be
+ * asked with `cursor`, read from that row on instead of an OFFSET (the API's deep pages cost what the first does).
+ * Paging forward and back uses them; a jump to an unseen page sends the page number alone.
+ */
+class PageCursors {
+  private readonly byQuery = new Map<string, Map<number, string>>();
+
+  get(query: string, page: number): string | undefined {
+    return this.byQuery.get(query)?.get(page);
+  }
+
+  set(query: string, page: number, cursor: string): void {
+    let pages = this.byQuery.get(query);
+    if (!pages) {
+      if (this.byQuery.size >= CURSOR_QUERIES) this.byQuery.delete(this.byQuery.keys().next().value!);
+      this.byQuery.set(query, (pages = new Map()));
+    }
+    pages.set(page, cursor);
+  }
+
+  forget(query: string): void {
+    this.byQuery.delete(query);
+  }
+}
+
 /** A generic react-admin DataProvider: lists answer `{ data, total }` and take page, page_size, sort, order and filters. */
 export function createDataProvider(
   http: Http,
@@ -69,17 +98,26 @@ export function createDataProvider(
     return http<T>(path, { method, ...options });
   };
 
+  const cursors = new PageCursors();
   const provider: DataProvider = {
     async getList(resource, params) {
       const { page = 1, perPage = 25 } = params.pagination ?? {};
       const { field, order } = params.sort ?? { field: '', order: '' };
-      const res = await call<unknown>(resource, 'list', undefined, {
-        query: { page, page_size: perPage, sort: field, order: order?.toLowerCase(), ...params.filter },
-        signal: params.signal,
+      const query = { page_size: perPage, sort: field, order: order?.toLowerCase(), ...params.filter };
+      const key = JSON.stringify([resource, query]);
+      const list = (cursor: string | undefined) =>
+        call<unknown>(resource, 'list', undefined, { query: { page, ...query, cursor }, signal: params.signal });
+      const cursor = page > 1 ? cursors.get(key, page) : undefined;
+      const res = await list(cursor).catch((error: unknown) => {
+        // A cursor the API no longer takes: forget this query's cursors and ask by page number.
+        if (!cursor || !(error instanceof ApiError) || error.status !== 400) throw error;
+        cursors.forget(key);
+        return list(undefined);
       });
       if (Array.isArray(res)) return { data: res, total: res.length };
-      const body = (res ?? {}) as { data?: RaRecord[]; total?: number };
+      const body = (res ?? {}) as { data?: RaRecord[]; total?: number; next_cursor?: unknown };
       const data = Array.isArray(body.data) ? body.data : [];
+      if (typeof body.next_cursor === 'string') cursors.set(key, page + 1, body.next_cursor);
       return { data, total: typeof body.total === 'number' ? body.total : data.length } as never;
     },
     async getOne(resource, params) {

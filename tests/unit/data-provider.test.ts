@@ -55,6 +55,40 @@ describe('dataProvider', () => {
     expect(seen[0].url.pathname).toBe('/api/client/admin/v1/list');
   });
 
+  it("getList pages with the API's keyset cursors when it has them, by page number otherwise", async () => {
+    const { seen, record } = capture();
+    let refuse = false;
+    server.use(
+      http.get(api('/deposit/admin/v1/list'), async ({ request }) => {
+        await record(request);
+        const url = new URL(request.url);
+        if (refuse && url.searchParams.get('cursor')) {
+          return HttpResponse.json({ code: 'validation', errors: { cursor: 'bad' } }, { status: 400 });
+        }
+        const page = Number(url.searchParams.get('page'));
+        return HttpResponse.json({ data: [{ id: page }], total: 9, next_cursor: `after-${page}` });
+      }),
+    );
+    const dp = provider();
+    const get = (page: number, filter: Record<string, unknown> = {}) =>
+      dp.getList('deposit', { pagination: { page, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' }, filter });
+    const cursorOf = (i: number) => seen[i].url.searchParams.get('cursor');
+    await get(1);
+    await get(2);
+    await get(3);
+    await get(2);
+    await get(7); // a jump: no cursor known
+    expect([0, 1, 2, 3, 4].map(cursorOf)).toEqual([null, 'after-1', 'after-2', 'after-1', null]);
+    expect(seen.map((s) => s.url.searchParams.get('page'))).toEqual(['1', '2', '3', '2', '7']);
+    // Other filters are another query: their cursors are their own.
+    await get(2, { status: 'pending' });
+    expect(cursorOf(5)).toBeNull();
+    // A refused cursor: asked again by page number, and the data still arrives.
+    refuse = true;
+    expect((await get(3)).data).toEqual([{ id: 3 }]);
+    expect([cursorOf(6), cursorOf(7)]).toEqual(['after-2', null]);
+  });
+
   it('getList accepts a bare array', async () => {
     server.use(http.get(api('/x/admin/v1/list'), () => HttpResponse.json([{ id: 'a' }])));
     expect(
