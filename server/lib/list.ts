@@ -44,9 +44,10 @@ export const ESTIMATE_TRUSTED = 10 * COUNT_CAP;
 /** How long this process reuses a list's total (lib/read-cache.ts: any write through this process drops it). */
 export const TOTAL_TTL_MS = 10_000;
 /**
- * At most this many matches, a page is sorted from the matching rows (read through the filters' best index) instead
- * of walking the sort index: a selective filter whose rows lie far down the sort order (an old username prefix)
- * would otherwise make the walk visit most of the table for 20 rows.
+ * With a text-prefix search among the filters and at most this many matches, a page is sorted from the matching rows
+ * (read through the search's index) instead of walking the sort index: the planner cannot know where a prefix's rows
+ * lie in the sort order, and when they lie far down (an old username prefix) the walk visits most of the table for
+ * 20 rows. Without a search, the walk along a (filter, created_at) index is the fast path and is kept.
  */
 export const SMALL_SET = 2_000;
 
@@ -210,8 +211,8 @@ export async function pageTotal(
 /**
  * The ids of one page, as a subquery for `id IN (...)`:
  *  - keyset: `(sort, id)` after the cursor's row, no OFFSET (a deep page costs what the first does);
- *  - a small matching set (exact total at most SMALL_SET): the matches are read through an OFFSET 0 fence, so the
- *    planner picks the filters' best index and sorts them, instead of walking the sort index;
+ *  - a text search with a small matching set (SMALL_SET): the matches are read through an OFFSET 0 fence, so the
+ *    planner picks the search's index and sorts them, instead of walking the sort index;
  *  - otherwise the sort index is walked (OFFSET for a page number), reading only ids (an index-only scan).
  */
 function pageIdsQuery(from: PgTable | SQL, where: SQL | undefined, plan: PagePlan, small: boolean): SQL {
@@ -252,9 +253,10 @@ export async function listPage<R extends { _cursor: string }>(
   where: SQL | undefined,
   plan: PagePlan,
   rows: (inPage: SQL, cursorKey: SQL<string>) => PreparableSelect<R>,
+  opts: { search?: boolean } = {},
 ): Promise<{ rows: R[]; next_cursor: string | null } & ListTotal> {
   const counted = await listTotal(db, from, where);
-  const small = !counted.total_is_estimate && counted.total <= SMALL_SET;
+  const small = !!opts.search && !counted.total_is_estimate && counted.total <= SMALL_SET;
   const inPage = sql`${plan.tiebreak} IN (${pageIdsQuery(from, where, plan, small)})`;
   const query = rows(inPage, sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`);
   const name = `list_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 24)}`;

@@ -133,8 +133,13 @@ const recordFrom = (kind: RecordKind<any, any>, q: ListQuery) =>
 
 async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R, V>, q: ListQuery) {
   const plan = paging(q as ListParams, sortSpec(kind.table));
-  const { rows, ...page } = await listPage(tx, recordFrom(kind, q), recordWhere(actor, kind, q), plan, (inPage, key) =>
-    selectJoined(tx, kind, inPage, key).orderBy(...plan.orderBy),
+  const { rows, ...page } = await listPage(
+    tx,
+    recordFrom(kind, q),
+    recordWhere(actor, kind, q),
+    plan,
+    (inPage, key) => selectJoined(tx, kind, inPage, key).orderBy(...plan.orderBy),
+    { search: !!q.username },
   );
   return {
     data: (rows as Joined<R>[]).map((x) => ({

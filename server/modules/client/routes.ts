@@ -217,7 +217,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: requires('client', 'assign') },
       schema: {
         tags,
-        description: `Moves the client to another agent (\`user_id\`: an active salesman of the tenant; else 400). ${AUDITED} ${SCOPE}`,
+        description: `Moves the client to another agent (\`user_id\`: an active salesman or team leader of the tenant; else 400). ${AUDITED} ${SCOPE}`,
         params: idParams,
         body: changeAgentBody,
         response: { 200: okResponse, ...errorResponses(400, 401, 403, 404) },

@@ -164,8 +164,13 @@ const SORT = {
 export async function listClients(c: Ctx, q: ClientFilters & ListParams) {
   const where = clientWhere(signedIn(c), q);
   const plan = paging(q, SORT);
-  const { rows, ...page } = await listPage(c.db, client, where, plan, (inPage, cursorKey) =>
-    selectRows(c.db, inPage, cursorKey).orderBy(...plan.orderBy),
+  const { rows, ...page } = await listPage(
+    c.db,
+    client,
+    where,
+    plan,
+    (inPage, cursorKey) => selectRows(c.db, inPage, cursorKey).orderBy(...plan.orderBy),
+    { search: !!q.username },
   );
   return { data: rows.map(present), ...page };
 }
@@ -308,7 +313,7 @@ export async function resetPassword(c: Ctx, id: number, wirePassword: string): P
   );
 }
 
-/** Moves the client to another agent, who must be an active salesman (hero) of the tenant. */
+/** Moves the client (and its records' agent copy) to another agent: an active salesman or team leader of the tenant. */
 export async function changeAgent(c: Ctx, id: number, userId: number): Promise<void> {
   const staff = signedIn(c);
   const [target] = await c.db
@@ -318,11 +323,13 @@ export async function changeAgent(c: Ctx, id: number, userId: number): Promise<v
       and(
         eq(staffUser.id, userId),
         eq(staffUser.tenantId, staff.tenantId),
-        eq(staffUser.role, 'hero'),
+        inArray(staffUser.role, ['hero', 'superman']),
         eq(staffUser.active, true),
       ),
     );
-  if (!target) throw new ValidationError({ user_id: 'The agent must be an active salesman of this tenant' });
+  if (!target) {
+    throw new ValidationError({ user_id: 'The agent must be an active salesman or team leader of this tenant' });
+  }
   await changeClient(
     c,
     id,
