@@ -5,7 +5,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { staffUser } from '../db/schema';
-import { pageTotal, paging, type ListParams } from '../lib/list';
+import { listPage, pageTotal, paging, type ListParams } from '../lib/list';
 import { signedIn, type Ctx } from '../plugins/context';
 import { iso } from './funds-common';
 import type { StaffScope } from './scope';
@@ -98,33 +98,28 @@ const SORT = {
 /** Sortable columns of the staff list. */
 export const STAFF_SORTS = Object.keys(SORT.columns);
 
-/**
- * The staff list: one page, or with `full` every match up to STAFF_FULL_MAX (sorted the same way). `total` counts
- * every match, so a full answer with fewer rows than `total` was cut at the cap.
- */
-export async function listStaff(c: Ctx, q: StaffFilters & ListParams) {
-  const where = staffWhere(signedIn(c), q);
-  const page = paging(q, SORT);
-  const { limit, offset } = q.full ? { limit: STAFF_FULL_MAX, offset: 0 } : page;
-  const rows = await c.db
-    .select({
-      id: staffUser.id,
-      username: staffUser.username,
-      name: staffUser.name,
-      role: staffUser.role,
-      active: staffUser.active,
-      leaderId: staffUser.leaderId,
-      leaderName: leader.name,
-      createdAt: staffUser.createdAt,
-    })
+const rowColumns = {
+  id: staffUser.id,
+  username: staffUser.username,
+  name: staffUser.name,
+  role: staffUser.role,
+  active: staffUser.active,
+  leaderId: staffUser.leaderId,
+  leaderName: leader.name,
+  createdAt: staffUser.createdAt,
+};
+
+function selectRows(c: Ctx, where: SQL, cursorKey: SQL<string> = sql<string>`''`) {
+  return c.db
+    .select({ ...rowColumns, _cursor: cursorKey })
     .from(staffUser)
     .leftJoin(leader, and(eq(leader.id, staffUser.leaderId), eq(leader.tenantId, staffUser.tenantId)))
     .where(where)
-    .orderBy(...page.orderBy)
-    .limit(limit)
-    .offset(offset);
-  const counted = await pageTotal(c.db, staffUser, where, { offset, limit, rows: rows.length });
-  const data: StaffRow[] = rows.map((r) => ({
+    .$dynamic();
+}
+
+function present(r: Awaited<ReturnType<typeof selectRows>>[number]): StaffRow {
+  return {
     id: r.id,
     username: r.username,
     name: r.name,
@@ -133,6 +128,27 @@ export async function listStaff(c: Ctx, q: StaffFilters & ListParams) {
     leader_id: r.leaderId,
     leader_name: r.leaderName,
     create_datetime: iso(r.createdAt)!,
-  }));
-  return { data, ...counted };
+  };
+}
+
+/**
+ * The staff list: one page (lib/list.ts listPage: page number or keyset cursor), or with `full` every match up to
+ * STAFF_FULL_MAX in the same order, no cursor. `total` counts every match, so a full answer with fewer rows than
+ * `total` was cut at the cap.
+ */
+export async function listStaff(c: Ctx, q: StaffFilters & ListParams) {
+  const where = staffWhere(signedIn(c), q);
+  if (!q.full) {
+    const plan = paging(q, SORT);
+    const { rows, ...page } = await listPage(c.db, staffUser, where, plan, (inPage, cursorKey) =>
+      selectRows(c, inPage, cursorKey).orderBy(...plan.orderBy),
+    );
+    return { data: rows.map(present), ...page };
+  }
+  const { orderBy } = paging({ sort: q.sort, order: q.order }, SORT);
+  const rows = await selectRows(c, where)
+    .orderBy(...orderBy)
+    .limit(STAFF_FULL_MAX);
+  const counted = await pageTotal(c.db, staffUser, where, { offset: 0, limit: STAFF_FULL_MAX, rows: rows.length });
+  return { data: rows.map(present), ...counted, next_cursor: null };
 }

@@ -25,7 +25,10 @@ interface Row {
 
 async function list(who: string, query = '', tenant = 'tr') {
   const res = await call(t.app, 'GET', `${LIST}${query ? `?${query}` : ''}`, { token: tokens[who], tenant });
-  return { status: res.statusCode, body: res.json() as { data: Row[]; total: number; errors?: object } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { data: Row[]; total: number; next_cursor?: string | null; errors?: object },
+  };
 }
 const names = (rows: Row[]) => rows.map((r) => r.username);
 
@@ -78,11 +81,24 @@ describe('GET /user/v1/list: paging and full', () => {
     expect(past.body.data).toEqual([]);
   });
 
+  it('pages by keyset cursor in the chosen order (the cursor, not page, says where)', async () => {
+    const first = await list('admin', 'page_size=3&sort=name&order=asc');
+    // Administrator, Gone, Salesman | Salesman 2, Salesman 3, Supervisor | Team Leader, ...
+    expect(names(first.body.data)).toEqual(['admin', 'sales_off', 'sales']);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await list('admin', `page_size=3&sort=name&order=asc&cursor=${first.body.next_cursor}`);
+    expect(names(second.body.data)).toEqual(['sales2', 'sales3', 'supervisor']);
+    expect(second.body.total).toBe(9);
+    const stale = await list('admin', `page_size=3&sort=id&cursor=${first.body.next_cursor}`);
+    expect(stale.status).toBe(400);
+  });
+
   it('answers every match with full=true, ignoring the paging, in the same shape', async () => {
     const full = await list('admin', 'full=true&page=2&page_size=2');
     expect(full.status).toBe(200);
     expect(full.body.data).toHaveLength(9);
     expect(full.body.total).toBe(9);
+    expect(full.body.next_cursor).toBeNull();
     expect(names(full.body.data)).toContain('admin');
   });
 

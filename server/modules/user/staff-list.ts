@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { COUNT_CAP, listQuerySchema, listResponseSchema, type ListParams } from '../../lib/list';
+import { listQuerySchema, listResponseSchema, TOTAL_DESCRIPTION, type ListParams } from '../../lib/list';
 import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
@@ -12,7 +12,7 @@ const ROLE = `(${STAFF_ROLES.join('|')})`;
 export const staffListQuery = listQuerySchema(STAFF_SORTS, {
   full: {
     type: 'boolean',
-    description: `true: every match (at most ${STAFF_FULL_MAX}) in one answer; page and page_size are ignored`,
+    description: `true: every match (at most ${STAFF_FULL_MAX}) in one answer; page, page_size and cursor are ignored`,
   },
   role: {
     type: 'string',
@@ -50,11 +50,11 @@ export const staffListRoutes: FastifyPluginAsync = async (app) => {
         tags,
         description:
           'Staff members of the tenant, by id by default; `sort` one of ' +
-          `${STAFF_SORTS.join(', ')}. Paged (page, page_size), or \`full=true\`: every match up to ${STAFF_FULL_MAX} in ` +
-          'the same `{ data, total }` shape (data shorter than total: cut at the cap). Filters: role (one or a comma ' +
-          'list), active, username prefix, leader_id. Data scope: supervisors and administrators see every staff ' +
-          'member of the tenant, a team leader himself and his salesmen; salesmen have no users grant (403). ' +
-          `\`total\` counts every match (exact up to ${COUNT_CAP}, as on every list); pages are read by OFFSET.`,
+          `${STAFF_SORTS.join(', ')}. Paged (page, page_size, cursor), or \`full=true\`: every match up to ` +
+          `${STAFF_FULL_MAX} in the same \`{ data, total }\` shape, next_cursor null (data shorter than total: cut at ` +
+          'the cap). Filters: role (one or a comma list), active, username prefix, leader_id. Data scope: supervisors ' +
+          'and administrators see every staff member of the tenant, a team leader himself and his salesmen; salesmen ' +
+          `have no users grant (403). ${TOTAL_DESCRIPTION}`,
         querystring: staffListQuery,
         response: { 200: listResponseSchema(staffRow), ...errorResponses(400, 401, 403) },
       },
