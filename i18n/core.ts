@@ -7,7 +7,6 @@ import zhCNRaMessages from './ra/zh-CN';
 import {
   DEFAULT_LOCALE,
   FALLBACK_LOCALE,
-  KNOWN_LOCALES,
   SELECTABLE_LOCALES,
   isSelectableLocale,
   languageNames,

@@ -39,6 +39,8 @@ function build() {
 if (!only.length || only.includes('typecheck')) {
   console.log('\n=== typecheck ===');
   if (spawnSync('npx', ['tsc', '-p', '.'], { stdio: 'inherit' }).status !== 0) failedSuites.push('typecheck');
+  console.log('\n=== lint ===');
+  if (spawnSync('npx', ['eslint', '.'], { stdio: 'inherit' }).status !== 0) failedSuites.push('lint');
 }
 run('unit', ['-c', 'vitest.unit.config.ts']);
 run('server:pglite', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: '' });

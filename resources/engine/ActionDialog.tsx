@@ -68,7 +68,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
     return () => {
       live = false;
     };
-    // load once per opening
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices load once per opening
   }, []);
 
   const errors = Object.fromEntries(inputs.map((i) => [i.source, inputError(i, values[i.source] ?? '')]));

@@ -49,7 +49,7 @@ export function ExportDialog({ name, path, query, onClose }: ExportDialogProps) 
       },
     );
     return () => abort.abort();
-    // one export per opening
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one export per opening
   }, []);
 
   const cancel = () => {

@@ -9,7 +9,7 @@
  * EXPORT_BATCH by id; amounts are the stored decimal strings.
  */
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { client, depositRecord, overdrawnRecord, withdrawRecord } from '../db/funds-schema';
 import { staffUser } from '../db/schema';

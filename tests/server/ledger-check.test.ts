@@ -145,7 +145,7 @@ async function expectScript(extraEnv: Record<string, string>, code: number) {
     expect(stdout).toContain('ledger check: OK');
   } catch (e) {
     const err = e as { code?: number; stdout?: string; stderr?: string };
-    if (code === 0) throw new Error(`ledger-check failed: ${err.stdout}\n${err.stderr}`);
+    if (code === 0) throw new Error(`ledger-check failed: ${err.stdout}\n${err.stderr}`, { cause: e });
     expect(err.code).toBe(code);
     expect(err.stdout).toContain('account aggregates equal the sum of their entries');
   }
