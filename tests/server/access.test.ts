@@ -1,16 +1,18 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { auditLog, authSession, staffUser } from '../../server/db/schema';
 import { requires } from '../../server/plugins/access';
+import { SESSION_CHECK_TTL_MS } from '../../server/plugins/auth';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 const USERINFO = '/api/auth/admin/v1/userinfo';
+const LOGOUT = '/api/auth/admin/v1/logout';
 
 /** Fixture routes: one per permission kind, and one that fails inside. */
 function fixtures(app: FastifyInstance) {
@@ -178,23 +180,41 @@ describe('authentication', () => {
     }
   });
 
-  it('401 once the session is revoked or the user deactivated', async () => {
+  it('401 once the session is revoked or the user deactivated: at once through the API, within the cache time otherwise', async () => {
     const { access_token } = await login(t.app, 'sales2');
-    expect((await call(t.app, 'GET', USERINFO, { token: access_token })).statusCode).toBe(200);
+    const userinfo = () => call(t.app, 'GET', USERINFO, { token: access_token });
+    expect((await userinfo()).statusCode).toBe(200);
+    // A change made outside this process (here: straight in the database) applies once the cached check expires.
     await t.database.db
       .update(staffUser)
       .set({ active: false })
       .where(and(eq(staffUser.username, 'sales2'), eq(staffUser.tenantId, 'tr')));
-    expect((await call(t.app, 'GET', USERINFO, { token: access_token })).statusCode).toBe(401);
-    await t.database.db
-      .update(staffUser)
-      .set({ active: true })
-      .where(and(eq(staffUser.username, 'sales2'), eq(staffUser.tenantId, 'tr')));
-    await t.database.db
-      .update(authSession)
-      .set({ revokedAt: new Date() })
-      .where(eq(authSession.id, claimsOf(access_token).sid));
-    expect((await call(t.app, 'GET', USERINFO, { token: access_token })).statusCode).toBe(401);
+    expect((await userinfo()).statusCode).toBe(200);
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + SESSION_CHECK_TTL_MS + 1);
+    try {
+      expect((await userinfo()).statusCode).toBe(401);
+      await t.database.db
+        .update(staffUser)
+        .set({ active: true })
+        .where(and(eq(staffUser.username, 'sales2'), eq(staffUser.tenantId, 'tr')));
+      await t.database.db
+        .update(authSession)
+        .set({ revokedAt: new Date() })
+        .where(eq(authSession.id, claimsOf(access_token).sid));
+      later.mockReturnValue(now + 2 * SESSION_CHECK_TTL_MS + 2);
+      expect((await userinfo()).statusCode).toBe(401);
+    } finally {
+      later.mockRestore();
+    }
+  });
+
+  it('a write through the API (sign-out) ends the session at once, cached check or not', async () => {
+    const { access_token } = await login(t.app, 'sales2');
+    const userinfo = () => call(t.app, 'GET', USERINFO, { token: access_token });
+    expect((await userinfo()).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', LOGOUT, { token: access_token })).statusCode).toBeLessThan(300);
+    expect((await userinfo()).statusCode).toBe(401);
   });
 });
 
