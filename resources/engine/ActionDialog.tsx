@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   Alert,
+  Autocomplete,
   Button,
   CircularProgress,
   Dialog,
@@ -99,6 +100,32 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
         : input.type === 'remoteOption'
           ? (choices[input.source] ?? []).map((o) => ({ id: String(o.id), name: o.name }))
           : null;
+    const common = {
+      label: translate(inputLabel(config, input)),
+      required: input.required,
+      error: !!shownError,
+      helperText: shownError,
+      fullWidth: true,
+      size: 'small' as const,
+    };
+    if (input.type === 'remoteOption') {
+      // A searchable list: remote choices can be long (every salesman of a tenant).
+      const loaded = choices[input.source];
+      return (
+        <Autocomplete
+          key={input.source}
+          options={options ?? []}
+          loading={!loaded}
+          loadingText={translate('ra.page.loading')}
+          noOptionsText={translate('engine.action.noChoices')}
+          getOptionLabel={(o) => o.name}
+          isOptionEqualToValue={(o, v) => o.id === v.id}
+          value={options?.find((o) => o.id === values[input.source]) ?? null}
+          onChange={(_e, o) => setValues((v) => ({ ...v, [input.source]: o?.id ?? '' }))}
+          renderInput={(params) => <TextField {...params} {...common} name={input.source} />}
+        />
+      );
+    }
     return (
       <TextField
         key={input.source}

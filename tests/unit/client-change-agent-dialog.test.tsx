@@ -87,6 +87,20 @@ describe('change-agent dialog', () => {
     expect(seen.staffQueries).toHaveLength(1);
   });
 
+  it('the picker searches as the name is typed', async () => {
+    serveApi();
+    const { user, dialog } = await openDialog();
+    const box = dialog.getByRole('combobox', { name: /New agent/ });
+    await user.click(box);
+    await screen.findByRole('option', { name: 'Team Leader (leader)' });
+    await user.type(box, 'sales');
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Salesman 2 (sales2)']);
+    await user.clear(box);
+    await user.type(box, 'nobody-here');
+    expect(await screen.findByText('No matching choice')).toBeInTheDocument();
+  });
+
   it('sends the chosen user_id, notifies and reloads the list', async () => {
     const { seen } = serveApi();
     const { user, dialog } = await openDialog();
