@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, loadRole } from '../../permissions';
 import { holding } from '../../server/db/client-schema';
 import { client } from '../../server/db/funds-schema';
-import { checkResetCode } from '../../server/modules/client/service';
+import { checkResetCode } from '../../server/modules/client/actions';
 import { md5hex, verifyPassword } from '../../server/security/password';
 import { clientFixture, lastAudit, type ClientFixture, type ClientName, type StaffName } from './client-fixture';
 import { call } from './helpers';

@@ -28,30 +28,29 @@ import {
   usernameQuery,
 } from './schemas';
 import {
-  agentChain,
   changeAgent,
-  CLIENT_CSV,
-  clientAccessRecords,
-  clientAccounts,
-  clientBanks,
-  clientDetail,
-  clientExportBatches,
-  clientHoldings,
-  clientKyc,
-  clientNominees,
   createRobot,
-  findByUsername,
   forceOffline,
   getTradeSettings,
   issueResetCode,
-  listClients,
   resetPassword,
   saveTradeSettings,
   setActive,
   setFake,
-  type ClientFilters,
   type TradeSettings,
-} from './service';
+} from './actions';
+import {
+  agentChain,
+  clientAccessRecords,
+  clientAccounts,
+  clientBanks,
+  clientDetail,
+  clientHoldings,
+  clientKyc,
+  clientNominees,
+  findByUsername,
+} from './drawer';
+import { CLIENT_CSV, clientExportBatches, listClients, type ClientFilters } from './list';
 
 const tags = ['client'];
 const SCOPE =
