@@ -85,14 +85,18 @@ export async function seedLarge(c: pg.Client, size: SeedSize, log: (s: string) =
   await c.query(`SELECT setval('account_no_seq', (SELECT max(id) FROM account))`);
 
   // Deposits: a pseudo-random account each, in its currency; 60 % approved, 15 % pending, 25 % rejected;
-  // newest ids are the newest rows (created about every 90 s over ~3 years, with jitter).
+  // newest ids are the newest rows (created about every 90 s over ~3 years, with jitter). A quarter are crypto
+  // (g % 4 = 2): chain, receiving address and transaction hash as the API stores them (deposit_crypto_fields), the
+  // hash unique per row (md5 of g), so the unique (tenant_id, chain, tx_hash) index builds.
   await step(
     'deposits',
     `WITH n AS (SELECT count(*)::bigint AS accounts FROM account)
      INSERT INTO deposit_record (id, tenant_id, client_id, account_id, agent_id, currency, amount, rate, credit_currency,
-       credit_amount, sub_type, source, status, created_by, resolved_by, resolved_at, created_at, txn_id)
+       credit_amount, sub_type, chain, address, tx_hash, source, status, created_by, resolved_by, resolved_at,
+       created_at, txn_id)
      SELECT g, 'tr', a.client_id, a.id, c.agent_id, a.currency, amt, 1, a.currency, amt,
        (ARRAY['bank','bank','crypto','exchange'])[g % 4 + 1],
+       cr.chain, cr.address, cr.tx_hash,
        CASE WHEN g % 5 = 0 THEN 'staff' ELSE 'client' END,
        st, CASE WHEN g % 5 = 0 THEN $2::bigint END,
        CASE WHEN st <> 'pending' THEN $2::bigint END,
@@ -105,6 +109,17 @@ export async function seedLarge(c: pg.Client, size: SeedSize, log: (s: string) =
        round((10 + (g * 7907) % 500000 / 100.0)::numeric, 2) AS amt,
        CASE WHEN g % 20 < 12 THEN 'approved' WHEN g % 20 < 15 THEN 'pending' ELSE 'rejected' END AS st,
        now() - ($1::bigint - g) * interval '90 seconds' - (g % 89) * interval '1 second' AS ts) v
+     LEFT JOIN LATERAL (SELECT chain,
+       CASE chain WHEN 'TRC20' THEN 'T' || substr(translate(h, '0', 'Q'), 1, 33)
+                  WHEN 'BTC' THEN 'bc1q' || substr(translate(h, '1b', 'pq'), 1, 38)
+                  WHEN 'SOL' THEN substr(translate(h, '0ace', 'zACE'), 1, 44)
+                  ELSE '0x' || substr(h, 1, 40) END AS address,
+       CASE chain WHEN 'TRC20' THEN t WHEN 'BTC' THEN t
+                  WHEN 'SOL' THEN translate(t || substr(h, 1, 24), '0bdf', 'zBDF')
+                  ELSE '0x' || t END AS tx_hash
+       FROM (SELECT (ARRAY['TRC20','ERC20','BEP20','BTC','ETH','SOL'])[(g / 4) % 6 + 1] AS chain,
+                    md5('a' || g) || md5('b' || g) AS h, md5(g::text) || md5('t' || g) AS t) x
+       WHERE g % 4 = 2) cr ON true
      JOIN account a ON a.id = v.account_id JOIN client c ON c.id = a.client_id`,
     [size.deposits, admin],
   );

@@ -3,6 +3,7 @@
  * Each option's `name` is an i18n key under `labels.<set>.<key>` (i18n/messages/labels.ts holds both languages);
  * `id` is the value the API sends and accepts. No React here: declarations import this eagerly.
  */
+import { CRYPTO_CHAINS } from './crypto_deposit/chains';
 
 /** How an option is coloured when shown as a chip. */
 export type OptionTone = 'default' | 'success' | 'warning' | 'error' | 'info';
@@ -99,6 +100,9 @@ export const fundsKinds = labelSet('fundsKind', ['deposit', 'compensation', 'bon
 /** Deposit types (a deposit's `sub_type`; bank is the default). */
 export const depositTypes = labelSet('depositType', ['bank', 'crypto', 'exchange']);
 
+/** Crypto deposit chains (a crypto deposit's `chain`; the list lives in crypto_deposit/chains.ts with its rules). */
+export const cryptoChains = labelSet('cryptoChain', CRYPTO_CHAINS);
+
 /** Record types. */
 export const recordTypes = labelSet('recordType', ['fund', 'trading']);
 
@@ -153,6 +157,7 @@ export const labelSets: Record<string, OptionSet> = {
   transactionKind: transactionKinds,
   fundsKind: fundsKinds,
   depositType: depositTypes,
+  cryptoChain: cryptoChains,
   recordType: recordTypes,
   dealStatus: dealStatuses,
   recordStatus: recordStatuses,

@@ -48,6 +48,14 @@ export default {
       },
       fundsKind: { deposit: '充值', compensation: '赠分', bonus: '奖励' },
       depositType: { bank: '银行转账', crypto: '加密货币', exchange: '兑换' },
+      cryptoChain: {
+        TRC20: 'TRC20（波场）',
+        ERC20: 'ERC20（以太坊）',
+        BEP20: 'BEP20（BNB 智能链）',
+        BTC: 'BTC（比特币）',
+        ETH: 'ETH（以太坊）',
+        SOL: 'SOL（Solana）',
+      },
       recordType: { fund: '资金', trading: '交易' },
       dealStatus: {
         enable: '启用',
@@ -122,6 +130,14 @@ export default {
       },
       fundsKind: { deposit: 'Deposit', compensation: 'Bonus points', bonus: 'Bonus' },
       depositType: { bank: 'Bank', crypto: 'Crypto', exchange: 'Exchange' },
+      cryptoChain: {
+        TRC20: 'TRC20 (TRON)',
+        ERC20: 'ERC20 (Ethereum)',
+        BEP20: 'BEP20 (BNB Smart Chain)',
+        BTC: 'BTC (Bitcoin)',
+        ETH: 'ETH (Ethereum)',
+        SOL: 'SOL (Solana)',
+      },
       recordType: { fund: 'Fund', trading: 'Trading' },
       dealStatus: {
         enable: 'Enabled',

@@ -1,14 +1,26 @@
 import { defineResource } from '../engine/define';
 import { recordFields, type FundsRecord } from '../fundsRecords';
+import { cryptoChains } from '../labels';
 
-/** Crypto deposit records (list only); the chain, receiving address and transaction hash beside the record fields. */
-export default defineResource<FundsRecord>({
+/** A crypto deposit as the crypto list answers it: a deposit record with its chain, address and transaction hash. */
+export interface CryptoDepositRecord extends FundsRecord {
+  chain: string | null;
+  address: string | null;
+  tx_hash: string | null;
+}
+
+/**
+ * Crypto deposit records (list only): the chain, the receiving address and the transaction hash beside the record
+ * fields; filters chain (select) and tx_hash (exact). Its own list view shortens the address and the hash.
+ */
+export default defineResource<CryptoDepositRecord>({
   name: 'crypto_deposit',
   endpoints: { list: '/deposit/admin/v1/crypto/list' },
   fields: recordFields([
-    { source: 'chain', type: 'text' },
-    { source: 'address', type: 'text', filter: true },
+    { source: 'chain', type: 'option', options: cryptoChains, filter: true },
+    { source: 'address', type: 'text' },
     { source: 'tx_hash', type: 'text', filter: true },
   ]),
   sort: { field: 'created_at', order: 'DESC' },
+  views: { list: () => import('./CryptoDepositList') },
 });

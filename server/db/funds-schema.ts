@@ -246,6 +246,12 @@ export const depositRecord = pgTable(
     /** bank | crypto | exchange (spec "deposit types"). */
     subType: text('sub_type').notNull().default('bank'),
     screenshot: text('screenshot'),
+    /** Crypto deposits (and only they): the chain, one of CRYPTO_CHAINS (resources/crypto_deposit/chains.ts). */
+    chain: text('chain'),
+    /** Crypto deposits: the platform's receiving address the client paid to. */
+    address: text('address'),
+    /** Crypto deposits: the on-chain transaction hash, in its canonical spelling (canonicalTxHash). */
+    txHash: text('tx_hash'),
     /** client (requested in the client app) | staff (specialized deposit v2). */
     source: text('source').notNull().default('client'),
     status: text('status').notNull().default('pending'),
@@ -259,6 +265,14 @@ export const depositRecord = pgTable(
     index('deposit_tenant_agent_created').on(t.tenantId, t.agentId, t.createdAt, t.id),
     check('deposit_status', sql`${t.status} IN ('pending','approved','rejected','rolled_back')`),
     check('deposit_positive', sql`${t.amount} > 0 AND ${t.creditAmount} > 0`),
+    // One on-chain transaction credits once: a hash is recorded once per tenant and chain (whatever its status).
+    uniqueIndex('deposit_tenant_chain_tx_hash')
+      .on(t.tenantId, t.chain, t.txHash)
+      .where(sql`${t.txHash} IS NOT NULL`),
+    check(
+      'deposit_crypto_fields',
+      sql`${t.subType} <> 'crypto' OR (${t.chain} IS NOT NULL AND ${t.address} IS NOT NULL AND ${t.txHash} IS NOT NULL)`,
+    ),
   ],
 );
 

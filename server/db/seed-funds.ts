@@ -6,7 +6,9 @@
  * Clients `client0001`..: agents cycle sales, sales2, sales3, sales, sales2, sales3, leader, leader2; every 7th client
  * is a robot (fake); every 25th has no account; every 10th a single account.
  */
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CRYPTO_CHAINS } from '../../resources/crypto_deposit/chains';
 import { withRetry } from '../ledger/retry';
 import type { Executor, Tx } from '../ledger/types';
 import { createClient, openAccount } from '../services/clients';
@@ -96,6 +98,43 @@ const GIVEN = [
   'Ming',
 ];
 
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** `n` characters of `alphabet` drawn from the SHA-256 stream of `seed` (deterministic). */
+function drawn(seed: string, alphabet: string, n: number): string {
+  let out = '';
+  for (let block = 0; out.length < n; block++) {
+    for (const byte of createHash('sha256').update(`${seed}/${block}`).digest()) {
+      if (out.length < n) out += alphabet[byte % alphabet.length];
+    }
+  }
+  return out;
+}
+
+/**
+ * The chain, receiving address and transaction hash of a demo crypto deposit, as each chain writes them
+ * (TRON T… base58 addresses, EVM 0x addresses and hashes, bech32 bc1q… addresses, Solana base58), derived from
+ * `seed` alone so the PRNG sequence of the rest of the seed does not change.
+ */
+export function demoCryptoFields(seed: string) {
+  const chain = CRYPTO_CHAINS[createHash('sha256').update(seed).digest()[0] % CRYPTO_CHAINS.length];
+  const hex = (n: number, what: string) => drawn(`${seed}:${what}`, '0123456789abcdef', n);
+  switch (chain) {
+    case 'TRC20':
+      return { chain, address: `T${drawn(`${seed}:address`, BASE58, 33)}`, tx_hash: hex(64, 'tx') };
+    case 'BTC':
+      return {
+        chain,
+        address: `bc1q${drawn(`${seed}:address`, 'qpzry9x8gf2tvdw0s3jn54khce6mua7l', 38)}`,
+        tx_hash: hex(64, 'tx'),
+      };
+    case 'SOL':
+      return { chain, address: drawn(`${seed}:address`, BASE58, 44), tx_hash: drawn(`${seed}:tx`, BASE58, 88) };
+    default:
+      return { chain, address: `0x${hex(40, 'address')}`, tx_hash: `0x${hex(64, 'tx')}` };
+  }
+}
+
 export interface SeedFundsOptions {
   /** How many clients (default 300). */
   clients?: number;
@@ -165,10 +204,13 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
 
       // Approved deposits (one of them rolled back sometimes), one pending, sometimes a rejected one.
       for (let k = 0; k < 2; k++) {
+        const amount = cents(500, 20_000);
+        const subType = pick(['bank', 'bank', 'crypto']);
         const d = await createDeposit(tx, system, c.id, {
           account_id: main.id,
-          amount: cents(500, 20_000),
-          sub_type: pick(['bank', 'bank', 'crypto']),
+          amount,
+          sub_type: subType,
+          ...(subType === 'crypto' ? demoCryptoFields(`${tenantId}:${i}:${k}`) : {}),
         });
         await auditDeposit(tx, staff, d.id, 'approved');
       }

@@ -16,10 +16,17 @@
  * currency) is fixed when the record is created and the credit is amount × rate rounded half-even to cents.
  * The approval then moves `amount` through the platform fx account: cash[cur] -amount, fx[cur] +amount,
  * fx[acc] -credit, client +credit, so every currency sums to zero.
+ *
+ * Crypto deposits (sub_type crypto) carry the chain, the receiving address and the transaction hash, required
+ * together and refused on the other sub_types (rules: resources/crypto_deposit/chains.ts). The hash is stored in its
+ * canonical spelling and is unique per tenant and chain (index deposit_tenant_chain_tx_hash, whatever the record's
+ * status): one on-chain transaction credits once; a second record of it is 409 duplicate_tx_hash.
  */
 import { sql } from 'drizzle-orm';
+import { canonicalTxHash, cryptoFieldProblems, type CryptoFields } from '../../resources/crypto_deposit/chains';
 import { depositRecord } from '../db/funds-schema';
-import { ValidationError } from '../ledger/errors';
+import { DomainError, ValidationError } from '../ledger/errors';
+import { sqlState } from '../ledger/retry';
 import { convert, fromCents, fromRateUnits, toCents } from '../ledger/money';
 import { postTransaction, reverseTransaction } from '../ledger/post';
 import type { Executor, LedgerLine } from '../ledger/types';
@@ -36,6 +43,48 @@ export interface DepositInput {
   screenshot?: string | null;
   sub_type?: string;
   remark?: string | null;
+  /** Crypto deposits only: chain, receiving address and transaction hash (all three required). */
+  chain?: string | null;
+  address?: string | null;
+  tx_hash?: string | null;
+}
+
+/** 409: this transaction hash is already recorded on this chain (one on-chain transaction credits once). */
+export class DuplicateTxHashError extends DomainError {
+  constructor(chain: string) {
+    const message = `This transaction hash is already recorded on ${chain}`;
+    super(409, 'duplicate_tx_hash', message, { tx_hash: message });
+  }
+}
+
+const CRYPTO_MESSAGES: Record<keyof CryptoFields, Record<'required' | 'invalid', string>> = {
+  chain: { required: 'chain is required for a crypto deposit', invalid: 'chain is not a supported chain' },
+  address: {
+    required: 'address is required for a crypto deposit',
+    invalid: 'address must be 20 to 120 letters and digits',
+  },
+  tx_hash: {
+    required: 'tx_hash is required for a crypto deposit',
+    invalid: 'tx_hash must be 32 to 100 hex (optionally 0x-prefixed) or base58 characters',
+  },
+};
+
+/** The validated crypto fields of a deposit of `subType`, canonical; all null for the other sub_types. */
+function cryptoColumns(subType: string, input: CryptoFields) {
+  const keys = ['chain', 'address', 'tx_hash'] as const;
+  if (subType !== 'crypto') {
+    const given = keys.filter((k) => input[k] !== undefined && input[k] !== null && input[k] !== '');
+    if (given.length)
+      throw new ValidationError(Object.fromEntries(given.map((k) => [k, `${k} is only for crypto deposits`])));
+    return { chain: null, address: null, txHash: null };
+  }
+  const problems = cryptoFieldProblems(input);
+  if (Object.keys(problems).length)
+    throw new ValidationError(
+      Object.fromEntries(keys.filter((k) => problems[k]).map((k) => [k, CRYPTO_MESSAGES[k][problems[k]!]])),
+    );
+  const chain = String(input.chain).trim();
+  return { chain, address: String(input.address).trim(), txHash: canonicalTxHash(chain, String(input.tx_hash)) };
 }
 
 type DepositRow = typeof depositRecord.$inferSelect;
@@ -53,6 +102,9 @@ export function presentDeposit(r: DepositRow) {
     credit_amount: money2(r.creditAmount),
     sub_type: r.subType,
     screenshot: r.screenshot,
+    chain: r.chain,
+    address: r.address,
+    tx_hash: r.txHash,
     source: r.source,
     status: r.status,
     remark: r.remark,
@@ -84,10 +136,11 @@ export async function createDeposit(
   const subType = input.sub_type ?? 'bank';
   if (!(DEPOSIT_SUB_TYPES as readonly string[]).includes(subType))
     throw new ValidationError({ sub_type: 'sub_type is invalid' });
+  const crypto = cryptoColumns(subType, input);
   const rate = await rateUnits(tx, actor.tenantId, currency, acc.currency);
   const credit = convert(amount, rate);
   if (credit <= 0n) throw new ValidationError({ amount: 'amount is too small to credit at this rate' });
-  const [row] = await tx
+  const inserted = tx
     .insert(depositRecord)
     .values({
       tenantId: actor.tenantId,
@@ -100,6 +153,7 @@ export async function createDeposit(
       creditCurrency: acc.currency,
       creditAmount: fromCents(credit),
       subType,
+      ...crypto,
       screenshot: input.screenshot ?? null,
       source: actor.staff ? 'staff' : 'client',
       status: 'pending',
@@ -107,7 +161,22 @@ export async function createDeposit(
       createdBy: actor.staff?.id ?? null,
     })
     .returning();
+  // The unique index decides (also between concurrent requests); the failed insert aborts the transaction, which
+  // this error then rolls back.
+  const [row] = await inserted.catch((e: unknown) => {
+    if (crypto.chain && sqlState(e) === '23505' && constraintOf(e) === 'deposit_tenant_chain_tx_hash')
+      throw new DuplicateTxHashError(crypto.chain);
+    throw e;
+  });
   return presentDeposit(row);
+}
+
+/** The constraint a driver error names, looking through drizzle's wrapping (`cause`). */
+function constraintOf(e: unknown): string | undefined {
+  for (let cur: any = e, depth = 0; cur && depth < 5; cur = cur.cause, depth++) {
+    if (typeof cur.constraint === 'string') return cur.constraint;
+  }
+  return undefined;
 }
 
 /** The ledger lines of an approved deposit. */

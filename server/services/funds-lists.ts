@@ -9,7 +9,7 @@
  * EXPORT_BATCH by id; amounts are the stored decimal strings.
  */
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { client, depositRecord, overdrawnRecord, withdrawRecord } from '../db/funds-schema';
 import { staffUser } from '../db/schema';
@@ -27,6 +27,7 @@ import {
   type ListParams,
   type SortSpec,
 } from '../lib/list';
+import { canonicalTxHash, CRYPTO_CHAINS, isCryptoChain } from '../../resources/crypto_deposit/chains';
 import { ValidationError } from '../ledger/errors';
 import type { Executor } from '../ledger/types';
 import { presentDeposit } from './deposit';
@@ -220,6 +221,9 @@ const DEPOSITS: RecordKind<DepositRow, ReturnType<typeof presentDeposit>> = {
     field('credit_currency', (r) => r.creditCurrency),
     field('credit_amount', (r) => r.creditAmount),
     field('sub_type', (r) => r.subType),
+    field('chain', (r) => r.chain),
+    field('address', (r) => r.address),
+    field('tx_hash', (r) => r.txHash),
     field('source', (r) => r.source),
     field('status', (r) => r.status),
     field('remark', (r) => r.remark),
@@ -272,17 +276,40 @@ export const RECORD_CSV_HEADERS = {
   overdrawn: OVERDRAWN.csv.map((c) => c.header),
 };
 
-const cryptoOnly = (q: ListQuery): ListQuery => ({ ...q, sub_type: 'crypto' });
+/**
+ * The crypto list's own filters: `chain` (exact), `tx_hash` (exact, in its canonical spelling on each chain asked).
+ * A hash without a chain is looked up on every chain, (chain, hash) pair by pair, so the unique
+ * (tenant_id, chain, tx_hash) index answers it.
+ */
+function cryptoFilters(q: ListQuery): SQL[] {
+  const conds: SQL[] = [eq(depositRecord.subType, 'crypto')];
+  const chain = q.chain === undefined || q.chain === null || q.chain === '' ? undefined : String(q.chain);
+  if (chain !== undefined && !isCryptoChain(chain))
+    throw new ValidationError({ chain: `chain must be one of ${CRYPTO_CHAINS.join(', ')}` });
+  const hash = typeof q.tx_hash === 'string' && q.tx_hash.trim() ? q.tx_hash : undefined;
+  if (hash === undefined) return chain ? [...conds, eq(depositRecord.chain, chain)] : conds;
+  const pairs = (chain ? [chain] : CRYPTO_CHAINS).map((c) =>
+    and(eq(depositRecord.chain, c), eq(depositRecord.txHash, canonicalTxHash(c, hash))),
+  );
+  return [...conds, or(...pairs)!];
+}
+
+/** The deposit list limited to sub_type crypto (whatever sub_type is asked), with the crypto filters. */
+const CRYPTO_DEPOSITS: RecordKind<DepositRow, ReturnType<typeof presentDeposit>> = {
+  ...DEPOSITS,
+  extra: cryptoFilters,
+};
 
 /** GET /deposit/admin/v1/list: filters fake, status, currency, sub_type, username (prefix), client_id, agent_id, created_at range. */
 export const listDeposits = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, DEPOSITS, q);
 /** GET /deposit/admin/v1/list/export: every deposit the list's filters and scope match, as CSV. */
 export const exportDeposits = (tx: Executor, actor: Actor, q: ListQuery) => exportRecords(tx, actor, DEPOSITS, q);
-/** GET /deposit/admin/v1/crypto/list: the deposit list limited to sub_type crypto. */
-export const listCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery) => listDeposits(tx, actor, cryptoOnly(q));
-/** GET /deposit/admin/v1/crypto/list/export: the deposit export limited to sub_type crypto. */
+/** GET /deposit/admin/v1/crypto/list: the deposit list limited to sub_type crypto, plus filters chain and tx_hash. */
+export const listCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery) =>
+  listRecords(tx, actor, CRYPTO_DEPOSITS, q);
+/** GET /deposit/admin/v1/crypto/list/export: the crypto list's records (same filters) as CSV. */
 export const exportCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery) =>
-  exportDeposits(tx, actor, cryptoOnly(q));
+  exportRecords(tx, actor, CRYPTO_DEPOSITS, q);
 
 /** GET /withdraw/admin/v1/list: the same filters as deposits (without sub_type). */
 export const listWithdrawals = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, WITHDRAWALS, q);

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFunds } from '../../server/db/seed-funds';
+import { demoCryptoFields, seedFunds } from '../../server/db/seed-funds';
 import { EXPORT_BATCH } from '../../server/lib/list';
 import { withRetry } from '../../server/ledger/retry';
 import { createDeposit } from '../../server/services/deposit';
@@ -40,7 +40,7 @@ beforeAll(async () => {
       await createDeposit(tx, bySystem('tr'), bulkClient.id, {
         account_id: Number(c.account_id),
         amount: `${1 + i}.${String(i % 100).padStart(2, '0')}`,
-        sub_type: i % 3 === 0 ? 'crypto' : 'bank',
+        ...(i % 3 === 0 ? { sub_type: 'crypto', ...demoCryptoFields(`bulk:${i}`) } : { sub_type: 'bank' }),
       });
     }
   });

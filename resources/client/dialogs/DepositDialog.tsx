@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import AccountSelect from './AccountSelect';
+import CryptoDepositFields, { type CryptoValues } from './CryptoDepositFields';
 import ProofImageUpload from './ProofImageUpload';
 import RateLine from './RateLine';
 import { FALLBACK_DEPOSIT_OPTIONS, fundsApi, type DepositOption, type FundKind } from './api';
@@ -21,6 +22,7 @@ import { useClientAccounts } from './useClientAccounts';
 import { useIdempotencyKey } from './useIdempotencyKey';
 import { useRate } from './useRate';
 import type { Account } from '../drawer/api';
+import { cryptoFieldProblems, type CryptoFieldProblem } from '../../crypto_deposit/chains';
 import { depositTypes, findOption } from '../../labels';
 import { isValidAmount, toFixed2 } from '../money';
 
@@ -39,7 +41,19 @@ function defaultSubType(options: DepositOption[]): string {
   return options.find((o) => o.value === 'bank')?.value ?? options[0]?.value ?? '';
 }
 
-/** Deposit, compensation (bonus points) and bonus (reward) for one client account, with an Idempotency-Key. */
+const NO_CRYPTO: CryptoValues = { chain: '', address: '', tx_hash: '' };
+
+/** The i18n key of each crypto field problem (the same rules as the API: crypto_deposit/chains.ts). */
+const CRYPTO_ERROR_KEYS: Record<keyof CryptoValues, Record<CryptoFieldProblem, string>> = {
+  chain: { required: 'client.dialog.required', invalid: 'client.dialog.required' },
+  address: { required: 'client.dialog.required', invalid: 'client.dialog.addressInvalid' },
+  tx_hash: { required: 'client.dialog.required', invalid: 'client.dialog.txHashInvalid' },
+};
+
+/**
+ * Deposit, compensation (bonus points) and bonus (reward) for one client account, with an Idempotency-Key.
+ * A crypto deposit also asks the chain, the receiving address and the transaction hash.
+ */
 export default function DepositDialog({ open, kind, clientId, onClose }: DepositDialogProps) {
   const translate = useTranslate();
   const { key, renew } = useIdempotencyKey(open);
@@ -91,6 +105,10 @@ function DepositForm({
   const [currencyChosen, setCurrencyChosen] = useState(false);
   const [subType, setSubType] = useState('');
   const [options, setOptions] = useState<DepositOption[]>([]);
+  const [crypto, setCrypto] = useState<CryptoValues>(NO_CRYPTO);
+  const [touched, setTouched] = useState<Partial<Record<keyof CryptoValues, boolean>>>({});
+  // The chain and hash the API refused as already recorded (409 duplicate_tx_hash), while they stay unchanged.
+  const [taken, setTaken] = useState<{ chain: string; tx_hash: string } | null>(null);
   const [screenshot, setScreenshot] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -128,8 +146,28 @@ function DepositForm({
     notify('client.errors.rateUnavailableRetry', { type: 'error' }),
   );
 
+  const isCrypto = isDeposit && subType === 'crypto';
+  const cryptoErrors = useMemo(() => {
+    if (!isCrypto) return {};
+    const errors: Partial<Record<keyof CryptoValues, string>> = {};
+    const problems = cryptoFieldProblems(crypto);
+    for (const field of Object.keys(problems) as (keyof CryptoValues)[]) {
+      errors[field] = CRYPTO_ERROR_KEYS[field][problems[field]!];
+    }
+    if (!errors.tx_hash && taken && taken.chain === crypto.chain && taken.tx_hash === crypto.tx_hash.trim()) {
+      errors.tx_hash = 'client.dialog.txHashDuplicate';
+    }
+    return errors;
+  }, [isCrypto, crypto, taken]);
+  const shownCryptoErrors = Object.fromEntries(
+    Object.entries(cryptoErrors).filter(
+      ([field, key]) => submitted || touched[field as keyof CryptoValues] || key === 'client.dialog.txHashDuplicate',
+    ),
+  );
+
   const amountOk = isValidAmount(amount);
-  const complete = !!account && amountOk && (!isDeposit || (!!currency && !!subType));
+  const complete =
+    !!account && amountOk && (!isDeposit || (!!currency && !!subType)) && Object.keys(cryptoErrors).length === 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -152,9 +190,19 @@ function DepositForm({
     const wireAmount = toFixed2(amount) as string;
     try {
       if (kind === 'deposit') {
+        const cryptoPayload = isCrypto
+          ? { chain: crypto.chain, address: crypto.address.trim(), tx_hash: crypto.tx_hash.trim() }
+          : {};
         await fundsApi.deposit(
           clientId,
-          { account_id: account.id, amount: wireAmount, currency, screenshot: screenshot ?? '', sub_type: subType },
+          {
+            account_id: account.id,
+            amount: wireAmount,
+            currency,
+            screenshot: screenshot ?? '',
+            sub_type: subType,
+            ...cryptoPayload,
+          },
           idempotencyKey,
         );
       } else {
@@ -165,7 +213,10 @@ function DepositForm({
     } catch (err) {
       const text = serverText(err);
       notify(text ?? `client.${kind}.failure`, { type: 'error', messageArgs: text ? { _: text } : undefined });
-      if (isDefiniteRefusal(err)) renewKey();
+      const duplicate = isCrypto && (err as { code?: unknown } | null)?.code === 'duplicate_tx_hash';
+      if (duplicate) setTaken({ chain: crypto.chain, tx_hash: crypto.tx_hash.trim() });
+      // A duplicate is refused for good: the corrected request gets a new key.
+      if (isDefiniteRefusal(err) || duplicate) renewKey();
     } finally {
       inFlight.current = false;
       setPending(false);
@@ -237,6 +288,15 @@ function DepositForm({
                 </MenuItem>
               ))}
             </TextField>
+          )}
+          {isCrypto && (
+            <CryptoDepositFields
+              value={crypto}
+              onChange={setCrypto}
+              errors={shownCryptoErrors}
+              onTouched={(field) => setTouched((t) => ({ ...t, [field]: true }))}
+              disabled={pending}
+            />
           )}
           <TextField
             required

@@ -4,13 +4,16 @@ import { unwrap, unwrapList } from '../drawer/api';
 /** Which money dialog: deposit, compensation (bonus points, 赠分) or bonus (reward, 奖励). */
 export type FundKind = 'deposit' | 'compensation' | 'bonus';
 
-/** The deposit payload (spec section 3). */
+/** The deposit payload (spec section 3); a crypto deposit adds its chain, receiving address and transaction hash. */
 export interface DepositPayload {
   account_id: number | string;
   amount: string;
   currency: string;
   screenshot: string;
   sub_type: string;
+  chain?: string;
+  address?: string;
+  tx_hash?: string;
 }
 
 /** The exchange payload (spec section 3); amount with 2 decimals. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ADDRESS_PATTERN, CRYPTO_CHAINS, TX_HASH_PATTERN } from '../../../resources/crypto_deposit/chains';
 import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
@@ -27,10 +28,22 @@ const tags = ['deposit'];
 const chain = ['deposit', 'funds'];
 const cryptoChain = ['crypto_deposit', 'funds'];
 
+const CRYPTO_FIELDS =
+  `chain (one of ${CRYPTO_CHAINS.join(', ')}), address (the platform's receiving address, 20-120 letters and digits) ` +
+  'and tx_hash (the on-chain transaction hash: 32-100 hex digits, optionally 0x-prefixed, or base58 characters; stored ' +
+  'in its canonical spelling: hex in lower case, 0x-prefixed on ERC20, BEP20 and ETH and without the prefix on TRC20 ' +
+  'and BTC; base58 as given)';
 const CRYPTO =
-  'Crypto deposit records: the deposit records whose sub_type is crypto, with the deposit record fields (records keep ' +
-  'no chain, address or transaction hash; the proof is the screenshot).';
-const cryptoQuery = listQuery();
+  'Crypto deposit records: the deposit records whose sub_type is crypto (any sub_type asked is ignored), with the ' +
+  `deposit record fields and ${CRYPTO_FIELDS}. A transaction hash is recorded once per chain.`;
+const cryptoQuery = listQuery({
+  chain: { type: 'string', enum: [...CRYPTO_CHAINS], description: 'Chain (exact)' },
+  tx_hash: {
+    type: 'string',
+    maxLength: 200,
+    description: 'Transaction hash (exact, compared in its canonical spelling on each chain, or on `chain` when given)',
+  },
+});
 
 const FLOW =
   'Status flow: pending -> approved (account balance and deposit statistic up by credit_amount) | rejected (nothing moves); ' +
@@ -74,7 +87,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: requires(cryptoChain, 'read') },
       schema: {
         tags,
-        description: `${CRYPTO} The deposit list's paging, sort and filters. Requires crypto_deposit:read (or funds:read). ${FLOW}`,
+        description: `${CRYPTO} The deposit list's paging, sort and filters, plus chain and tx_hash. Requires crypto_deposit:read (or funds:read). ${FLOW}`,
         querystring: cryptoQuery,
         response: errorResponses(400, 401, 403),
       },
@@ -88,7 +101,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: requires(cryptoChain, 'export') },
       schema: {
         tags,
-        description: `${CRYPTO} As CSV. Requires crypto_deposit:export (or funds:export). ${EXPORT_DESCRIPTION}`,
+        description: `${CRYPTO} As CSV (columns chain, address and tx_hash after sub_type). Requires crypto_deposit:export (or funds:export). ${EXPORT_DESCRIPTION}`,
         querystring: cryptoQuery,
         response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
       },
@@ -154,7 +167,9 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Specialized deposit (v2): a staff member records a deposit for client {id} with a proof image. It is created PENDING ' +
           '(credit_amount = amount × rate from `currency` to the account currency, half-even to cents, rate fixed now) and ' +
-          `credits the account when audited. ${FLOW}`,
+          `credits the account when audited. A crypto deposit (sub_type crypto) needs ${CRYPTO_FIELDS}; the other ` +
+          'sub_types take none of them (400). A transaction hash already recorded on the same chain, in any status, is ' +
+          `409 duplicate_tx_hash (errors.tx_hash): one on-chain transaction credits once. ${FLOW}`,
         headers: idempotencyHeader,
         body: {
           type: 'object',
@@ -167,8 +182,19 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
               maxLength: 2000,
               description: 'Proof image URL (from POST /s3/admin/presign/put)',
             },
-            sub_type: { type: 'string', enum: ['bank', 'crypto', 'exchange'], default: 'bank' },
+            sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES], default: 'bank' },
             remark: { type: 'string', maxLength: 500 },
+            chain: { type: 'string', enum: [...CRYPTO_CHAINS], description: 'Crypto deposits: the chain (network)' },
+            address: {
+              type: 'string',
+              pattern: ADDRESS_PATTERN,
+              description: "Crypto deposits: the platform's receiving address",
+            },
+            tx_hash: {
+              type: 'string',
+              pattern: TX_HASH_PATTERN,
+              description: 'Crypto deposits: the on-chain transaction hash',
+            },
           },
           required: ['account_id', 'amount'],
         },
