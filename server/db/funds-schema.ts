@@ -265,9 +265,14 @@ export const depositRecord = pgTable(
     index('deposit_tenant_agent_created').on(t.tenantId, t.agentId, t.createdAt, t.id),
     check('deposit_status', sql`${t.status} IN ('pending','approved','rejected','rolled_back')`),
     check('deposit_positive', sql`${t.amount} > 0 AND ${t.creditAmount} > 0`),
-    // One on-chain transaction credits once: a hash is recorded once per tenant and chain (whatever its status).
+    // One on-chain transaction credits once: a hash is held by one record per tenant and chain that is not rejected
+    // (pending, approved or rolled back); a record rejected by mistake (wrong client) frees it to be recorded again.
     uniqueIndex('deposit_tenant_chain_tx_hash')
       .on(t.tenantId, t.chain, t.txHash)
+      .where(sql`${t.txHash} IS NOT NULL AND ${t.status} <> 'rejected'`),
+    // The list's exact tx_hash search, with or without a chain, whatever the status.
+    index('deposit_tenant_tx_hash')
+      .on(t.tenantId, t.txHash)
       .where(sql`${t.txHash} IS NOT NULL`),
     check(
       'deposit_crypto_fields',

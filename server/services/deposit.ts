@@ -19,8 +19,8 @@
  *
  * Crypto deposits (sub_type crypto) carry the chain, the receiving address and the transaction hash, required
  * together and refused on the other sub_types (rules: resources/crypto_deposit/chains.ts). The hash is stored in its
- * canonical spelling and is unique per tenant and chain (index deposit_tenant_chain_tx_hash, whatever the record's
- * status): one on-chain transaction credits once; a second record of it is 409 duplicate_tx_hash.
+ * canonical spelling and is unique per tenant and chain among records not rejected (index deposit_tenant_chain_tx_hash):
+ * one on-chain transaction credits once; a second record of it is 409 duplicate_tx_hash, unless the first was rejected.
  */
 import { sql } from 'drizzle-orm';
 import { canonicalTxHash, cryptoFieldProblems, type CryptoFields } from '../../resources/crypto_deposit/chains';

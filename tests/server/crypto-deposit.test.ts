@@ -168,11 +168,20 @@ describe('specialized crypto deposit', () => {
     // Another chain may carry the same hash.
     expect((await deposit({ ...body, chain: 'ETH' })).statusCode).toBe(200);
 
-    // A rejected record keeps its hash: the transaction cannot be recorded again.
+    // A rejected record (say, made for the wrong client) frees its hash: the transaction may be recorded again,
+    // once; approved and rolled-back records keep holding it.
     const id = first.json().id;
     const rejected = await as('admin', 'PUT', `/deposit/admin/v1/audit/${id}`, { status: 'rejected' });
     expect(rejected.json().status).toBe('rejected');
-    expect((await deposit({ ...body, amount: '12' })).json().code).toBe('duplicate_tx_hash');
+    const again = await deposit({ ...body, amount: '12' });
+    expect(again.statusCode).toBe(200);
+    expect((await deposit({ ...body, amount: '13' })).json().code).toBe('duplicate_tx_hash');
+    const approved = await as('admin', 'PUT', `/deposit/admin/v1/audit/${again.json().id}`, { status: 'approved' });
+    expect(approved.json().status).toBe('approved');
+    expect((await as('admin', 'PUT', `/deposit/admin/v1/rollback/${again.json().id}`)).json().status).toBe(
+      'rolled_back',
+    );
+    expect((await deposit({ ...body, amount: '14' })).json().code).toBe('duplicate_tx_hash');
   });
 
   it('keeps the database CHECK: a crypto row without its fields is refused', async () => {

@@ -1,0 +1,3 @@
+DROP INDEX "deposit_tenant_chain_tx_hash";--> statement-breakpoint
+CREATE INDEX "deposit_tenant_tx_hash" ON "deposit_record" USING btree ("tenant_id","tx_hash") WHERE "deposit_record"."tx_hash" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "deposit_tenant_chain_tx_hash" ON "deposit_record" USING btree ("tenant_id","chain","tx_hash") WHERE "deposit_record"."tx_hash" IS NOT NULL AND "deposit_record"."status" <> 'rejected';
