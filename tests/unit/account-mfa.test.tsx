@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MfaDialog } from '../../src/account/MfaDialog';
 import { authMachine } from '../../src/services';
-import { api, fakeAuthApi, GOOD_CODE, server, useMsw } from './msw';
+import { api, fakeAuthApi, GOOD_CODE, server, installMsw } from './msw';
 import { field, fill, renderInAdmin, signIn, toasts, toastType } from './account.helpers';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 20_000 });
 
 const CODES = Array.from({ length: 10 }, (_, i) => `rc-${i + 1}`);

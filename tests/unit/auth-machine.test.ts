@@ -5,9 +5,9 @@ import { UnauthorizedError, validateMfaCode } from '../../authProvider/machine';
 import { wirePassword } from '../../authProvider/password';
 import { PERMISSIONS_KEY } from '../../permissions/cache';
 import { createServices } from '../../src/services';
-import { api, DEMO_PASSWORD, fakeAuthApi, GOOD_CODE, server, testProfile, useMsw } from './msw';
+import { api, DEMO_PASSWORD, fakeAuthApi, GOOD_CODE, server, testProfile, installMsw } from './msw';
 
-useMsw();
+installMsw();
 
 function setup(options: { captcha?: boolean } = {}, backend = fakeAuthApi(options)) {
   const redirect = vi.fn();

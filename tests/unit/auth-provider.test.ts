@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { wirePassword } from '../../authProvider/password';
 import { createServices, otpauthSecret, recoveryCodesOf } from '../../src/services';
-import { DEMO_PASSWORD, fakeAuthApi, GOOD_CODE, testProfile, useMsw } from './msw';
+import { DEMO_PASSWORD, fakeAuthApi, GOOD_CODE, testProfile, installMsw } from './msw';
 
-useMsw();
+installMsw();
 
 function setup() {
   const backend = fakeAuthApi();

@@ -2,9 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRefresher, REFRESH_MARGIN_MS } from '../../authProvider/refresh';
 import { createTokenStore } from '../../authProvider/tokens';
-import { accessToken, api, server, testProfile, useMsw } from './msw';
+import { accessToken, api, server, testProfile, installMsw } from './msw';
 
-useMsw();
+installMsw();
 
 function setup() {
   const tokens = createTokenStore();

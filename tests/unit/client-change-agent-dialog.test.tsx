@@ -5,9 +5,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import client from '../../resources/client';
 import { toasts, until, renderResource } from './engine.helpers';
-import { api, server, useMsw } from './msw';
+import { api, server, installMsw } from './msw';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 30_000 });
 
 const STAFF = [

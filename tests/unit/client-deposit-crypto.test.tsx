@@ -7,9 +7,9 @@ import { describe, expect, it, vi } from 'vitest';
 import DepositDialog from '../../resources/client/dialogs/DepositDialog';
 import type { UiLocale } from '../../i18n';
 import { fakeClientApi, flush, pick, renderClientUi, toasts } from './client.helpers';
-import { useMsw } from './msw';
+import { installMsw } from './msw';
 
-useMsw();
+installMsw();
 // MUI selects driven through user-event are slow in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
 

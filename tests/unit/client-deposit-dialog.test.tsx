@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import DepositDialog from '../../resources/client/dialogs/DepositDialog';
 import type { FundKind } from '../../resources/client/dialogs/api';
 import { account, deferred, fakeClientApi, flush, pick, renderClientUi, toasts } from './client.helpers';
-import { useMsw } from './msw';
+import { installMsw } from './msw';
 
-useMsw();
+installMsw();
 // MUI selects driven through user-event are slow in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
 

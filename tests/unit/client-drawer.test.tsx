@@ -4,9 +4,9 @@ import ClientDrawer from '../../resources/client/ClientDrawer';
 import type { PermissionPayload, Role } from '../../permissions';
 import type { Account, Client } from '../../resources/client/drawer/api';
 import { account, fakeClientApi, flush, pick, renderClientUi, toasts } from './client.helpers';
-import { useMsw } from './msw';
+import { installMsw } from './msw';
 
-useMsw();
+installMsw();
 // MUI in jsdom is slow on first render.
 vi.setConfig({ testTimeout: 20_000 });
 

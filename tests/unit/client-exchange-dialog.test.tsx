@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import ExchangeDialog from '../../resources/client/dialogs/ExchangeDialog';
 import type { Account } from '../../resources/client/drawer/api';
 import { account, deferred, fakeClientApi, flush, pick, renderClientUi, toasts } from './client.helpers';
-import { useMsw } from './msw';
+import { installMsw } from './msw';
 
-useMsw();
+installMsw();
 // MUI selects driven through user-event are slow in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { useIdempotencyKey } from '../../resources/client/dialogs/useIdempotencyKey';
 import { useRate } from '../../resources/client/dialogs/useRate';
 import { deferred } from './client.helpers';
-import { api, server, useMsw } from './msw';
+import { api, server, installMsw } from './msw';
 
-useMsw();
+installMsw();
 
 describe('useIdempotencyKey', () => {
   it('keeps one key per opening and makes a new one when the dialog opens again or on renew', () => {

@@ -4,9 +4,9 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import ClientPasswordDialog from '../../resources/client/dialogs/ClientPasswordDialog';
 import { fakeClientApi, renderClientUi, toasts } from './client.helpers';
-import { api, server, useMsw } from './msw';
+import { api, server, installMsw } from './msw';
 
-useMsw();
+installMsw();
 // The first render of MUI in jsdom is slow.
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import client from '../../resources/client';
 import { ClientSearch } from '../../resources/client/ClientSearch';
 import { renderWithEngine, toasts, until } from './engine.helpers';
-import { api, server, useMsw } from './msw';
+import { api, server, installMsw } from './msw';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 30_000 });
 
 function answer(response: () => Response) {

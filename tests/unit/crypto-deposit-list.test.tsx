@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import cryptoDeposit from '../../resources/crypto_deposit';
 import { shorten } from '../../resources/crypto_deposit/ShortText';
 import { record, renderResource, serveList, toasts, until } from './engine.helpers';
-import { useMsw } from './msw';
+import { installMsw } from './msw';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 30_000 });
 
 const ADDRESS = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';

@@ -4,9 +4,9 @@ import { createRefresher } from '../../authProvider/refresh';
 import { createTokenStore } from '../../authProvider/tokens';
 import { ApiError, createHttp, type RequestLogEntry } from '../../dataProvider/http';
 import { createServices } from '../../src/services';
-import { accessToken, api, DEMO_PASSWORD, fakeAuthApi, server, testProfile, useMsw } from './msw';
+import { accessToken, api, DEMO_PASSWORD, fakeAuthApi, server, testProfile, installMsw } from './msw';
 
-useMsw();
+installMsw();
 
 function client() {
   const tokens = createTokenStore();

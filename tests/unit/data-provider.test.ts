@@ -9,9 +9,9 @@ import {
   resourceEndpoints,
   type ResourceEndpoints,
 } from '../../dataProvider';
-import { api, server, testProfile, useMsw } from './msw';
+import { api, server, testProfile, installMsw } from './msw';
 
-useMsw();
+installMsw();
 
 function provider(endpoints: Record<string, ResourceEndpoints> = {}) {
   const tokens = createTokenStore();

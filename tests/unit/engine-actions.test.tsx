@@ -8,9 +8,9 @@ import deposit from '../../resources/deposit';
 import loan from '../../resources/loan';
 import type { ResourceConfig } from '../../resources/engine/types';
 import { record, renderResource, serveList, toasts, until } from './engine.helpers';
-import { api, server, useMsw } from './msw';
+import { api, server, installMsw } from './msw';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 30_000 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -6,9 +6,9 @@ import deposit from '../../resources/deposit';
 import loan from '../../resources/loan';
 import { createRowCounter, createStreamOpener, streamExport, type ExportProgress } from '../../resources/engine/export';
 import { record, renderResource, serveList, testTokens, toasts, until } from './engine.helpers';
-import { api, server, testProfile, useMsw } from './msw';
+import { api, server, testProfile, installMsw } from './msw';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 30_000 });
 
 const encoder = new TextEncoder();

@@ -6,9 +6,9 @@ import client from '../../resources/client';
 import { filtersOf, listFields, rangeParams } from '../../resources/engine/schema';
 import type { ResourceConfig } from '../../resources/engine/types';
 import { record, renderResource, serveList, until } from './engine.helpers';
-import { useMsw } from './msw';
+import { installMsw } from './msw';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 30_000 });
 
 describe('generated list', () => {

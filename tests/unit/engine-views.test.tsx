@@ -6,9 +6,9 @@ import { defineResource } from '../../resources/engine/define';
 import type { ResourceConfig } from '../../resources/engine/types';
 import { recordStatuses } from '../../resources/labels';
 import { renderResource, renderWithEngine, until } from './engine.helpers';
-import { api, server, useMsw } from './msw';
+import { api, server, installMsw } from './msw';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 30_000 });
 
 const gadgets: ResourceConfig = {

@@ -23,9 +23,9 @@ import { clientTypes, findOption, labelSets } from '../../resources/labels';
 import { leaves } from '../../resources/menu';
 import { registry } from '../../resources/registry';
 import { testHttp } from './engine.helpers';
-import { api, server, useMsw } from './msw';
+import { api, server, installMsw } from './msw';
 
-useMsw();
+installMsw();
 
 const zh = flattenMessages(messages['zh-CN']);
 const en = flattenMessages(messages['en-US']);

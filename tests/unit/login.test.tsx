@@ -5,10 +5,10 @@ import md5 from 'md5';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../../src/pages/LoginPage';
 import { authMachine, tokenStore } from '../../src/services';
-import { api, DEMO_PASSWORD, fakeAuthApi, server, useMsw } from './msw';
+import { api, DEMO_PASSWORD, fakeAuthApi, server, installMsw } from './msw';
 import { field, fill, renderInAdmin, toasts, toastType } from './account.helpers';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {

@@ -5,10 +5,10 @@ import { LoginPage } from '../../src/pages/LoginPage';
 import { MfaStep } from '../../src/pages/MfaStep';
 import { codeProblem, onlyDigits } from '../../src/account/mfaCode';
 import { authMachine } from '../../src/services';
-import { DEMO_PASSWORD, fakeAuthApi, GOOD_CODE, useMsw } from './msw';
+import { DEMO_PASSWORD, fakeAuthApi, GOOD_CODE, installMsw } from './msw';
 import { field, fill, renderInAdmin, toasts, toastType } from './account.helpers';
 
-useMsw();
+installMsw();
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {

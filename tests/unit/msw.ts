@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { featureFlags, loadRole, permissionsVersion, type Role } from '../../permissions';
 import type { Profile } from '../../src/config/profiles';
 
-/** The msw server of the test file (started by useMsw). */
+/** The msw server of the test file (started by installMsw). */
 export const server = setupServer();
 
 /** Starts msw for the calling test file: unhandled requests fail, handlers reset after each test. */
-export function useMsw(): void {
+export function installMsw(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
