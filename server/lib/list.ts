@@ -174,8 +174,12 @@ export interface ListTotal {
  * estimate above ESTIMATE_TRUSTED is answered as is (flagged); otherwise the count is capped at COUNT_CAP + 1 rows,
  * exact up to the cap, else the estimate (never below the cap + 1). Reused for TOTAL_TTL_MS (read-cache.ts).
  */
-export function listTotal(db: Executor, from: PgTable | SQL, where: SQL | undefined): Promise<ListTotal> {
-  const q = dialect.sqlToQuery(sql`${from} WHERE ${where ?? sql`true`}`);
+export function listTotal(
+  db: Executor,
+  from: PgTable | SQL,
+  where: SQL | undefined,
+  q = dialect.sqlToQuery(sql`${from} WHERE ${where ?? sql`true`}`),
+): Promise<ListTotal> {
   return readCache(db).through(`total:${q.sql}:${JSON.stringify(q.params)}`, TOTAL_TTL_MS, async () => {
     const estimate = await planEstimate(db, from, where);
     if (estimate > ESTIMATE_TRUSTED) return { total: estimate, total_is_estimate: true };
@@ -240,12 +244,36 @@ interface PreparableSelect<R> {
   prepare(name: string): { execute(): Promise<R[]> };
 }
 
+/** Statement names by query shape (see statementName). */
+const statements = new Map<string, { name: string; text: string }>();
+const STATEMENTS_MAX = 5_000;
+const CHECK_SHAPES = process.env.NODE_ENV === 'test' || !!process.env.VITEST;
+
+/**
+ * The prepared-statement name of a page query, named by its SQL text. The text is a function of the query's shape
+ * (the list, its FROM/WHERE text, sort, order, keyset, small set), so the shape finds the name without building the
+ * SQL a second time; tests build it anyway and check that a shape never stands for two texts.
+ */
+function statementName(shape: string, query: PreparableSelect<unknown>): string {
+  const known = statements.get(shape);
+  if (known && !CHECK_SHAPES) return known.name;
+  const text = query.toSQL().sql;
+  if (known) {
+    if (known.text !== text) throw new Error(`list query shape ${shape} stands for two SQL texts`);
+    return known.name;
+  }
+  const name = `list_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  if (statements.size >= STATEMENTS_MAX) statements.delete(statements.keys().next().value!);
+  statements.set(shape, { name, text });
+  return name;
+}
+
 /**
  * One page of a list with its total and next cursor, in one query for the rows (plus a count that is cached):
  * `rows(inPage, cursorKey)` selects the full rows whose id is in the page (`inPage`), ordered by `plan.orderBy`,
  * with `cursorKey` (the row's sort value as text and its id, as JSON text) selected as `_cursor`. The rows query runs
- * as a named prepared statement (named by its SQL text, so each shape is parsed once per connection and PostgreSQL
- * may keep its plan: planning costs more than reading 20 rows).
+ * as a named prepared statement (one per query shape and connection, so PostgreSQL parses it once and may keep its
+ * plan: planning costs more than reading 20 rows). `opts.name` names the list (its select) among the shapes.
  */
 export async function listPage<R extends { _cursor: string }>(
   db: Executor,
@@ -253,14 +281,15 @@ export async function listPage<R extends { _cursor: string }>(
   where: SQL | undefined,
   plan: PagePlan,
   rows: (inPage: SQL, cursorKey: SQL<string>) => PreparableSelect<R>,
-  opts: { search?: boolean } = {},
+  opts: { name: string; search?: boolean },
 ): Promise<{ rows: R[]; next_cursor: string | null } & ListTotal> {
-  const counted = await listTotal(db, from, where);
+  const filter = dialect.sqlToQuery(sql`${from} WHERE ${where ?? sql`true`}`);
+  const counted = await listTotal(db, from, where, filter);
   const small = !!opts.search && !counted.total_is_estimate && counted.total <= SMALL_SET;
   const inPage = sql`${plan.tiebreak} IN (${pageIdsQuery(from, where, plan, small)})`;
   const query = rows(inPage, sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`);
-  const name = `list_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 24)}`;
-  const page = await query.prepare(name).execute();
+  const shape = [opts.name, filter.sql, plan.sortKey, plan.order, plan.after ? 'seek' : 'offset', small].join('|');
+  const page = await query.prepare(statementName(shape, query)).execute();
   const last = page[page.length - 1];
   const next_cursor =
     plan.keyset && last && page.length === plan.limit ? encodeCursor(plan.sortKey, plan.order, last._cursor) : null;

@@ -9,7 +9,7 @@
  * EXPORT_BATCH by id; amounts are the stored decimal strings.
  */
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { client, depositRecord, overdrawnRecord, withdrawRecord } from '../db/funds-schema';
 import { staffUser } from '../db/schema';
@@ -140,7 +140,7 @@ async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R,
     recordWhere(actor, kind, q),
     plan,
     (inPage, key) => selectJoined(tx, kind, inPage, key).orderBy(...plan.orderBy),
-    { search: !!q.username },
+    { name: getTableName(kind.table), search: !!q.username },
   );
   return {
     data: (rows as Joined<R>[]).map((x) => ({

@@ -140,8 +140,13 @@ export async function listStaff(c: Ctx, q: StaffFilters & ListParams) {
   const where = staffWhere(signedIn(c), q);
   if (!q.full) {
     const plan = paging(q, SORT);
-    const { rows, ...page } = await listPage(c.db, staffUser, where, plan, (inPage, cursorKey) =>
-      selectRows(c, inPage, cursorKey).orderBy(...plan.orderBy),
+    const { rows, ...page } = await listPage(
+      c.db,
+      staffUser,
+      where,
+      plan,
+      (inPage, cursorKey) => selectRows(c, inPage, cursorKey).orderBy(...plan.orderBy),
+      { name: 'staff' },
     );
     return { data: rows.map(present), ...page };
   }

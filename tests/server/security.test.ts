@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { burnPasswordCheck, hashPassword, md5hex, verifyPassword } from '../../server/security/password';
 import { base32Decode, base32Encode, newTotpSecret, totp, verifyTotp } from '../../server/security/totp';
@@ -81,6 +81,22 @@ describe('JWT', () => {
     expect(await verifyToken('t'.repeat(32), token)).toBeNull();
     const expired = await signToken('s'.repeat(32), { sub: '1', tid: 'tr', role: 'god', sid: 'x', typ: 'access' }, -10);
     expect(await verifyToken('s'.repeat(32), expired)).toBeNull();
+  });
+
+  it('a token verified before stays valid only until its exp, and only under its secret', async () => {
+    const secret = 'u'.repeat(32);
+    const token = await signToken(secret, { sub: '2', tid: 'tr', role: 'hero', sid: 'y', typ: 'access' }, 60);
+    expect(await verifyToken(secret, token)).toMatchObject({ sub: '2' });
+    expect(await verifyToken(secret, token)).toMatchObject({ sub: '2' });
+    expect(await verifyToken('v'.repeat(32), token)).toBeNull();
+    const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'B' : 'A'}A`;
+    expect(await verifyToken(secret, tampered)).toBeNull();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      expect(await verifyToken(secret, token)).toBeNull();
+    } finally {
+      later.mockRestore();
+    }
   });
 });
 

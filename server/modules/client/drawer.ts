@@ -94,12 +94,18 @@ export async function clientAccessRecords(c: Ctx, id: number, q: ListParams) {
     defaultOrder: 'desc',
     tiebreak: clientAccess.id,
   });
-  const { rows, ...page } = await listPage(c.db, clientAccess, where, plan, (inPage, cursorKey) =>
-    c.db
-      .select({ r: clientAccess, _cursor: cursorKey })
-      .from(clientAccess)
-      .where(inPage)
-      .orderBy(...plan.orderBy),
+  const { rows, ...page } = await listPage(
+    c.db,
+    clientAccess,
+    where,
+    plan,
+    (inPage, cursorKey) =>
+      c.db
+        .select({ r: clientAccess, _cursor: cursorKey })
+        .from(clientAccess)
+        .where(inPage)
+        .orderBy(...plan.orderBy),
+    { name: 'client_access' },
   );
   const data = rows.map(({ r }) => ({
     id: r.id,

@@ -70,7 +70,7 @@ export async function listClients(c: Ctx, q: ClientFilters & ListParams) {
     where,
     plan,
     (inPage, cursorKey) => selectRows(c.db, inPage, cursorKey).orderBy(...plan.orderBy),
-    { search: !!q.username },
+    { name: 'clients', search: !!q.username },
   );
   return { data: rows.map(present), ...page };
 }
