@@ -229,13 +229,17 @@ function pageIdsQuery(from: PgTable | SQL, where: SQL | undefined, plan: PagePla
       ? sql`${id} ${cmp} ${after.id}`
       : sql`(${column}, ${id}) ${cmp} (${after.key}, ${after.id})`;
   const cond = and(where, seek) ?? sql`true`;
-  const offset = after ? 0 : plan.offset;
+  // LIMIT is written out (page_size is a bounded integer) and OFFSET only when there is one: with them as parameters
+  // the planner prices a generic plan for an unknown 10 % of the rows and re-plans every execution; written out, a
+  // prepared page query settles on its generic plan and skips planning.
+  const offset = after || plan.offset === 0 ? sql`` : sql` OFFSET ${plan.offset}`;
+  const limit = sql.raw(` LIMIT ${Math.trunc(plan.limit)}`);
   if (small) {
     return sql`SELECT s.id FROM (SELECT ${id} AS id, ${column} AS k FROM ${from} WHERE ${cond} OFFSET 0) s
-      ORDER BY s.k ${dir}, s.id ${dir} LIMIT ${plan.limit} OFFSET ${offset}`;
+      ORDER BY s.k ${dir}, s.id ${dir}${limit}${offset}`;
   }
   const order = column === id ? sql`${id} ${dir}` : sql`${column} ${dir}, ${id} ${dir}`;
-  return sql`SELECT ${id} FROM ${from} WHERE ${cond} ORDER BY ${order} LIMIT ${plan.limit} OFFSET ${offset}`;
+  return sql`SELECT ${id} FROM ${from} WHERE ${cond} ORDER BY ${order}${limit}${offset}`;
 }
 
 /** A select that listPage runs as a named prepared statement (drizzle's query builders are). */
@@ -288,7 +292,8 @@ export async function listPage<R extends { _cursor: string }>(
   const small = !!opts.search && !counted.total_is_estimate && counted.total <= SMALL_SET;
   const inPage = sql`${plan.tiebreak} IN (${pageIdsQuery(from, where, plan, small)})`;
   const query = rows(inPage, sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`);
-  const shape = [opts.name, filter.sql, plan.sortKey, plan.order, plan.after ? 'seek' : 'offset', small].join('|');
+  const paged = plan.after ? 'seek' : plan.offset > 0 ? 'offset' : 'first';
+  const shape = [opts.name, filter.sql, plan.sortKey, plan.order, plan.limit, paged, small].join('|');
   const page = await query.prepare(statementName(shape, query)).execute();
   const last = page[page.length - 1];
   const next_cursor =

@@ -143,14 +143,16 @@ async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R,
     { name: getTableName(kind.table), search: !!q.username },
   );
   return {
-    data: (rows as Joined<R>[]).map((x) => ({
-      ...kind.present(x.r),
-      username: x.username,
-      full_name: x.fullName,
-      fake: x.fake,
-      agent_id: (x.r as { agentId: number | null }).agentId,
-      agent_name: x.agentName,
-    })),
+    // Object.assign onto the presented record (not a spread copy of its ~25 fields: a tenth of a list's CPU).
+    data: (rows as Joined<R>[]).map((x) =>
+      Object.assign(kind.present(x.r) as object, {
+        username: x.username,
+        full_name: x.fullName,
+        fake: x.fake,
+        agent_id: (x.r as { agentId: number | null }).agentId,
+        agent_name: x.agentName,
+      }),
+    ),
     ...page,
   };
 }
