@@ -23,6 +23,7 @@ import {
   listTotal,
   paging,
   sendCsv,
+  startsWith,
   type CsvColumn,
   type ListParams,
   type SortSpec,
@@ -94,7 +95,7 @@ function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQ
   if (q.status) conds.push(eq(t.status, String(q.status)));
   if (q.currency) conds.push(eq(t.currency, String(q.currency).toUpperCase()));
   if (q.client_id) conds.push(eq(t.clientId, Number(q.client_id)));
-  if (q.username) conds.push(sql`${client.username} LIKE ${String(q.username).replace(/[\\%_]/g, '\\$&') + '%'}`);
+  if (q.username) conds.push(startsWith(client.username, String(q.username)));
   if (q.agent_id) conds.push(eq(t.agentId, Number(q.agent_id)));
   const from = date(q.created_at_gte ?? q.start, 'created_at_gte');
   const toRaw = q.created_at_lte ?? q.end;

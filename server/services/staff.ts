@@ -5,7 +5,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { staffUser } from '../db/schema';
-import { listPage, pageTotal, paging, type ListParams } from '../lib/list';
+import { listPage, pageTotal, paging, startsWith, type ListParams } from '../lib/list';
 import { signedIn, type Ctx } from '../plugins/context';
 import { iso } from './funds-common';
 import type { StaffScope } from './scope';
@@ -59,7 +59,6 @@ export function staffScope(staff: StaffScope): SQL {
   }
 }
 
-const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The roles of a `role` filter ('hero,superman'), duplicates and blanks dropped. */
 export function rolesOf(role: string | undefined): StaffRole[] {
@@ -74,7 +73,7 @@ export function staffWhere(staff: StaffScope, f: StaffFilters): SQL {
   const roles = rolesOf(f.role);
   if (roles.length) conds.push(inArray(staffUser.role, roles));
   if (f.active !== undefined) conds.push(eq(staffUser.active, f.active));
-  if (f.username) conds.push(sql`${staffUser.username} LIKE ${likePrefix(f.username)}`);
+  if (f.username) conds.push(startsWith(staffUser.username, f.username));
   if (f.leader_id) conds.push(eq(staffUser.leaderId, f.leader_id));
   return and(...conds)!;
 }

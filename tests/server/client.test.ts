@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, loadRole } from '../../permissions';
 import { holding } from '../../server/db/client-schema';
 import { client } from '../../server/db/funds-schema';
 import { checkResetCode } from '../../server/modules/client/actions';
+import { startsWith } from '../../server/lib/list';
 import { md5hex, verifyPassword } from '../../server/security/password';
 import { clientFixture, lastAudit, type ClientFixture, type ClientName, type StaffName } from './client-fixture';
 import { call } from './helpers';
@@ -125,6 +126,25 @@ describe('client list', () => {
       const res = await as('admin', 'GET', `/api/client/admin/v1/list?${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().code).toBe('validation');
+    }
+  });
+});
+
+describe('text search by prefix', () => {
+  it('startsWith matches a prefix byte-wise, in any script, with no wildcard', async () => {
+    const cases: [string, string, boolean][] = [
+      ['张三丰', '张三', true],
+      ['张四', '张三', false],
+      ['c_%x', 'c_%', true],
+      ['c_ax', 'c_%', false],
+      ['ab', 'a', true],
+      ['a', 'ab', false],
+      ['Ab', 'a', false],
+      ['a😀b', 'a😀', true],
+    ];
+    for (const [name, prefix, expected] of cases) {
+      const res = await f.t.database.db.execute(sql`SELECT ${startsWith(sql`${name}::text`, prefix)} AS hit`);
+      expect((res.rows[0] as { hit: boolean }).hit, `${name} / ${prefix}`).toBe(expected);
     }
   });
 });

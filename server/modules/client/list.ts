@@ -1,11 +1,11 @@
 /** The client list and its CSV export: filters within the staff member's data scope, sort allow-list, paging. */
 import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { client } from '../../db/funds-schema';
-import { afterId, EXPORT_BATCH, listPage, paging, type CsvColumn, type ListParams } from '../../lib/list';
+import { afterId, EXPORT_BATCH, listPage, paging, startsWith, type CsvColumn, type ListParams } from '../../lib/list';
 import { signedIn, type Ctx } from '../../plugins/context';
 import { iso } from '../../services/funds-common';
 import { clientScope, type StaffScope } from '../../services/scope';
-import { present, selectRows, likePrefix, robot, type Row } from './rows';
+import { present, selectRows, robot, type Row } from './rows';
 
 /** Filters of the client list and export. */
 export interface ClientFilters {
@@ -24,7 +24,7 @@ export interface ClientFilters {
 /** The SQL condition of the filters, within the staff member's scope. */
 export function clientWhere(staff: StaffScope, f: ClientFilters): SQL {
   const conds: (SQL | undefined)[] = [clientScope(staff)];
-  if (f.username) conds.push(sql`${client.username} LIKE ${likePrefix(f.username)}`);
+  if (f.username) conds.push(startsWith(client.username, f.username));
   if (f.mobile) conds.push(eq(client.mobile, f.mobile));
   if (f.active !== undefined) conds.push(eq(client.active, f.active));
   if (f.fake !== undefined) conds.push(eq(client.fake, robot(f.fake)!));

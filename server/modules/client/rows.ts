@@ -67,7 +67,6 @@ export function present(r: Row) {
   };
 }
 
-export const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export const robot = (fake: ClientFilters['fake']) =>
   fake === undefined ? undefined : fake === 'robot' || fake === 'true';
 
