@@ -7,13 +7,16 @@ import CloseIcon from '@mui/icons-material/Close';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { RaRecord } from 'ra-core';
 import { clientTypes, recordStatuses } from './labels';
-import type { ActionSpec, FieldSpec } from './engine/types';
+import type { ActionSpec, FieldSpec, FilterSpec } from './engine/types';
+import { agentFilterChoices, STAFF_LIST } from './staffChoices';
 
 /** A deposit, withdrawal or overdrawn record as the list answers it; amounts are decimal strings. */
 export interface FundsRecord extends RaRecord {
   client_id: number | string;
   username: string;
   fake: boolean;
+  agent_id?: number | null;
+  agent_name?: string | null;
   account_id: number | string;
   currency: string;
   amount: string;
@@ -31,6 +34,7 @@ export function recordFields(extra: FieldSpec[] = []): FieldSpec[] {
     { source: 'id', type: 'number', sortable: true },
     { source: 'username', type: 'reference', idSource: 'client_id', filter: true },
     { source: 'fake', type: 'option', options: clientTypes, filter: true },
+    { source: 'agent_name', type: 'text' },
     { source: 'account_id', type: 'text', hidden: true },
     { source: 'currency', type: 'currency', filter: true },
     { source: 'amount', type: 'money', sortable: true },
@@ -42,6 +46,11 @@ export function recordFields(extra: FieldSpec[] = []): FieldSpec[] {
     { source: 'resolved_by', type: 'text', hidden: true },
   ];
 }
+
+/** The filters every funds record list adds to its fields' own: the client's agent (a picker of the tenant's staff). */
+export const recordFilters: FilterSpec[] = [
+  { type: 'remoteOption', source: 'agent_id', load: agentFilterChoices, permission: STAFF_LIST },
+];
 
 const pending = (r: FundsRecord) => r.status === 'pending';
 const approved = (r: FundsRecord) => r.status === 'approved';

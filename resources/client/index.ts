@@ -10,7 +10,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { RaRecord } from 'ra-core';
 import { wirePassword } from '../../authProvider/password';
 import { defineResource } from '../engine/define';
-import { agentChoices } from './agents';
+import { agentChoices, agentFilterChoices, leaderFilterChoices, STAFF_LIST } from '../staffChoices';
 import { ClientSearch } from './ClientSearch';
 import type { DrawerProps } from '../engine/types';
 import { activeStatuses, clientTypes, kycStatuses } from '../labels';
@@ -68,8 +68,9 @@ export default defineResource<ClientRecord>({
     { source: 'create_datetime', type: 'datetime' },
   ],
   filters: [
-    { type: 'number', source: 'agent_id' },
-    { type: 'number', source: 'leader_id' },
+    // Pickers of the tenant's staff (GET /user/v1/list needs users:read; a salesman sees only his own clients).
+    { type: 'remoteOption', source: 'agent_id', load: agentFilterChoices, permission: STAFF_LIST },
+    { type: 'remoteOption', source: 'leader_id', load: leaderFilterChoices, permission: STAFF_LIST },
     { type: 'dateRange', source: 'create_datetime', from: 'created_from', to: 'created_to' },
   ],
   sort: { field: 'id', order: 'DESC' },

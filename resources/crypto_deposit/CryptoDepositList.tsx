@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
 import type { RaRecord } from 'ra-core';
 import { ColumnsButton, DataTable, FilterButton, List, Pagination, TopToolbar } from 'react-admin';
 import { ExportButton } from '../engine/ExportButton';
 import { FieldValue } from '../engine/FieldValue';
-import { filterInputs } from '../engine/filterInputs';
+import { useFilterInputs } from '../engine/filterInputs';
 import { fieldLabel, filtersOf, listFields, PAGE_SIZES } from '../engine/schema';
 import type { ViewProps } from '../engine/types';
 import { ShortText } from './ShortText';
@@ -16,7 +15,7 @@ const SHORTENED = new Set(['address', 'tx_hash']);
  * resource: no row click, no actions), with the receiving address and the transaction hash shortened.
  */
 export default function CryptoDepositList({ config }: ViewProps) {
-  const filters = useMemo(() => filterInputs(config), [config]);
+  const filters = useFilterInputs(config);
   const pickable = filtersOf(config).some((f) => f.alwaysOn === false);
   const fields = listFields(config);
   return (

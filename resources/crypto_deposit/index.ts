@@ -1,5 +1,5 @@
 import { defineResource } from '../engine/define';
-import { recordFields, type FundsRecord } from '../fundsRecords';
+import { recordFields, type FundsRecord, recordFilters } from '../fundsRecords';
 import { cryptoChains } from '../labels';
 
 /** A crypto deposit as the crypto list answers it: a deposit record with its chain, address and transaction hash. */
@@ -21,6 +21,7 @@ export default defineResource<CryptoDepositRecord>({
     { source: 'address', type: 'text' },
     { source: 'tx_hash', type: 'text', filter: true },
   ]),
+  filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },
   views: { list: () => import('./CryptoDepositList') },
 });

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { Identifier, RaRecord } from 'ra-core';
 import { ColumnsButton, DataTable, FilterButton, List, Pagination, TopToolbar } from 'react-admin';
 import { ActionButton } from './ActionButton';
 import { BulkActions } from './BulkActions';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
-import { filterInputs } from './filterInputs';
+import { useFilterInputs } from './filterInputs';
 import { RowActions } from './RowActions';
 import { fieldLabel, filtersOf, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
 import type { DrawerProps, ResourceConfig } from './types';
@@ -49,7 +49,7 @@ function ListToolbar({
 
 /** The generated list of a resource: filters, sortable columns, pagination up to 200, column chooser, export, actions. */
 export function ResourceList({ config }: { config: ResourceConfig }) {
-  const filters = useMemo(() => filterInputs(config), [config]);
+  const filters = useFilterInputs(config);
   const pickable = filtersOf(config).some((f) => f.alwaysOn === false);
   const Drawer = drawerOf(config);
   const [opened, setOpened] = useState<{ id: Identifier; record: RaRecord } | null>(null);

@@ -1,6 +1,9 @@
-import type { ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { DateInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { can } from '../../permissions/can';
+import { usePermissionPayload } from '../../permissions/useCan';
 import { RangeLabel } from './RangeLabel';
+import { RemoteOptionFilter } from './RemoteOptionFilter';
 import { fieldLabel, filtersOf, rangeParams } from './schema';
 import type { ResourceConfig } from './types';
 
@@ -9,8 +12,14 @@ const BOOLEAN_CHOICES = [
   { id: 'false', name: 'ra.boolean.false' },
 ];
 
-/** The react-admin filter inputs of a resource's filter schema (a date range gives a from and a to input). */
-export function filterInputs(config: ResourceConfig): ReactElement[] {
+/**
+ * The react-admin filter inputs of a resource's filter schema (a date range gives a from and a to input); a filter
+ * with a permission is left out when `allowed` refuses it.
+ */
+export function filterInputs(
+  config: ResourceConfig,
+  allowed: (permission: { resource: string; action: string }) => boolean = () => true,
+): ReactElement[] {
   return filtersOf(config).flatMap((filter) => {
     const label = fieldLabel(config, filter);
     const common = { alwaysOn: filter.alwaysOn !== false, label };
@@ -30,6 +39,9 @@ export function filterInputs(config: ResourceConfig): ReactElement[] {
             {...common}
           />,
         ];
+      case 'remoteOption':
+        if (filter.permission && !allowed(filter.permission)) return [];
+        return [<RemoteOptionFilter key={filter.source} source={filter.source} load={filter.load} {...common} />];
       case 'dateRange': {
         const { from, to } = rangeParams(filter);
         return [
@@ -39,4 +51,10 @@ export function filterInputs(config: ResourceConfig): ReactElement[] {
       }
     }
   });
+}
+
+/** The filter inputs of a resource for the signed-in staff member (filters he may not use are left out). */
+export function useFilterInputs(config: ResourceConfig): ReactElement[] {
+  const grants = usePermissionPayload()?.grants;
+  return useMemo(() => filterInputs(config, (p) => can(grants, p.resource, p.action)), [config, grants]);
 }

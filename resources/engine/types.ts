@@ -51,6 +51,13 @@ export type FilterSpec =
   | (FilterBase & { type: 'text' | 'number' | 'boolean' })
   | (FilterBase & { type: 'option'; options: OptionSet })
   | (FilterBase & {
+      type: 'remoteOption';
+      /** Loads the choices (id and display text) when the list opens; a searchable picker shows them. */
+      load: ChoiceLoader;
+      /** Shown only to staff with this grant (the choices' API may refuse the others). */
+      permission?: { resource: string; action: string };
+    })
+  | (FilterBase & {
       type: 'dateRange';
       /** Query parameter of the first day (default `<source>_gte`). */
       from?: string;
@@ -71,6 +78,9 @@ export interface ResourceEndpoints {
   export?: string | false;
 }
 
+/** Loads the choices of a remote option (an action input or a filter). */
+export type ChoiceLoader = (ctx: { http: Http; record?: RaRecord }) => Promise<{ id: string | number; name: string }[]>;
+
 /** An input of an action's dialog (e.g. the amount of a repayment). */
 export interface ActionInput {
   source: string;
@@ -81,7 +91,7 @@ export interface ActionInput {
   /** 'option': the choices. */
   options?: OptionSet;
   /** 'remoteOption': loads the choices (id and display text) when the dialog opens. */
-  load?: (ctx: { http: Http; record?: RaRecord }) => Promise<{ id: string | number; name: string }[]>;
+  load?: ChoiceLoader;
 }
 
 /** What an action's handler receives. */

@@ -1,12 +1,13 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { defineResource } from '../engine/define';
-import { auditActions, recordFields, type FundsRecord } from '../fundsRecords';
+import { auditActions, recordFields, type FundsRecord, recordFilters } from '../fundsRecords';
 
 /** Loan records (overdrawn records of sub_type loan): audit, and repayment (pay_fine) of an approved loan. */
 export default defineResource<FundsRecord>({
   name: 'loan',
   endpoints: { list: '/overdrawn/admin/v1/record/list?sub_type=loan' },
   fields: recordFields(),
+  filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },
   rowActions: [
     ...auditActions('PUT', '/overdrawn/admin/v1/audit/{id}'),

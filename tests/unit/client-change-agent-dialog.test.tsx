@@ -45,7 +45,9 @@ function serveApi({ staff = () => HttpResponse.json({ data: STAFF, total: STAFF.
       });
     }),
     http.get(api('/user/v1/list'), ({ request }) => {
-      seen.staffQueries.push(new URL(request.url).searchParams);
+      const query = new URL(request.url).searchParams;
+      // The list's agent and team filters load every staff member; the dialog only the active ones.
+      if (query.get('active') === 'true') seen.staffQueries.push(query);
       return staff();
     }),
     http.post(api('/user/v1/change_agent/:id'), async ({ request }) => {

@@ -126,8 +126,8 @@ describe('generated list', () => {
       'option:active',
       'option:kyc_status',
       'number:vip',
-      'number:agent_id',
-      'number:leader_id',
+      'remoteOption:agent_id',
+      'remoteOption:leader_id',
       'dateRange:create_datetime',
     ]);
     expect(rangeParams(filtersOf(client.config).at(-1) as never)).toEqual({ from: 'created_from', to: 'created_to' });

@@ -6,8 +6,13 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { featureFlags, loadRole, permissionsVersion, type Role } from '../../permissions';
 import type { Profile } from '../../src/config/profiles';
 
-/** The msw server of the test file (started by installMsw). */
-export const server = setupServer();
+/**
+ * The msw server of the test file (started by installMsw). Its one standing handler answers the staff list that
+ * list filters load (agent pickers) with no staff; a test that cares registers its own (runtime handlers win).
+ */
+export const server = setupServer(
+  http.get('*/api/user/v1/list', () => HttpResponse.json({ data: [], total: 0, next_cursor: null })),
+);
 
 /** Starts msw for the calling test file: unhandled requests fail, handlers reset after each test. */
 export function installMsw(): void {

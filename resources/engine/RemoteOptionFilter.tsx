@@ -1,0 +1,43 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { AutocompleteInput, useTranslate } from 'react-admin';
+import { useEngineServices } from './context';
+import type { ChoiceLoader } from './types';
+
+interface RemoteOptionFilterProps {
+  source: string;
+  label: ReactNode;
+  load: ChoiceLoader;
+  /** Read by react-admin's filter form. */
+  alwaysOn?: boolean;
+}
+
+/** A list filter whose choices come from the API (e.g. the tenant's salesmen), as a searchable picker. */
+export function RemoteOptionFilter({ source, label, load }: RemoteOptionFilterProps) {
+  const translate = useTranslate();
+  const { http } = useEngineServices();
+  const [choices, setChoices] = useState<{ id: string | number; name: string }[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    load({ http }).then(
+      (list) => live && setChoices(list),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [http, load]);
+
+  return (
+    <AutocompleteInput
+      source={source}
+      label={label}
+      choices={choices ?? []}
+      isPending={!choices && !failed}
+      helperText={failed ? translate('engine.action.loadFailed') : false}
+      noOptionsText={translate('engine.action.noChoices')}
+      sx={{ minWidth: 220 }}
+    />
+  );
+}
