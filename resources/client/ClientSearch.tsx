@@ -53,6 +53,7 @@ export function ClientSearch({ onFound }: FinderProps) {
         error={!!error}
         helperText={error ?? undefined}
         disabled={busy}
+        sx={{ width: 240 }}
         slotProps={{
           input: {
             endAdornment: (

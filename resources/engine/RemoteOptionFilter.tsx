@@ -37,6 +37,7 @@ export function RemoteOptionFilter({ source, label, load }: RemoteOptionFilterPr
       isPending={!choices && !failed}
       helperText={failed ? translate('engine.action.loadFailed') : false}
       noOptionsText={translate('engine.action.noChoices')}
+      size="small"
       sx={{ minWidth: 220 }}
     />
   );

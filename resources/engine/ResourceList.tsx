@@ -35,7 +35,7 @@ function ListToolbar({
 }) {
   const Finder = config.finder;
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ gap: 1 }}>
       {Finder && <Finder onFound={onFound} />}
       {pickable && <FilterButton />}
       <ColumnsButton />
