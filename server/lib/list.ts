@@ -282,7 +282,8 @@ function statementName(shape: string, query: PreparableSelect<unknown>): string 
 }
 
 /**
- * One page of a list with its total and next cursor, in one query for the rows (plus a count that is cached):
+ * One page of a list with its total and next cursor, in one query for the rows (two for a small search; the count is
+ * cached):
  * `rows(inPage, cursorKey)` selects the full rows whose id is in the page (`inPage`), ordered by `plan.orderBy`,
  * with `cursorKey` (the row's sort value as text and its id, as JSON text) selected as `_cursor`. The rows query runs
  * as a named prepared statement (one per query shape and connection, so PostgreSQL parses it once and may keep its
@@ -299,10 +300,22 @@ export async function listPage<R extends { _cursor: string }>(
   const filter = dialect.sqlToQuery(sql`${from} WHERE ${where ?? sql`true`}`);
   const counted = await listTotal(db, from, where, filter);
   const small = !!opts.search && !counted.total_is_estimate && counted.total <= SMALL_SET;
-  const inPage = sql`${plan.tiebreak} IN (${pageIdsQuery(from, where, plan, small)})`;
-  const query = rows(inPage, sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`);
-  const paged = plan.after ? 'seek' : plan.offset > 0 ? 'offset' : 'first';
-  const shape = [opts.name, filter.sql, plan.sortKey, plan.order, plan.limit, paged, small].join('|');
+  const cursorKey = sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`;
+  let inPage: SQL;
+  let shape: string;
+  if (small) {
+    // A search's matches are sorted in a query of their own, whose plan depends on the searched text (it is planned
+    // every time); the rows are then read by primary key in a statement that keeps its generic plan.
+    const found = await db.execute(pageIdsQuery(from, where, plan, true));
+    const ids = (found.rows as { id: unknown }[]).map((r) => Number(r.id));
+    inPage = sql`${plan.tiebreak} = ANY(${`{${ids.join(',')}}`})`;
+    shape = [opts.name, 'ids', plan.sortKey, plan.order].join('|');
+  } else {
+    inPage = sql`${plan.tiebreak} IN (${pageIdsQuery(from, where, plan, false)})`;
+    const paged = plan.after ? 'seek' : plan.offset > 0 ? 'offset' : 'first';
+    shape = [opts.name, filter.sql, plan.sortKey, plan.order, plan.limit, paged].join('|');
+  }
+  const query = rows(inPage, cursorKey);
   const page = await query.prepare(statementName(shape, query)).execute();
   const last = page[page.length - 1];
   const next_cursor =
