@@ -276,7 +276,7 @@ async function measure(c: Case, base: string, headers: Record<string, string>): 
       : `${body.data?.length} rows, total ${body.total}${body.total_is_estimate ? ' (estimate)' : ''}`;
   const connections = Number(opt('connections', '50'));
   await load(url, headers, connections, 2); // warm-up
-  const r = await load(url, headers, connections, Number(opt('duration', '10')));
+  const r = await load(url, headers, connections, Number(opt('duration', '20')));
   const m: Measured = {
     ...c,
     rps: r.requests.average,
@@ -320,14 +320,14 @@ function report(
       `3 salesmen and 2 team leaders), ~1.15 accounts each (USD, EUR, TRY), ` +
       `${info.size.deposits.toLocaleString('en')} deposits (60 % approved with balanced ledger entries, 15 % pending, ` +
       '25 % rejected). Each case: autocannon, ' +
-      `${opt('connections', '50')} connections, ${opt('duration', '10')} s after a 2 s warm-up, page_size 20.`,
+      `${opt('connections', '50')} connections, ${opt('duration', '20')} s after a 2 s warm-up, page_size 20.`,
     '',
     `Machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
       `PostgreSQL ${pgVersion} with its stock settings (shared_buffers 128MB) on the same machine; the load ` +
       'generator, the app (one Node process, pool of 20 connections) and PostgreSQL share the same 2 cores, so ' +
       'every figure includes the cost of generating the load. ' +
       `1-minute load average at the start / end of the load run: ${loadStart.toFixed(1)} / ${loadavg()[0].toFixed(1)} ` +
-      '(above ~2 means other work shared the cores during the run).',
+      '(the run itself holds it near 3 to 4: load generator, app and PostgreSQL backends all runnable; the start figure shows what ran before).',
     '',
     '| case | req/s | p50 | p99 | max | verdict | answer |',
     '| --- | ---: | ---: | ---: | ---: | --- | --- |',
