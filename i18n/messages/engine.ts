@@ -19,6 +19,7 @@ export default {
         noChoices: '没有匹配的选项',
         copy: '复制',
         copied: '已复制',
+        copyFailed: '复制失败，请手动选择复制',
       },
       export: {
         button: '导出',
@@ -50,6 +51,7 @@ export default {
         noChoices: 'No matching choice',
         copy: 'Copy',
         copied: 'Copied',
+        copyFailed: 'Could not copy; select the text and copy it by hand',
       },
       export: {
         button: 'Export',

@@ -58,7 +58,6 @@ export default {
       compensation: { fields: recordFieldsZh },
       crypto_deposit: {
         fields: { ...recordFieldsZh, chain: '链', address: '收款地址', tx_hash: '交易哈希' },
-        copyFailed: '复制失败，请手动选择复制',
       },
       client: {
         fields: {
@@ -122,7 +121,6 @@ export default {
       compensation: { fields: recordFieldsEn },
       crypto_deposit: {
         fields: { ...recordFieldsEn, chain: 'Chain', address: 'Receiving address', tx_hash: 'Transaction hash' },
-        copyFailed: 'Could not copy; select the text and copy it by hand',
       },
       client: {
         fields: {

@@ -11,17 +11,16 @@ export interface CryptoDepositRecord extends FundsRecord {
 
 /**
  * Crypto deposit records (list only): the chain, the receiving address and the transaction hash beside the record
- * fields; filters chain (select) and tx_hash (exact). Its own list view shortens the address and the hash.
+ * fields (shortened, in full on hover, with a copy button); filters chain (select) and tx_hash (exact).
  */
 export default defineResource<CryptoDepositRecord>({
   name: 'crypto_deposit',
   endpoints: { list: '/deposit/admin/v1/crypto/list' },
   fields: recordFields([
     { source: 'chain', type: 'option', options: cryptoChains, filter: true },
-    { source: 'address', type: 'text' },
-    { source: 'tx_hash', type: 'text', filter: true },
+    { source: 'address', type: 'identifier' },
+    { source: 'tx_hash', type: 'identifier', filter: true },
   ]),
   filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },
-  views: { list: () => import('./CryptoDepositList') },
 });

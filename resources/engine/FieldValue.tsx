@@ -2,6 +2,7 @@ import { Box, Chip } from '@mui/material';
 import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 import { findOption } from '../labels';
 import { decimalSign, formatDateTime, formatDecimal } from './format';
+import { ShortText } from './ShortText';
 import type { FieldSpec } from './types';
 
 const SIGN_COLORS = { [-1]: 'error.main', 0: undefined, 1: 'success.main' } as const;
@@ -77,6 +78,8 @@ export function FieldValue({
     }
     case 'currency':
       return empty ? null : <span>{String(value).toUpperCase()}</span>;
+    case 'identifier':
+      return empty ? null : <ShortText value={String(value)} />;
     default:
       return empty ? null : <span>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
   }

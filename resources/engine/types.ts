@@ -6,7 +6,18 @@ import type { OptionSet } from '../labels';
 
 /** How a field's value is shown (and edited). */
 export type FieldType =
-  'text' | 'number' | 'money' | 'currency' | 'date' | 'datetime' | 'boolean' | 'option' | 'image' | 'reference';
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'currency'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'option'
+  | 'image'
+  | 'reference'
+  /** A long identifier (address, transaction hash): shortened in lists, in full on hover, with a copy button. */
+  | 'identifier';
 
 /** One field of a resource's schema; its label is `resources.<name>.fields.<source>` unless `label` names a key. */
 export interface FieldSpec {

@@ -3,7 +3,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import cryptoDeposit from '../../resources/crypto_deposit';
-import { shorten } from '../../resources/crypto_deposit/ShortText';
+import { shorten } from '../../resources/engine/ShortText';
 import { record, renderResource, serveList, toasts, until } from './engine.helpers';
 import { installMsw } from './msw';
 

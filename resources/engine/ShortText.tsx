@@ -24,7 +24,7 @@ export function ShortText({ value }: { value: string | null | undefined }) {
       await navigator.clipboard.writeText(value);
       notify('engine.action.copied', { type: 'success' });
     } catch {
-      notify('resources.crypto_deposit.copyFailed', { type: 'warning' });
+      notify('engine.action.copyFailed', { type: 'warning' });
     }
   };
   return (
