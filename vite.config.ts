@@ -12,7 +12,11 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 8080}`;
  * after sign-in. bench/ measures the result against the budget (/login <= 200 KB gzipped JS).
  */
 const vendorGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+  {
+    name: 'react',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+    priority: 20,
+  },
 ];
 
 const shim = (file: string) => fileURLToPath(new URL(`./src/shims/${file}`, import.meta.url));

@@ -65,7 +65,8 @@ try {
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
   const marker = '## Console bundle';
   const rest = previous.includes(marker)
-    ? previous.slice(0, previous.indexOf(marker)) + previous.slice(previous.indexOf(marker)).replace(/## Console bundle[\s\S]*?(?=\n## |$)/, '')
+    ? previous.slice(0, previous.indexOf(marker)) +
+      previous.slice(previous.indexOf(marker)).replace(/## Console bundle[\s\S]*?(?=\n## |$)/, '')
     : previous;
   writeFileSync(file, `${rest.trimEnd()}\n\n${report}`);
   if (login > BUDGET.login || dashboard > BUDGET.dashboard) process.exitCode = 1;

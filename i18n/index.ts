@@ -1,6 +1,12 @@
 import { registry } from '../resources/registry';
 import type { MenuNode } from '../resources/types';
-import { createI18nProvider as createProvider, messagesOf, type CreateI18nProviderOptions, type MessageModule, type MessageTree } from './core';
+import {
+  createI18nProvider as createProvider,
+  messagesOf,
+  type CreateI18nProviderOptions,
+  type MessageModule,
+  type MessageTree,
+} from './core';
 import type { UiLocale } from './languages';
 import type { I18nProvider } from 'ra-core';
 

@@ -9,4 +9,6 @@ import shell from './messages/shell';
  * The i18nProvider of /login: only the areas the sign-in screens use, so that the first page does not load
  * the menu registry and every area's messages. The console switches to the full provider (i18n/index.ts).
  */
-export const loginI18nProvider: I18nProvider = createI18nProvider({ messages: messagesOf([auth, common, errors, shell]) });
+export const loginI18nProvider: I18nProvider = createI18nProvider({
+  messages: messagesOf([auth, common, errors, shell]),
+});

@@ -4,8 +4,18 @@ export type Role = (typeof ROLES)[number];
 
 /** The actions of spec section 6; '*' stands for all of them. */
 export const ACTIONS = [
-  'create', 'read', 'update', 'delete', 'approve', 'export',
-  'assign', 'settle', 'reset', 'robot', 'fund', 'config',
+  'create',
+  'read',
+  'update',
+  'delete',
+  'approve',
+  'export',
+  'assign',
+  'settle',
+  'reset',
+  'robot',
+  'fund',
+  'config',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -17,10 +17,14 @@ function run(name, args, env = {}) {
   if (only.length && !only.includes(name.split(':')[0])) return;
   const report = join(out, `${name.replace(/\W/g, '_')}.json`);
   console.log(`\n=== ${name} ===`);
-  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    },
+  );
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += j.numPassedTests;
@@ -41,6 +45,9 @@ if (!only.length || only.includes('typecheck')) {
   if (spawnSync('npx', ['tsc', '-p', '.'], { stdio: 'inherit' }).status !== 0) failedSuites.push('typecheck');
   console.log('\n=== lint ===');
   if (spawnSync('npx', ['eslint', '.'], { stdio: 'inherit' }).status !== 0) failedSuites.push('lint');
+  console.log('\n=== format ===');
+  if (spawnSync('npx', ['prettier', '--check', '--log-level', 'warn', '.'], { stdio: 'inherit' }).status !== 0)
+    failedSuites.push('format');
 }
 run('unit', ['-c', 'vitest.unit.config.ts']);
 run('server:pglite', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: '' });

@@ -60,9 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('AUTH_CAPTCHA=off is for automated tests only and is refused when NODE_ENV=production');
   }
   const dataDir = resolve(env.DATA_DIR ?? './data');
-  const secrets = overrides.jwtSecret && overrides.passwordPepper
-    ? { jwtSecret: overrides.jwtSecret, passwordPepper: overrides.passwordPepper }
-    : loadSecrets(env, dataDir);
+  const secrets =
+    overrides.jwtSecret && overrides.passwordPepper
+      ? { jwtSecret: overrides.jwtSecret, passwordPepper: overrides.passwordPepper }
+      : loadSecrets(env, dataDir);
   const config: Config = {
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',

@@ -19,7 +19,9 @@ async function seedDemo(db: Db, config: ReturnType<typeof loadConfig>) {
     const started = Date.now();
     const { clients } = await seedFunds(db, t.id, { clients: DEMO_CLIENTS[t.id] ?? 30 });
     await seedClientExtras(db, t.id);
-    console.log(`  tenant ${t.id}: ${clients} clients with accounts and records (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(
+      `  tenant ${t.id}: ${clients} clients with accounts and records (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
 }
 

@@ -21,8 +21,22 @@ try {
 }
 
 const router = createBrowserRouter([
-  { path: '/login', element: <Suspense fallback={<Boot />}><LoginShell /></Suspense> },
-  { path: '*', element: <Suspense fallback={<Boot />}><App /></Suspense> },
+  {
+    path: '/login',
+    element: (
+      <Suspense fallback={<Boot />}>
+        <LoginShell />
+      </Suspense>
+    ),
+  },
+  {
+    path: '*',
+    element: (
+      <Suspense fallback={<Boot />}>
+        <App />
+      </Suspense>
+    ),
+  },
 ]);
 
 createRoot(document.getElementById('root')!).render(

@@ -1,5 +1,14 @@
 import {
-  bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -16,7 +25,9 @@ export const staffUser = pgTable(
   'staff_user',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: text('tenant_id').notNull().references(() => tenant.id),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     username: text('username').notNull(),
     name: text('name').notNull(),
     role: text('role').notNull(),
@@ -46,7 +57,9 @@ export const staffUser = pgTable(
 /** A sign-in session: one refresh-token family. Revoking it ends every token of the family. */
 export const authSession = pgTable('auth_session', {
   id: text('id').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' }).notNull().references(() => staffUser.id),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => staffUser.id),
   tenantId: text('tenant_id').notNull(),
   ip: text('ip'),
   userAgent: text('user_agent'),
@@ -60,7 +73,9 @@ export const refreshToken = pgTable(
   'refresh_token',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sessionId: text('session_id').notNull().references(() => authSession.id),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => authSession.id),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -74,7 +89,9 @@ export const recoveryCode = pgTable(
   'recovery_code',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => staffUser.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => staffUser.id),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -115,12 +132,12 @@ export const auditLog = pgTable(
 export const setting = pgTable(
   'setting',
   {
-    tenantId: text('tenant_id').notNull().references(() => tenant.id),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     key: text('key').notNull(),
     value: jsonb('value').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('setting_tenant_key').on(t.tenantId, t.key)],
 );
-
-

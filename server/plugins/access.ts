@@ -11,10 +11,7 @@ import { resolveTenant } from './tenant';
  * 'public' (no token), 'authenticated' (any signed-in staff), 'mfa-pending' (only the pending MFA token).
  */
 export type RoutePermission =
-  | { resource: string | readonly string[]; action: Action }
-  | 'public'
-  | 'authenticated'
-  | 'mfa-pending';
+  { resource: string | readonly string[]; action: Action } | 'public' | 'authenticated' | 'mfa-pending';
 
 /** One registered /api route and what it requires. */
 export interface RouteEntry {
@@ -35,7 +32,10 @@ declare module 'fastify' {
 }
 
 /** A grant requirement: `permission: requires('users', 'update')` or `requires(['deposit', 'funds'], 'read')`. */
-export const requires = (resource: string | readonly string[], action: Action): RoutePermission => ({ resource, action });
+export const requires = (resource: string | readonly string[], action: Action): RoutePermission => ({
+  resource,
+  action,
+});
 
 const chainOf = (resource: string | readonly string[]) => ([] as string[]).concat(resource);
 const describe = (p: RoutePermission) => (typeof p === 'string' ? p : `${chainOf(p.resource).join('|')}:${p.action}`);

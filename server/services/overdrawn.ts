@@ -184,9 +184,7 @@ export async function payFine(
   input: { amount: string | number },
 ): Promise<OverdrawnView> {
   const amount = positiveCents(input.amount);
-  const scope = actor.staff
-    ? recordScope(actor.staff, overdrawnRecord)
-    : eq(overdrawnRecord.tenantId, actor.tenantId);
+  const scope = actor.staff ? recordScope(actor.staff, overdrawnRecord) : eq(overdrawnRecord.tenantId, actor.tenantId);
   const a = fromCents(amount);
   const rows = await tx
     .update(overdrawnRecord)

@@ -25,9 +25,7 @@ export async function transition<T extends RecordTable>(
   action: string,
   extra?: SQL,
 ): Promise<T['$inferSelect']> {
-  const scope = actor.staff
-    ? recordScope(actor.staff, table)
-    : eq(table.tenantId, actor.tenantId);
+  const scope = actor.staff ? recordScope(actor.staff, table) : eq(table.tenantId, actor.tenantId);
   const rows = await (tx as any)
     .update(table)
     .set(set)
@@ -50,9 +48,7 @@ export async function recordInScope<T extends RecordTable>(
   actor: Actor,
   id: number,
 ): Promise<T['$inferSelect']> {
-  const scope = actor.staff
-    ? recordScope(actor.staff, table)
-    : eq(table.tenantId, actor.tenantId);
+  const scope = actor.staff ? recordScope(actor.staff, table) : eq(table.tenantId, actor.tenantId);
   const [row] = await (tx as any)
     .select()
     .from(table)

@@ -59,7 +59,6 @@ export function staffScope(staff: StaffScope): SQL {
   }
 }
 
-
 /** The roles of a `role` filter ('hero,superman'), duplicates and blanks dropped. */
 export function rolesOf(role: string | undefined): StaffRole[] {
   if (!role) return [];

@@ -30,7 +30,10 @@ export class UnknownProfileError extends Error {
  * The active profile: the `profile` query value (then remembered), else the stored one, else 'tr'.
  * An unknown name throws UnknownProfileError, which the console shows as a clear error screen.
  */
-export function resolveProfile(search: string = globalThis.location?.search ?? '', storage: Storage | undefined = globalThis.localStorage): Profile {
+export function resolveProfile(
+  search: string = globalThis.location?.search ?? '',
+  storage: Storage | undefined = globalThis.localStorage,
+): Profile {
   const fromQuery = new URLSearchParams(search).get('profile');
   const name = fromQuery ?? storage?.getItem(STORAGE_KEY) ?? DEFAULT_PROFILE;
   const profile = Object.prototype.hasOwnProperty.call(PROFILES, name) ? PROFILES[name] : undefined;

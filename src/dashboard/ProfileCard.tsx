@@ -43,14 +43,26 @@ export function ProfileCard() {
         ['id', translate('shell.dashboard.id'), String(data.id)],
         ['username', translate('shell.dashboard.username'), data.username],
         ['role', translate('shell.dashboard.role'), translate(`shell.roles.${data.role}`, { _: data.role })],
-        ['last-login', translate('shell.dashboard.lastLogin'), formatDateTime(data.last_login_at, locale) || translate('shell.dashboard.never')],
-        ['invitation-code', translate('shell.dashboard.invitationCode'), data.invitation_code || translate('shell.dashboard.never')],
+        [
+          'last-login',
+          translate('shell.dashboard.lastLogin'),
+          formatDateTime(data.last_login_at, locale) || translate('shell.dashboard.never'),
+        ],
+        [
+          'invitation-code',
+          translate('shell.dashboard.invitationCode'),
+          data.invitation_code || translate('shell.dashboard.never'),
+        ],
       ]
     : [];
   return (
     <Card data-testid="profile-card" variant="outlined" sx={{ maxWidth: 560 }}>
       <CardHeader
-        avatar={<Avatar sx={{ bgcolor: 'primary.main' }}>{data ? Array.from(data.name || data.username || '?')[0]!.toUpperCase() : ''}</Avatar>}
+        avatar={
+          <Avatar sx={{ bgcolor: 'primary.main' }}>
+            {data ? Array.from(data.name || data.username || '?')[0]!.toUpperCase() : ''}
+          </Avatar>
+        }
         title={data ? data.name : isPending ? <Skeleton width={120} /> : ''}
         titleTypographyProps={{ variant: 'h6' }}
         subheader={translate('shell.dashboard.profile')}
@@ -61,13 +73,21 @@ export function ProfileCard() {
         ) : isPending ? (
           <Skeleton variant="rectangular" height={120} />
         ) : (
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
+          >
             {rows.map(([key, label, value]) => (
               <Box key={key} sx={{ display: 'contents' }}>
                 <Typography component="dt" color="text.secondary" variant="body2">
                   {label}
                 </Typography>
-                <Typography component="dd" variant="body2" data-testid={`profile-${key}`} sx={{ m: 0, wordBreak: 'break-all' }}>
+                <Typography
+                  component="dd"
+                  variant="body2"
+                  data-testid={`profile-${key}`}
+                  sx={{ m: 0, wordBreak: 'break-all' }}
+                >
                   {value}
                 </Typography>
               </Box>

@@ -34,13 +34,28 @@ export function AppBar({ appName, logo, mobile, onToggleMenu }: AppBarProps) {
           <MenuIcon />
         </IconButton>
         {logo ? (
-          <Box component="img" src={logo} alt={appName} data-testid="app-logo" sx={{ height: 28, maxWidth: 120, objectFit: 'contain' }} />
+          <Box
+            component="img"
+            src={logo}
+            alt={appName}
+            data-testid="app-logo"
+            sx={{ height: 28, maxWidth: 120, objectFit: 'contain' }}
+          />
         ) : (
-          <Avatar data-testid="app-logo" variant="rounded" sx={{ width: 30, height: 30, fontSize: 15, bgcolor: 'secondary.main' }}>
+          <Avatar
+            data-testid="app-logo"
+            variant="rounded"
+            sx={{ width: 30, height: 30, fontSize: 15, bgcolor: 'secondary.main' }}
+          >
             {initials(appName)}
           </Avatar>
         )}
-        <Typography variant="h6" component="div" noWrap sx={{ fontSize: 17, fontWeight: 600, display: mobile ? 'none' : 'block' }}>
+        <Typography
+          variant="h6"
+          component="div"
+          noWrap
+          sx={{ fontSize: 17, fontWeight: 600, display: mobile ? 'none' : 'block' }}
+        >
           {appName}
         </Typography>
         <Box sx={{ flex: 1 }} />

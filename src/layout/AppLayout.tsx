@@ -33,7 +33,12 @@ function PaneLoading() {
 /** A tab's page crashed. */
 function PaneError({ error, retry }: { error: unknown; retry: () => void }) {
   const translate = useTranslate();
-  return <ErrorPage message={`${translate('shell.page.loadFailed')}: ${error instanceof Error ? error.message : String(error)}`} retry={retry} />;
+  return (
+    <ErrorPage
+      message={`${translate('shell.page.loadFailed')}: ${error instanceof Error ? error.message : String(error)}`}
+      retry={retry}
+    />
+  );
 }
 
 /**
@@ -60,7 +65,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     if (shell.permissions) tabsStore.retain((p) => shell.paths.has(p));
   }, [shell]);
 
-  const menu = <SideMenu menu={shell.menu} activePath={activePath} compact={compact} onNavigate={() => setDrawerOpen(false)} />;
+  const menu = (
+    <SideMenu menu={shell.menu} activePath={activePath} compact={compact} onNavigate={() => setDrawerOpen(false)} />
+  );
   const forbidden = shell.isForbidden(location.pathname);
   // Until the permissions are known, no page shows (a page the user may not open must not flash).
   const waiting = !shell.permissions && location.pathname !== '/';
@@ -74,7 +81,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         appName={appName}
         logo={logo}
         mobile={mobile}
-        onToggleMenu={() => (mobile ? setDrawerOpen((o) => !o) : appState.set((s) => ({ sidebarCollapsed: !s.sidebarCollapsed })))}
+        onToggleMenu={() =>
+          mobile ? setDrawerOpen((o) => !o) : appState.set((s) => ({ sidebarCollapsed: !s.sidebarCollapsed }))
+        }
       />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {mobile ? (

@@ -47,7 +47,15 @@ export interface KeepAliveOutletProps {
  * router as each navigation happens (see `useRecordTabs`). A hidden tab's page that navigates within its own
  * tab (a debounced list filter landing after the user switched tabs) moves only that tab (see `usePaneNavigator`).
  */
-export function KeepAliveOutlet({ children, tabOf, store = defaultTabsStore, replacement, Fallback, ErrorFallback, padding = 0 }: KeepAliveOutletProps) {
+export function KeepAliveOutlet({
+  children,
+  tabOf,
+  store = defaultTabsStore,
+  replacement,
+  Fallback,
+  ErrorFallback,
+  padding = 0,
+}: KeepAliveOutletProps) {
   const location = useLocation();
   const { tabs } = useTabs(store);
   const urlTab = tabOf(location.pathname);
@@ -108,7 +116,12 @@ export function KeepAliveOutlet({ children, tabOf, store = defaultTabsStore, rep
  * state is the source: its subscribers hear each location as the navigation completes, before React renders.
  * Other routers (MemoryRouter in tests) offer no such subscription; there the committed location is recorded.
  */
-function useRecordTabs(tabOf: (pathname: string) => string | undefined, store: TabsStore, location: TabLocation, urlTab: string | undefined) {
+function useRecordTabs(
+  tabOf: (pathname: string) => string | undefined,
+  store: TabsStore,
+  location: TabLocation,
+  urlTab: string | undefined,
+) {
   const router = useContext(DataRouterContext)?.router;
 
   useLayoutEffect(() => {
@@ -135,7 +148,13 @@ function useRecordTabs(tabOf: (pathname: string) => string | undefined, store: T
 }
 
 /** What a tab keeps of a router location. */
-const toTabLocation = ({ pathname, search, hash, state, key }: TabLocation): TabLocation => ({ pathname, search, hash, state, key });
+const toTabLocation = ({ pathname, search, hash, state, key }: TabLocation): TabLocation => ({
+  pathname,
+  search,
+  hash,
+  state,
+  key,
+});
 
 /**
  * The navigator a tab's page uses (react-router's `useNavigate` and `<Link>` inside the pane's `<Routes>`):
@@ -207,7 +226,18 @@ interface TabPaneProps {
  * changes elsewhere. Its scroll position is remembered while shown and put back when it is shown again
  * (a `display: none` box loses it).
  */
-const TabPane = memo(function TabPane({ path, active, location, tabOf, store, routes, replacement, Fallback, ErrorFallback, padding }: TabPaneProps) {
+const TabPane = memo(function TabPane({
+  path,
+  active,
+  location,
+  tabOf,
+  store,
+  routes,
+  replacement,
+  Fallback,
+  ErrorFallback,
+  padding,
+}: TabPaneProps) {
   const stableLocation = useStableLocation(location);
   const ref = useRef<HTMLDivElement>(null);
   const scrollTop = useRef(0);
@@ -243,8 +273,20 @@ const TabPane = memo(function TabPane({ path, active, location, tabOf, store, ro
 });
 
 /** Gives a tab's page its tab's navigator. */
-function PaneNavigation({ path, tabOf, store, children }: { path: string; tabOf: (pathname: string) => string | undefined; store: TabsStore; children: ReactNode }) {
-  return <NavigationContext.Provider value={usePaneNavigator(path, tabOf, store)}>{children}</NavigationContext.Provider>;
+function PaneNavigation({
+  path,
+  tabOf,
+  store,
+  children,
+}: {
+  path: string;
+  tabOf: (pathname: string) => string | undefined;
+  store: TabsStore;
+  children: ReactNode;
+}) {
+  return (
+    <NavigationContext.Provider value={usePaneNavigator(path, tabOf, store)}>{children}</NavigationContext.Provider>
+  );
 }
 
 interface BoundaryProps {
@@ -268,6 +310,10 @@ class PaneErrorBoundary extends Component<BoundaryProps, { error: unknown; attem
       const { ErrorFallback } = this.props;
       return ErrorFallback ? <ErrorFallback error={error} retry={this.retry} /> : null;
     }
-    return <div key={attempt} style={{ minHeight: '100%' }}>{this.props.children}</div>;
+    return (
+      <div key={attempt} style={{ minHeight: '100%' }}>
+        {this.props.children}
+      </div>
+    );
   }
 }

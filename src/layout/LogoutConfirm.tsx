@@ -7,7 +7,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
 /** Asks before signing out. */
-export function LogoutConfirm({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function LogoutConfirm({
+  open,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="logout-confirm-title" maxWidth="xs" fullWidth>

@@ -59,7 +59,15 @@ export function ProgressBar() {
       data-testid="progress-bar"
       variant="determinate"
       value={Math.max(PROGRESS_MIN, value) * 100}
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: (t) => t.zIndex.tooltip + 1, bgcolor: 'transparent' }}
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: 3,
+        zIndex: (t) => t.zIndex.tooltip + 1,
+        bgcolor: 'transparent',
+      }}
     />
   );
 }

@@ -11,7 +11,13 @@ import { isDevLogEnabled, requestLog, useRequestLog, type RequestLog } from '../
  * The developer request log (spec section 2): method, path, status and time of the last 400 API calls.
  * Off by default; a developer turns it on with localStorage 'bo.devlog' = '1'. Renders nothing otherwise.
  */
-export function RequestLogPanel({ log = requestLog, enabled = isDevLogEnabled() }: { log?: RequestLog; enabled?: boolean }) {
+export function RequestLogPanel({
+  log = requestLog,
+  enabled = isDevLogEnabled(),
+}: {
+  log?: RequestLog;
+  enabled?: boolean;
+}) {
   useEffect(() => (enabled ? addRequestListener((e) => log.add(e)) : undefined), [enabled, log]);
   if (!enabled) return null;
   return <RequestLogView log={log} />;
@@ -25,7 +31,14 @@ function RequestLogView({ log }: { log: RequestLog }) {
     <Paper
       data-testid="request-log"
       elevation={6}
-      sx={{ position: 'fixed', right: 8, bottom: 8, zIndex: (t) => t.zIndex.snackbar, width: open ? 'min(640px, calc(100vw - 16px))' : 'auto', fontSize: 12 }}
+      sx={{
+        position: 'fixed',
+        right: 8,
+        bottom: 8,
+        zIndex: (t) => t.zIndex.snackbar,
+        width: open ? 'min(640px, calc(100vw - 16px))' : 'auto',
+        fontSize: 12,
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1 }}>
         <Button size="small" onClick={() => setOpen((o) => !o)}>
@@ -42,7 +55,14 @@ function RequestLogView({ log }: { log: RequestLog }) {
           {rows.length === 0 ? (
             <Typography variant="caption">{translate('shell.devlog.empty')}</Typography>
           ) : (
-            <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& td, & th': { px: 0.5, textAlign: 'left', whiteSpace: 'nowrap' } }}>
+            <Box
+              component="table"
+              sx={{
+                width: '100%',
+                borderCollapse: 'collapse',
+                '& td, & th': { px: 0.5, textAlign: 'left', whiteSpace: 'nowrap' },
+              }}
+            >
               <thead>
                 <tr>
                   <th>{translate('shell.devlog.method')}</th>
@@ -53,7 +73,11 @@ function RequestLogView({ log }: { log: RequestLog }) {
               </thead>
               <tbody>
                 {[...rows].reverse().map((r) => (
-                  <Box component="tr" key={r.id} sx={{ color: r.status >= 400 || r.status === 0 ? 'error.main' : 'inherit' }}>
+                  <Box
+                    component="tr"
+                    key={r.id}
+                    sx={{ color: r.status >= 400 || r.status === 0 ? 'error.main' : 'inherit' }}
+                  >
                     <td>{r.method}</td>
                     <td style={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis' }}>{r.path}</td>
                     <td>{r.status || '—'}</td>

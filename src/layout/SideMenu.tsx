@@ -47,7 +47,9 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
   useEffect(() => {
     const groups = menu.filter((n) => n.children.length && containsPath(n, activePath)).map((n) => n.node.name);
     if (groups.length)
-      appState.set((s) => (groups.every((g) => s.openGroups.includes(g)) ? {} : { openGroups: [...new Set([...s.openGroups, ...groups])] }));
+      appState.set((s) =>
+        groups.every((g) => s.openGroups.includes(g)) ? {} : { openGroups: [...new Set([...s.openGroups, ...groups])] },
+      );
   }, [activePath, menu]);
 
   const toggle = (name: string) =>
@@ -128,7 +130,11 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
           onChange={(e) => setQuery(e.target.value)}
           placeholder={translate('shell.sideMenu.search')}
           slotProps={{
-            htmlInput: { 'data-testid': 'menu-search', 'aria-label': translate('shell.sideMenu.search'), type: 'search' },
+            htmlInput: {
+              'data-testid': 'menu-search',
+              'aria-label': translate('shell.sideMenu.search'),
+              type: 'search',
+            },
             input: {
               startAdornment: (
                 <InputAdornment position="start">

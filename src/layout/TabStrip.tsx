@@ -10,7 +10,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { leaves, nodePath } from '../../resources/menu';
 import { registry } from '../../resources/registry';
-import { tabsStore as defaultTabsStore, useTabs, type TabLocation, type TabsState, type TabsStore } from '../state/tabs';
+import {
+  tabsStore as defaultTabsStore,
+  useTabs,
+  type TabLocation,
+  type TabsState,
+  type TabsStore,
+} from '../state/tabs';
 
 const names = new Map(leaves(registry).map((n) => [nodePath(n), n.name]));
 
@@ -61,7 +67,14 @@ export function TabStrip({ store = defaultTabsStore }: { store?: TabsStore }) {
 
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'stretch', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 38 }}
+      sx={{
+        display: 'flex',
+        alignItems: 'stretch',
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        minHeight: 38,
+      }}
     >
       <Box
         ref={stripRef}

@@ -14,7 +14,9 @@ import { tabsStore } from '../state/tabs';
 import { LogoutConfirm } from './LogoutConfirm';
 
 // The account dialogs load on first use (not part of the shell's first script).
-const ChangePasswordDialog = lazy(() => import('../account/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('../account/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 const MfaDialog = lazy(() => import('../account/MfaDialog').then((m) => ({ default: m.MfaDialog })));
 
 type Open = 'password' | 'mfa' | 'logout' | null;
@@ -61,7 +63,13 @@ export function UserMenu() {
           <SettingsIcon />
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <MenuItem data-testid="menu-change-password" onClick={() => choose('password')}>
           <ListItemIcon>
             <KeyIcon fontSize="small" />

@@ -3,7 +3,10 @@ import { useAppState } from '../state/appState';
 
 /** The initials shown instead of a logo: first letters of the first two words ('Back Office' -> 'BO'). */
 export function initials(name: string): string {
-  const words = name.trim().split(/[\s_-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
   if (!words.length) return 'A';
   if (words.length === 1) return Array.from(words[0])[0]!.toUpperCase();
   return words

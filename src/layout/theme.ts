@@ -11,8 +11,17 @@ export const themeOptions: ThemeOptions = {
   shape: { borderRadius: 6 },
   typography: {
     fontFamily: [
-      '-apple-system', 'BlinkMacSystemFont', '"Segoe UI"', 'Roboto', '"PingFang SC"', '"Hiragino Sans GB"',
-      '"Microsoft YaHei"', '"WenQuanYi Micro Hei"', '"Helvetica Neue"', 'Arial', 'sans-serif',
+      '-apple-system',
+      'BlinkMacSystemFont',
+      '"Segoe UI"',
+      'Roboto',
+      '"PingFang SC"',
+      '"Hiragino Sans GB"',
+      '"Microsoft YaHei"',
+      '"WenQuanYi Micro Hei"',
+      '"Helvetica Neue"',
+      'Arial',
+      'sans-serif',
     ].join(','),
   },
 };

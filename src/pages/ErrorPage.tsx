@@ -20,9 +20,15 @@ export function ErrorPage({ message, retry }: { message?: string; retry?: () => 
   const navigate = useNavigate();
   const location = useLocation();
   const detail =
-    message ?? (location.state as ErrorPageState | null)?.message ?? new URLSearchParams(location.search).get('message') ?? undefined;
+    message ??
+    (location.state as ErrorPageState | null)?.message ??
+    new URLSearchParams(location.search).get('message') ??
+    undefined;
   return (
-    <Box data-testid="error-page" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', py: 8, px: 2 }}>
+    <Box
+      data-testid="error-page"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', py: 8, px: 2 }}
+    >
       <ErrorOutlineIcon color="error" sx={{ fontSize: 64 }} />
       <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
         {translate('common.errorPage.title')}
@@ -36,7 +42,11 @@ export function ErrorPage({ message, retry }: { message?: string; retry?: () => 
         </Typography>
       )}
       <Stack direction="row" spacing={2} sx={{ mt: 4 }}>
-        <Button data-testid="error-retry" variant="outlined" onClick={retry ?? (() => (location.pathname === '/error' ? navigate(-1) : window.location.reload()))}>
+        <Button
+          data-testid="error-retry"
+          variant="outlined"
+          onClick={retry ?? (() => (location.pathname === '/error' ? navigate(-1) : window.location.reload()))}
+        >
           {translate('common.retry')}
         </Button>
         <Button data-testid="error-home" variant="contained" onClick={() => navigate('/dashboard')}>

@@ -12,7 +12,10 @@ export function NotFound() {
   const translate = useTranslate();
   const navigate = useNavigate();
   return (
-    <Box data-testid="not-found" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', py: 8, px: 2 }}>
+    <Box
+      data-testid="not-found"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', py: 8, px: 2 }}
+    >
       <Typography component="h1" sx={{ fontSize: 96, fontWeight: 700, lineHeight: 1, color: 'primary.main' }}>
         {translate('common.notFound.code')}
       </Typography>
@@ -23,10 +26,20 @@ export function NotFound() {
         {translate('common.notFound.message')}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ mt: 4 }}>
-        <Button data-testid="notfound-back" variant="outlined" startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)}>
+        <Button
+          data-testid="notfound-back"
+          variant="outlined"
+          startIcon={<ArrowBackIcon />}
+          onClick={() => navigate(-1)}
+        >
           {translate('common.backToLastPage')}
         </Button>
-        <Button data-testid="notfound-home" variant="contained" startIcon={<HomeIcon />} onClick={() => navigate('/dashboard')}>
+        <Button
+          data-testid="notfound-home"
+          variant="contained"
+          startIcon={<HomeIcon />}
+          onClick={() => navigate('/dashboard')}
+        >
           {translate('common.backToHome')}
         </Button>
       </Stack>

@@ -16,7 +16,16 @@ export function ProfileError({ error }: { error: UnknownProfileError }) {
   const known = Object.keys(PROFILES).join(', ');
   if (typeof document !== 'undefined') document.title = `${t('common.appName')} - ${t('shell.profileError.title')}`;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: '#f4f6f9', p: 2 }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: '#f4f6f9',
+        p: 2,
+      }}
+    >
       <CssBaseline />
       <Paper data-testid="profile-error" role="alert" sx={{ p: 4, maxWidth: 520, textAlign: 'center' }}>
         <ReportProblemIcon color="error" sx={{ fontSize: 56 }} />

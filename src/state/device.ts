@@ -39,12 +39,17 @@ interface StorageEstimator {
  * Incognito heuristic: private windows get a small storage quota (Chromium caps it near 120 MB or relative to
  * the JS heap limit; Firefox private mode has no estimate). A guess, never a security decision.
  */
-export async function detectIncognito(nav: StorageEstimator = globalThis.navigator as StorageEstimator, heapLimit?: number): Promise<boolean> {
+export async function detectIncognito(
+  nav: StorageEstimator = globalThis.navigator as StorageEstimator,
+  heapLimit?: number,
+): Promise<boolean> {
   try {
     if (!nav?.storage?.estimate) return false;
     const { quota } = await nav.storage.estimate();
     if (typeof quota !== 'number') return false;
-    const limit = heapLimit ?? (globalThis.performance as { memory?: { jsHeapSizeLimit?: number } } | undefined)?.memory?.jsHeapSizeLimit;
+    const limit =
+      heapLimit ??
+      (globalThis.performance as { memory?: { jsHeapSizeLimit?: number } } | undefined)?.memory?.jsHeapSizeLimit;
     if (limit && quota < limit * 2) return true;
     return quota < 120 * 1024 * 1024;
   } catch {

@@ -29,7 +29,8 @@ export const HOME_PATH = '/dashboard';
 export const TABS_KEY = 'bo.tabs.v1';
 
 const homeTab = (home: string): Tab => ({ path: home, location: { pathname: home, search: '', hash: '' }, refresh: 0 });
-const sameLocation = (a: TabLocation, b: TabLocation) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+const sameLocation = (a: TabLocation, b: TabLocation) =>
+  a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
 /** Same place and same history entry (a new navigation to the same URL carries a new key and state). */
 const sameEntry = (a: TabLocation, b: TabLocation) => sameLocation(a, b) && a.key === b.key && a.state === b.state;
 
@@ -44,7 +45,11 @@ function restore(storage: Storage | undefined, key: string, home: string): TabsS
       if (typeof t?.path !== 'string' || !t.path.startsWith('/') || tabs.some((x) => x.path === t.path)) continue;
       const loc = t.location ?? {};
       const pathname = typeof loc.pathname === 'string' && loc.pathname.startsWith(t.path) ? loc.pathname : t.path;
-      const location = { pathname, search: typeof loc.search === 'string' ? loc.search : '', hash: typeof loc.hash === 'string' ? loc.hash : '' };
+      const location = {
+        pathname,
+        search: typeof loc.search === 'string' ? loc.search : '',
+        hash: typeof loc.hash === 'string' ? loc.hash : '',
+      };
       if (t.path === home) tabs[0] = { ...tabs[0], location };
       else tabs.push({ path: t.path, location, refresh: 0 });
     }
@@ -59,7 +64,10 @@ function restore(storage: Storage | undefined, key: string, home: string): TabsS
  * The open tabs: the home tab first, fixed and never closed; the others in the order they were opened.
  * Every change is saved in sessionStorage (paths and locations only) and restored by the next store.
  */
-export function createTabsStore(storage: Storage | undefined = globalThis.sessionStorage, { key = TABS_KEY, home = HOME_PATH } = {}) {
+export function createTabsStore(
+  storage: Storage | undefined = globalThis.sessionStorage,
+  { key = TABS_KEY, home = HOME_PATH } = {},
+) {
   let state = restore(storage, key, home);
   const listeners = new Set<() => void>();
   const commit = (next: TabsState) => {
@@ -68,7 +76,10 @@ export function createTabsStore(storage: Storage | undefined = globalThis.sessio
     try {
       const saved = {
         active: next.active,
-        tabs: next.tabs.map((t) => ({ path: t.path, location: { pathname: t.location.pathname, search: t.location.search, hash: t.location.hash } })),
+        tabs: next.tabs.map((t) => ({
+          path: t.path,
+          location: { pathname: t.location.pathname, search: t.location.search, hash: t.location.hash },
+        })),
       };
       storage?.setItem(key, JSON.stringify(saved));
     } catch {
@@ -77,7 +88,10 @@ export function createTabsStore(storage: Storage | undefined = globalThis.sessio
     listeners.forEach((l) => l());
     return state;
   };
-  const withActive = (tabs: Tab[], active: string): TabsState => ({ tabs, active: tabs.some((t) => t.path === active) ? active : home });
+  const withActive = (tabs: Tab[], active: string): TabsState => ({
+    tabs,
+    active: tabs.some((t) => t.path === active) ? active : home,
+  });
 
   return {
     home,
@@ -134,7 +148,10 @@ export function createTabsStore(storage: Storage | undefined = globalThis.sessio
     /** Mounts the tab's page again (its state and scroll position start over). */
     refresh(path: string): TabsState {
       if (!state.tabs.some((t) => t.path === path)) return state;
-      return commit({ ...state, tabs: state.tabs.map((t) => (t.path === path ? { ...t, refresh: t.refresh + 1 } : t)) });
+      return commit({
+        ...state,
+        tabs: state.tabs.map((t) => (t.path === path ? { ...t, refresh: t.refresh + 1 } : t)),
+      });
     },
     /** Closes the tabs whose path is not allowed any more (another user, fewer permissions). */
     retain(allowed: (path: string) => boolean): TabsState {

@@ -23,7 +23,8 @@ function Page({ name }: { name: string }) {
   );
 }
 
-const tabOf = (pathname: string) => ['/dashboard', '/a', '/b'].find((p) => pathname === p || pathname.startsWith(p + '/'));
+const tabOf = (pathname: string) =>
+  ['/dashboard', '/a', '/b'].find((p) => pathname === p || pathname.startsWith(p + '/'));
 
 function setup(store: TabsStore = createTabsStore(sessionStorage), initial = '/a') {
   const utils = render(

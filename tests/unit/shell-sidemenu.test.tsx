@@ -35,7 +35,8 @@ function renderMenu(locale: 'zh-CN' | 'en-US', activePath?: string) {
     </I18nContextProvider>,
   );
 }
-const items = () => Array.from(document.querySelectorAll('[data-testid^=menu-item-]')).map((e) => e.getAttribute('data-testid'));
+const items = () =>
+  Array.from(document.querySelectorAll('[data-testid^=menu-item-]')).map((e) => e.getAttribute('data-testid'));
 
 describe('side menu', () => {
   it('groups expand and collapse', () => {

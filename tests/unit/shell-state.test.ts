@@ -25,7 +25,10 @@ describe('app-state cache', () => {
     expect(localStorage.getItem(APP_STATE_KEY)).toBeNull();
     vi.advanceTimersByTime(1);
     expect(setItem).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(localStorage.getItem(APP_STATE_KEY)!)).toMatchObject({ sidebarCollapsed: true, openGroups: ['funds'] });
+    expect(JSON.parse(localStorage.getItem(APP_STATE_KEY)!)).toMatchObject({
+      sidebarCollapsed: true,
+      openGroups: ['funds'],
+    });
   });
 
   it('changes the state in memory at once and notifies subscribers', () => {
@@ -89,8 +92,10 @@ describe('device detection', () => {
     mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
     win: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
     linux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-    iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
-    android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    iphone:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+    android:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
   };
 
   it('tells the operating systems apart', () => {

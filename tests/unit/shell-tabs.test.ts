@@ -142,7 +142,10 @@ describe('tabs store', () => {
   it('restores safely from damaged storage and always puts the dashboard first', () => {
     sessionStorage.setItem(TABS_KEY, '{not json');
     expect(paths(createTabsStore(sessionStorage).get())).toEqual(['/dashboard']);
-    sessionStorage.setItem(TABS_KEY, JSON.stringify({ tabs: [{ path: '/x' }, { path: 42 }, { path: '/x' }], active: '/gone' }));
+    sessionStorage.setItem(
+      TABS_KEY,
+      JSON.stringify({ tabs: [{ path: '/x' }, { path: 42 }, { path: '/x' }], active: '/gone' }),
+    );
     const store = createTabsStore(sessionStorage);
     expect(paths(store.get())).toEqual(['/dashboard', '/x']);
     expect(store.get().active).toBe('/dashboard');
