@@ -12,6 +12,14 @@ import type { DrawerProps, ResourceConfig } from './types';
 
 const drawers = new WeakMap<ResourceConfig, ComponentType<DrawerProps>>();
 
+/** The list's flex boxes may shrink below the table's width, so the table wrapper (TABLE_SX) scrolls instead. */
+const LIST_SX = { '& .RaList-main, & .RaList-content': { minWidth: 0 } } as const;
+
+const TABLE_SX = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+  '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
+} as const;
+
 /** The lazily loaded drawer of a config (one component per config, so it loads once). */
 function drawerOf(config: ResourceConfig): ComponentType<DrawerProps> | null {
   if (!config.drawer) return null;
@@ -72,6 +80,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
     <>
       <List
         resource={config.name}
+        sx={LIST_SX}
         filters={filters.length ? filters : undefined}
         sort={config.sort ?? { field: 'id', order: 'DESC' }}
         perPage={config.perPage ?? 25}
@@ -83,6 +92,9 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
         title={`resources.${config.name}.name`}
       >
         <DataTable
+          // Headers stay on one line (CJK labels otherwise break between characters); a wide table scrolls sideways
+          // inside the list instead of widening the page past the toolbar.
+          sx={TABLE_SX}
           rowClick={onRowClick}
           hiddenColumns={fields.filter((f) => f.hidden).map((f) => f.source)}
           bulkActionButtons={config.bulkActions?.length ? <BulkActions config={config} /> : false}
