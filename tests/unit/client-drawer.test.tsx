@@ -89,10 +89,11 @@ describe('ClientDrawer', () => {
     expect(getComputedStyle(zero).color).not.toBe(getComputedStyle(pos).color);
   });
 
-  it('shows the empty state without accounts, and no exchange button', async () => {
+  it('shows the empty state without accounts: the money buttons disabled, no exchange button', async () => {
     await openDrawer({ accounts: [] });
     expect(screen.getByTestId('accounts-empty')).toHaveTextContent('该客户暂无账户');
-    expect(screen.getByTestId('action-deposit')).toBeInTheDocument();
+    for (const kind of ['deposit', 'compensation', 'bonus'])
+      expect(screen.getByTestId(`action-${kind}`)).toBeDisabled();
     expect(screen.queryByTestId('action-exchange')).toBeNull();
   });
 

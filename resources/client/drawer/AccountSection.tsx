@@ -30,6 +30,8 @@ export default function AccountSection({ clientId, accounts, loading, failed, on
   const [open, setOpen] = useState<OpenDialog>(null);
   const [fundKind, setFundKind] = useState<FundKind>('deposit');
   const list = accounts ?? [];
+  // Every money movement lands on an account: without one the dialogs would have nowhere to credit.
+  const noAccount = !!accounts && list.length === 0;
 
   const openFund = (kind: FundKind) => {
     setFundKind(kind);
@@ -55,6 +57,7 @@ export default function AccountSection({ clientId, accounts, loading, failed, on
               variant="contained"
               startIcon={<AddCardIcon />}
               onClick={() => openFund('deposit')}
+              disabled={noAccount}
               data-testid="action-deposit"
             >
               {translate('client.actions.deposit')}
@@ -64,6 +67,7 @@ export default function AccountSection({ clientId, accounts, loading, failed, on
               variant="outlined"
               startIcon={<StarsIcon />}
               onClick={() => openFund('compensation')}
+              disabled={noAccount}
               data-testid="action-compensation"
             >
               {translate('client.actions.compensation')}
@@ -73,6 +77,7 @@ export default function AccountSection({ clientId, accounts, loading, failed, on
               variant="outlined"
               startIcon={<RedeemIcon />}
               onClick={() => openFund('bonus')}
+              disabled={noAccount}
               data-testid="action-bonus"
             >
               {translate('client.actions.bonus')}
