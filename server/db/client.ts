@@ -38,6 +38,9 @@ export async function openDatabase(url: string | undefined, dataDir: string, poo
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
   }
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server ends (restart, admin command) is dropped from the pool and replaced on the
+  // next query; without a listener its error would be thrown and end the process.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return { db, kind: 'pg', close: () => pool.end() };

@@ -34,6 +34,13 @@ async function freshDatabase(config: Config): Promise<{ database: Database; drop
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // pool.end() resolves before its connections have left the server; a FORCE drop would kill them mid-goodbye
+      // (FATAL 57P01 reaching a client that no longer listens). Wait for them to go (up to 5 s), then drop.
+      for (let i = 0; i < 100; i++) {
+        const open = await c.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
