@@ -208,19 +208,6 @@ function totalSeen(plan: PagePlan, rows: number, counted: ListTotal): ListTotal 
   return { total: Math.max(counted.total, plan.offset + rows), total_is_estimate: counted.total_is_estimate };
 }
 
-/** The total of a page already read (lists that read their rows themselves). */
-export async function pageTotal(
-  db: Executor,
-  from: PgTable | SQL,
-  where: SQL | undefined,
-  page: { offset: number; limit: number; rows: number },
-): Promise<ListTotal> {
-  const plan = { offset: page.offset, limit: page.limit } as PagePlan;
-  if (page.rows < page.limit && (page.rows > 0 || page.offset === 0))
-    return totalSeen(plan, page.rows, { total: 0, total_is_estimate: false });
-  return totalSeen(plan, page.rows, await listTotal(db, from, where));
-}
-
 /**
  * The ids of one page, as a subquery for `id IN (...)`:
  *  - keyset: `(sort, id)` after the cursor's row, no OFFSET (a deep page costs what the first does);

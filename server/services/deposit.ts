@@ -30,9 +30,9 @@ import { sqlState } from '../ledger/retry';
 import { convert, fromCents, fromRateUnits, toCents } from '../ledger/money';
 import { postTransaction, reverseTransaction } from '../ledger/post';
 import type { Executor, LedgerLine } from '../ledger/types';
-import { accountOfClient, clientInScope, iso, money2, positiveCents, type Actor } from './funds-common';
+import { iso, money2, type Actor, recordTarget } from './funds-common';
 import { currencyCode, rateUnits } from './rates';
-import { auditPatch, recordInScope, transition } from './record-state';
+import { auditPatch, recordInScope, transition, linkTxn } from './record-state';
 
 export const DEPOSIT_SUB_TYPES = ['bank', 'crypto', 'exchange'] as const;
 
@@ -127,11 +127,7 @@ export async function createDeposit(
   clientId: number,
   input: DepositInput,
 ): Promise<DepositView> {
-  const owner = await clientInScope(tx, actor, clientId, true);
-  if (input.account_id === undefined || input.account_id === null)
-    throw new ValidationError({ account_id: 'account_id is required' });
-  const acc = await accountOfClient(tx, clientId, Number(input.account_id));
-  const amount = positiveCents(input.amount);
+  const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
   const currency = input.currency ? currencyCode(input.currency) : acc.currency;
   const subType = input.sub_type ?? 'bank';
   if (!(DEPOSIT_SUB_TYPES as readonly string[]).includes(subType))
@@ -227,11 +223,7 @@ export async function auditDeposit(
     refId: row.id,
     createdBy: actor.staff?.id,
   });
-  const [done] = await tx
-    .update(depositRecord)
-    .set({ txnId })
-    .where(sql`${depositRecord.id} = ${row.id}`)
-    .returning();
+  const done = await linkTxn(tx, depositRecord, row.id, { txnId });
   return presentDeposit(done);
 }
 
@@ -263,11 +255,7 @@ export async function rollbackDeposit(
     createdBy: actor.staff?.id,
     memo: 'deposit rollback',
   });
-  const [done] = await tx
-    .update(depositRecord)
-    .set({ reversalTxnId: txnId })
-    .where(sql`${depositRecord.id} = ${row.id}`)
-    .returning();
+  const done = await linkTxn(tx, depositRecord, row.id, { reversalTxnId: txnId });
   return presentDeposit(done);
 }
 

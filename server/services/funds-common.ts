@@ -75,6 +75,23 @@ export async function accountOfClient(tx: Executor, clientId: number, accountId:
   return acc;
 }
 
+/**
+ * What a new record of client `clientId` rests on (deposit, withdrawal and loan requests): the client in scope, read
+ * FOR SHARE (see clientInScope), its account `account_id`, and the positive amount, validated in that order.
+ */
+export async function recordTarget(
+  tx: Executor,
+  actor: Actor,
+  clientId: number,
+  input: { account_id?: unknown; amount: unknown },
+) {
+  const owner = await clientInScope(tx, actor, clientId, true);
+  if (input.account_id === undefined || input.account_id === null)
+    throw new ValidationError({ account_id: 'account_id is required' });
+  const acc = await accountOfClient(tx, clientId, Number(input.account_id));
+  return { owner, acc, amount: positiveCents(input.amount) };
+}
+
 /** Re-normalises a numeric string to exactly 2 decimals. */
 export const money2 = (v: string | null | undefined): string | null => (v == null ? null : fromCents(toCents(v)));
 

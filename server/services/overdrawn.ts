@@ -20,8 +20,8 @@ import { NotFoundError, StateConflictError, ValidationError } from '../ledger/er
 import { fromCents, toCents } from '../ledger/money';
 import { postTransaction } from '../ledger/post';
 import type { Executor } from '../ledger/types';
-import { accountInScope, accountOfClient, clientInScope, iso, money2, positiveCents, type Actor } from './funds-common';
-import { auditPatch, recordInScope, transition } from './record-state';
+import { accountInScope, iso, money2, positiveCents, type Actor, recordTarget } from './funds-common';
+import { auditPatch, recordInScope, transition, linkTxn } from './record-state';
 import { recordScope } from './scope';
 
 export const OVERDRAWN_SUB_TYPES = ['loan', 'compensation', 'bonus'] as const;
@@ -102,7 +102,7 @@ export async function creditOverdrawn(
       },
     ],
   });
-  const [done] = await tx.update(overdrawnRecord).set({ txnId }).where(eq(overdrawnRecord.id, row.id)).returning();
+  const done = await linkTxn(tx, overdrawnRecord, row.id, { txnId });
   return presentOverdrawn(done);
 }
 
@@ -113,10 +113,7 @@ export async function requestLoan(
   clientId: number,
   input: { account_id: number; amount: string | number; remark?: string | null },
 ): Promise<OverdrawnView> {
-  const owner = await clientInScope(tx, actor, clientId, true);
-  if (input.account_id == null) throw new ValidationError({ account_id: 'account_id is required' });
-  const acc = await accountOfClient(tx, clientId, Number(input.account_id));
-  const amount = positiveCents(input.amount);
+  const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
   const [row] = await tx
     .insert(overdrawnRecord)
     .values({
@@ -172,7 +169,7 @@ export async function auditLoan(
       { accountRef: { type: 'platform', kind: 'loan_book' }, currency: row.currency, amount: -amount },
     ],
   });
-  const [done] = await tx.update(overdrawnRecord).set({ txnId }).where(eq(overdrawnRecord.id, row.id)).returning();
+  const done = await linkTxn(tx, overdrawnRecord, row.id, { txnId });
   return presentOverdrawn(done);
 }
 

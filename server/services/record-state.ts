@@ -71,3 +71,14 @@ export function auditPatch(actor: Actor, decision: AuditDecision, remark?: strin
     ...(remark != null ? { remark } : {}),
   };
 }
+
+/** Writes the txn columns of record `id` (the txn just posted for it) and answers the updated row. */
+export async function linkTxn<T extends RecordTable>(
+  tx: Executor,
+  table: T,
+  id: number,
+  set: Partial<T['$inferInsert']>,
+): Promise<T['$inferSelect']> {
+  const [row] = await (tx as any).update(table).set(set).where(eq(table.id, id)).returning();
+  return row;
+}

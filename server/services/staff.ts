@@ -5,7 +5,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { staffUser } from '../db/schema';
-import { listPage, pageTotal, paging, startsWith, type ListParams } from '../lib/list';
+import { listPage, listTotal, paging, startsWith, type ListParams } from '../lib/list';
 import { signedIn, type Ctx } from '../plugins/context';
 import { iso } from './funds-common';
 import type { StaffScope } from './scope';
@@ -152,6 +152,10 @@ export async function listStaff(c: Ctx, q: StaffFilters & ListParams) {
   const rows = await selectRows(c, where)
     .orderBy(...orderBy)
     .limit(STAFF_FULL_MAX);
-  const counted = await pageTotal(c.db, staffUser, where, { offset: 0, limit: STAFF_FULL_MAX, rows: rows.length });
+  // A short answer is the whole list; a full one may have been cut at the cap: count (capped, cached).
+  const counted =
+    rows.length < STAFF_FULL_MAX
+      ? { total: rows.length, total_is_estimate: false }
+      : await listTotal(c.db, staffUser, where);
   return { data: rows.map(present), ...counted, next_cursor: null };
 }

@@ -11,15 +11,15 @@
  *                                       (the paid-out money comes back to the balance; withdrawal statistic down).
  * A record resolves once: any other transition answers 409 invalid_state with nothing changed.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { withdrawRecord } from '../db/funds-schema';
-import { InsufficientFundsError, ValidationError } from '../ledger/errors';
+import { InsufficientFundsError } from '../ledger/errors';
 import { fromCents, toCents } from '../ledger/money';
 import { lockAccounts, postTransaction, reverseTransaction } from '../ledger/post';
 import type { Executor } from '../ledger/types';
 import { withdrawableCents } from './clients';
-import { accountOfClient, clientInScope, iso, money2, positiveCents, type Actor } from './funds-common';
-import { auditPatch, recordInScope, transition } from './record-state';
+import { iso, money2, type Actor, recordTarget } from './funds-common';
+import { auditPatch, recordInScope, transition, linkTxn } from './record-state';
 
 type WithdrawRow = typeof withdrawRecord.$inferSelect;
 
@@ -53,10 +53,7 @@ export async function requestWithdrawal(
   clientId: number,
   input: { account_id: number; amount: string | number; remark?: string | null },
 ): Promise<WithdrawView> {
-  const owner = await clientInScope(tx, actor, clientId, true);
-  if (input.account_id == null) throw new ValidationError({ account_id: 'account_id is required' });
-  const acc = await accountOfClient(tx, clientId, Number(input.account_id));
-  const amount = positiveCents(input.amount);
+  const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
   const locked = (await lockAccounts(tx, actor.tenantId, [acc.id])).get(acc.id)!;
   const available = withdrawableCents(locked.agg.balance, locked.agg.bonus);
   if (amount > available) {
@@ -90,11 +87,7 @@ export async function requestWithdrawal(
       { accountRef: ref, currency: acc.currency, amount, effect: { frozen: amount } },
     ],
   });
-  const [done] = await tx
-    .update(withdrawRecord)
-    .set({ freezeTxnId: txnId })
-    .where(eq(withdrawRecord.id, row.id))
-    .returning();
+  const done = await linkTxn(tx, withdrawRecord, row.id, { freezeTxnId: txnId });
   return presentWithdraw(done);
 }
 
@@ -143,11 +136,7 @@ export async function auditWithdrawal(
       memo: 'withdrawal rejected',
     }));
   }
-  const [done] = await tx
-    .update(withdrawRecord)
-    .set({ resolveTxnId: txnId })
-    .where(eq(withdrawRecord.id, row.id))
-    .returning();
+  const done = await linkTxn(tx, withdrawRecord, row.id, { resolveTxnId: txnId });
   return presentWithdraw(done);
 }
 
@@ -186,11 +175,7 @@ export async function rollbackWithdrawal(
     createdBy: by,
     memo: 'withdrawal rollback (unfreeze)',
   });
-  const [done] = await tx
-    .update(withdrawRecord)
-    .set({ reversalTxnId: txnId })
-    .where(eq(withdrawRecord.id, row.id))
-    .returning();
+  const done = await linkTxn(tx, withdrawRecord, row.id, { reversalTxnId: txnId });
   return presentWithdraw(done);
 }
 
