@@ -7,7 +7,8 @@ import { seedClientExtras } from '../../server/db/seed-client';
 import { auditLog, staffUser } from '../../server/db/schema';
 import { withRetry } from '../../server/ledger/retry';
 import { createClient, openAccount } from '../../server/services/clients';
-import { login, makeTestApp, type TestApp } from './helpers';
+import { afterAll, beforeAll } from 'vitest';
+import { call, login, makeTestApp, type TestApp } from './helpers';
 
 export const STAFF = ['admin', 'supervisor', 'leader', 'leader2', 'sales', 'sales2', 'sales3'] as const;
 export type StaffName = (typeof STAFF)[number];
@@ -79,3 +80,28 @@ export async function lastAudit(t: TestApp, action: string) {
     .limit(1);
   return row;
 }
+
+/**
+ * A client test file's fixture, made before its tests and closed after them (`suite.f`), with calls as its staff
+ * (`as`) and its client ids (`id`).
+ */
+export function clientSuite(logins: readonly StaffName[] = STAFF) {
+  const suite = {
+    f: undefined as unknown as ClientFixture,
+    as: (who: StaffName, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+      call(suite.f.t.app, method, url, { token: suite.f.tokens[who], body }),
+    id: (name: ClientName | 'c_pl') => suite.f.ids[name],
+  };
+  beforeAll(async () => {
+    suite.f = await clientFixture(logins);
+  });
+  afterAll(() => suite.f?.close());
+  return suite;
+}
+
+/** The sorted usernames of a list answer. */
+export const usernames = (res: { json(): { data: { username: string }[] } }) =>
+  res
+    .json()
+    .data.map((r) => r.username)
+    .sort();

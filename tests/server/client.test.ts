@@ -1,213 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Client detail, drawer tabs, username search, actions and permissions.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { can, loadRole } from '../../permissions';
 import { holding } from '../../server/db/client-schema';
 import { client } from '../../server/db/funds-schema';
 import { checkResetCode } from '../../server/modules/client/actions';
-import { startsWith } from '../../server/lib/list';
 import { md5hex, verifyPassword } from '../../server/security/password';
-import { clientFixture, lastAudit, type ClientFixture, type ClientName, type StaffName } from './client-fixture';
+import { clientSuite, lastAudit, type ClientName, type StaffName } from './client-fixture';
 import { call } from './helpers';
 
-let f: ClientFixture;
-beforeAll(async () => {
-  f = await clientFixture();
-});
-afterAll(() => f?.close());
-
-const as = (who: StaffName, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  call(f.t.app, method, url, { token: f.tokens[who], body });
-const id = (name: ClientName | 'c_pl') => f.ids[name];
-const usernames = (res: { json(): { data: { username: string }[] } }) =>
-  res
-    .json()
-    .data.map((r) => r.username)
-    .sort();
-
-describe('client list', () => {
-  it('is scoped: salesman his own, team leader his team, supervisor and admin the whole tenant', async () => {
-    const all = ['c_leader', 'c_noacc', 'c_nobody', 'c_sales', 'c_sales2', 'c_sales3', 'c_sales_b', 'r_sales'];
-    expect(usernames(await as('admin', 'GET', '/api/client/admin/v1/list?page_size=200'))).toEqual(all);
-    expect(usernames(await as('supervisor', 'GET', '/api/client/admin/v1/list?page_size=200'))).toEqual(all);
-    expect(usernames(await as('sales', 'GET', '/api/client/admin/v1/list'))).toEqual([
-      'c_noacc',
-      'c_sales',
-      'c_sales_b',
-      'r_sales',
-    ]);
-    expect(usernames(await as('sales2', 'GET', '/api/client/admin/v1/list'))).toEqual(['c_sales2']);
-    expect(usernames(await as('leader', 'GET', '/api/client/admin/v1/list'))).toEqual([
-      'c_leader',
-      'c_noacc',
-      'c_sales',
-      'c_sales2',
-      'c_sales_b',
-      'r_sales',
-    ]);
-    expect(usernames(await as('leader2', 'GET', '/api/client/admin/v1/list'))).toEqual(['c_sales3']);
-  });
-
-  it('answers the spec fields, agent and team leader names, and an exact total', async () => {
-    const res = await as('admin', 'GET', '/api/client/admin/v1/list?username=c_sales2');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.total).toBe(1);
-    expect(body.total_is_estimate).toBe(false);
-    expect(body.data[0]).toMatchObject({
-      id: id('c_sales2'),
-      username: 'c_sales2',
-      full_name: 'Full c_sales2',
-      fake: false,
-      active: true,
-      agent_id: f.staffId.sales2,
-      agent_name: 'Salesman 2',
-      leader_id: f.staffId.leader,
-      superman: 'Team Leader',
-      kyc_status: 'unverified',
-      mfa: false,
-      score: 100,
-    });
-    expect(new Date(body.data[0].create_datetime).getTime()).toBeGreaterThan(0);
-    const own = (await as('admin', 'GET', '/api/client/admin/v1/list?username=c_leader')).json().data[0];
-    expect(own).toMatchObject({ agent_name: 'Team Leader', superman: 'Team Leader', leader_id: f.staffId.leader });
-  });
-
-  it('filters', async () => {
-    const q = async (query: string) =>
-      usernames(await as('admin', 'GET', `/api/client/admin/v1/list?page_size=200&${query}`));
-    expect(await q('username=c_sales')).toEqual(['c_sales', 'c_sales2', 'c_sales3', 'c_sales_b']);
-    expect(await q('username=c_%25')).toEqual([]); // LIKE wildcards are literal
-    expect(await q('fake=robot')).toEqual(['r_sales']);
-    expect(await q('fake=true')).toEqual(['r_sales']);
-    expect(await q('fake=real')).not.toContain('r_sales');
-    expect(await q(`agent_id=${f.staffId.sales2}`)).toEqual(['c_sales2']);
-    expect(await q(`leader_id=${f.staffId.leader2}`)).toEqual(['c_sales3']);
-    expect(await q(`leader_id=${f.staffId.leader}`)).toEqual([
-      'c_leader',
-      'c_noacc',
-      'c_sales',
-      'c_sales2',
-      'c_sales_b',
-      'r_sales',
-    ]);
-    expect(await q('kyc_status=approved')).toEqual(['c_sales']);
-    expect(await q('vip=1')).toEqual(['c_nobody', 'c_sales2', 'c_sales_b']);
-    expect(await q('mobile=13800000003')).toEqual(['r_sales']);
-    expect(await q('active=false')).toEqual([]);
-    const today = new Date().toISOString().slice(0, 10);
-    expect((await q(`created_from=${today}&created_to=${today}`)).length).toBe(8);
-    expect(await q('created_to=2000-01-01')).toEqual([]);
-    expect(await q('created_from=2999-01-01T00:00:00Z')).toEqual([]);
-  });
-
-  it('sorts and pages within the allow-list', async () => {
-    const page = async (query: string) => (await as('admin', 'GET', `/api/client/admin/v1/list?${query}`)).json();
-    const asc = await page('sort=username&order=asc&page_size=3');
-    expect(asc.data.map((r: { username: string }) => r.username)).toEqual(['c_leader', 'c_noacc', 'c_nobody']);
-    expect(asc.total).toBe(8);
-    const p3 = await page('sort=username&order=asc&page_size=3&page=3');
-    expect(p3.data.map((r: { username: string }) => r.username)).toEqual(['c_sales_b', 'r_sales']);
-    const byId = await page('sort=id&order=desc&page_size=1');
-    expect(byId.data[0].id).toBe(
-      Math.max(
-        ...Object.entries(f.ids)
-          .filter(([k]) => k !== 'c_pl')
-          .map(([, v]) => v),
-      ),
-    );
-    for (const bad of [
-      'sort=mobile',
-      'page_size=201',
-      'page=0',
-      'order=up',
-      'kyc_status=maybe',
-      'created_from=yesterday',
-    ]) {
-      const res = await as('admin', 'GET', `/api/client/admin/v1/list?${bad}`);
-      expect(res.statusCode, bad).toBe(400);
-      expect(res.json().code).toBe('validation');
-    }
-  });
-});
-
-describe('text search by prefix', () => {
-  it('startsWith matches a prefix byte-wise, in any script, with no wildcard', async () => {
-    const cases: [string, string, boolean][] = [
-      ['张三丰', '张三', true],
-      ['张四', '张三', false],
-      ['c_%x', 'c_%', true],
-      ['c_ax', 'c_%', false],
-      ['ab', 'a', true],
-      ['a', 'ab', false],
-      ['Ab', 'a', false],
-      ['a😀b', 'a😀', true],
-    ];
-    for (const [name, prefix, expected] of cases) {
-      const res = await f.t.database.db.execute(sql`SELECT ${startsWith(sql`${name}::text`, prefix)} AS hit`);
-      expect((res.rows[0] as { hit: boolean }).hit, `${name} / ${prefix}`).toBe(expected);
-    }
-  });
-});
-
-describe('keyset paging and totals', () => {
-  const list = async (query: string, who: StaffName = 'admin') =>
-    (await as(who, 'GET', `/api/client/admin/v1/list?${query}`)).json();
-
-  it('walking next_cursor gives the same pages as page numbers, for every sort, and ends with null', async () => {
-    // Username searches: a small set sorted from its matches (lib/list.ts SMALL_SET), in every sort order.
-    const searches = ['username=c_', 'username=c_&sort=username&order=asc', 'username=c_&sort=id&order=desc'];
-    for (const sort of [
-      'sort=username&order=asc',
-      'sort=created_at&order=desc',
-      'sort=id&order=asc',
-      '',
-      ...searches,
-    ]) {
-      const byOffset: number[] = [];
-      for (let page = 1; page <= 3; page++) {
-        byOffset.push(...(await list(`${sort}&page_size=3&page=${page}`)).data.map((r: { id: number }) => r.id));
-      }
-      const total = searches.includes(sort) ? 7 : 8;
-      expect(byOffset.length, sort).toBe(total);
-      const byCursor: number[] = [];
-      let cursor: string | null = null;
-      let page = 1;
-      do {
-        const res = await list(`${sort}&page_size=3&page=${page}${cursor ? `&cursor=${cursor}` : ''}`);
-        byCursor.push(...res.data.map((r: { id: number }) => r.id));
-        expect(res.total, sort).toBe(total);
-        cursor = res.next_cursor;
-        page++;
-      } while (cursor);
-      expect(byCursor, sort).toEqual(byOffset);
-      expect(new Set(byCursor).size).toBe(total);
-    }
-  });
-
-  it('a cursor of another sort order is refused; page numbers alone still work', async () => {
-    const first = await list('sort=username&order=asc&page_size=3');
-    expect(first.next_cursor).toEqual(expect.any(String));
-    const res = await as(
-      'admin',
-      'GET',
-      `/api/client/admin/v1/list?sort=username&order=desc&cursor=${first.next_cursor}`,
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toHaveProperty('cursor');
-    expect((await as('admin', 'GET', '/api/client/admin/v1/list?cursor=garbage')).statusCode).toBe(400);
-  });
-
-  it('a write through the API shows in the next total at once (the cached total is dropped)', async () => {
-    const robots = async () => (await list('fake=robot&page_size=1')).total;
-    const before = await robots();
-    expect(await robots()).toBe(before);
-    const flip = () => as('admin', 'PUT', `/api/client/admin/v1/fake/${id('c_nobody')}`);
-    expect((await flip()).statusCode).toBe(200);
-    expect(await robots()).toBe(before + 1);
-    expect((await flip()).statusCode).toBe(200);
-    expect(await robots()).toBe(before);
-  });
-});
+const suite = clientSuite();
+const { as, id } = suite;
 
 describe('client detail and drawer tabs', () => {
   it('detail has the spec fields and the accounts', async () => {
@@ -273,11 +76,23 @@ describe('client detail and drawer tabs', () => {
   it('agent chain: agent then team leader; a leader-owned client has just the leader; none without agent', async () => {
     const chain = (await as('admin', 'GET', `/api/user/admin/v1/tfl/${id('c_sales3')}`)).json().data;
     expect(chain).toEqual([
-      { id: f.staffId.sales3, username: 'sales3', name: 'Salesman 3', role: 'hero', relation: 'agent' },
-      { id: f.staffId.leader2, username: 'leader2', name: 'Team Leader 2', role: 'superman', relation: 'team_leader' },
+      { id: suite.f.staffId.sales3, username: 'sales3', name: 'Salesman 3', role: 'hero', relation: 'agent' },
+      {
+        id: suite.f.staffId.leader2,
+        username: 'leader2',
+        name: 'Team Leader 2',
+        role: 'superman',
+        relation: 'team_leader',
+      },
     ]);
     expect((await as('admin', 'GET', `/api/user/admin/v1/tfl/${id('c_leader')}`)).json().data).toEqual([
-      { id: f.staffId.leader, username: 'leader', name: 'Team Leader', role: 'superman', relation: 'team_leader' },
+      {
+        id: suite.f.staffId.leader,
+        username: 'leader',
+        name: 'Team Leader',
+        role: 'superman',
+        relation: 'team_leader',
+      },
     ]);
     expect((await as('admin', 'GET', `/api/user/admin/v1/tfl/${id('c_nobody')}`)).json().data).toEqual([]);
   });
@@ -285,7 +100,7 @@ describe('client detail and drawer tabs', () => {
   it('holdings: empty until positions exist, then listed', async () => {
     const url = `/api/client/admin/v1/order/holding/${id('c_sales_b')}`;
     expect((await as('sales', 'GET', url)).json()).toMatchObject({ data: [], total: 0 });
-    await f.t.database.db.insert(holding).values({
+    await suite.f.t.database.db.insert(holding).values({
       tenantId: 'tr',
       clientId: id('c_sales_b'),
       productType: 'stock',
@@ -382,9 +197,9 @@ describe('client actions', () => {
     const off = await as('sales', 'POST', url);
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ active: false });
-    const audit = await lastAudit(f.t, 'client.status');
+    const audit = await lastAudit(suite.f.t, 'client.status');
     expect(audit).toMatchObject({
-      userId: f.staffId.sales,
+      userId: suite.f.staffId.sales,
       resource: 'client',
       targetId: String(id('c_sales_b')),
       result: 'success',
@@ -398,11 +213,11 @@ describe('client actions', () => {
   it('an action on a client outside the scope is 404, changes nothing and is audited as a failure', async () => {
     const res = await as('sales', 'POST', `/api/client/admin/v1/status/${id('c_sales2')}`);
     expect(res.statusCode).toBe(404);
-    expect(await lastAudit(f.t, 'client.status')).toMatchObject({
+    expect(await lastAudit(suite.f.t, 'client.status')).toMatchObject({
       result: 'failure',
       targetId: String(id('c_sales2')),
     });
-    const [row] = await f.t.database.db
+    const [row] = await suite.f.t.database.db
       .select()
       .from(client)
       .where(eq(client.id, id('c_sales2')));
@@ -420,7 +235,7 @@ describe('client actions', () => {
   it('real/robot toggle', async () => {
     const url = `/api/client/admin/v1/fake/${id('r_sales')}`;
     expect((await as('sales', 'PUT', url)).json()).toEqual({ fake: false });
-    expect((await lastAudit(f.t, 'client.fake')).before).toEqual({ fake: true });
+    expect((await lastAudit(suite.f.t, 'client.fake')).before).toEqual({ fake: true });
     expect((await as('sales', 'PUT', url, { fake: true })).json()).toEqual({ fake: true });
   });
 
@@ -436,7 +251,7 @@ describe('client actions', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ buy_enabled: true, sell_enabled: false, max_leverage: 1, daily_limit: '2500.50' });
     expect((await as('sales', 'GET', url)).json()).toEqual(saved.json());
-    const audit = await lastAudit(f.t, 'client.trade_settings');
+    const audit = await lastAudit(suite.f.t, 'client.trade_settings');
     expect(audit.before).toMatchObject({ sell_enabled: true, daily_limit: null });
     expect(audit.after).toMatchObject({ sell_enabled: false, daily_limit: '2500.50' });
     expect((await as('sales', 'POST', url, { daily_limit: null, max_leverage: 5 })).json()).toMatchObject({
@@ -455,7 +270,7 @@ describe('client actions', () => {
     }
     // Unknown settings are dropped, never stored.
     expect((await as('sales', 'POST', url, { margin: true })).json()).not.toHaveProperty('margin');
-    const [row] = await f.t.database.db
+    const [row] = await suite.f.t.database.db
       .select()
       .from(client)
       .where(eq(client.id, id('c_sales_b')));
@@ -470,38 +285,42 @@ describe('client actions', () => {
     expect(expires_in).toBe(600);
     expect(Math.abs(Date.parse(expires_at) - Date.now() - 600_000)).toBeLessThan(10_000);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(await checkResetCode(f.t.database.db, f.t.config.passwordPepper, id('c_sales'), code)).toBe(true);
+    expect(await checkResetCode(suite.f.t.database.db, suite.f.t.config.passwordPepper, id('c_sales'), code)).toBe(
+      true,
+    );
     expect(
       await checkResetCode(
-        f.t.database.db,
-        f.t.config.passwordPepper,
+        suite.f.t.database.db,
+        suite.f.t.config.passwordPepper,
         id('c_sales'),
         code === '000000' ? '000001' : '000000',
       ),
     ).toBe(false);
-    const audit = await lastAudit(f.t, 'client.reset_code');
+    const audit = await lastAudit(suite.f.t, 'client.reset_code');
     expect(JSON.stringify(audit)).not.toContain(code);
     const again = (await as('admin', 'GET', `/api/client/admin/v1/code/${id('c_sales')}`)).json().code;
     if (again !== code)
-      expect(await checkResetCode(f.t.database.db, f.t.config.passwordPepper, id('c_sales'), code)).toBe(false);
+      expect(await checkResetCode(suite.f.t.database.db, suite.f.t.config.passwordPepper, id('c_sales'), code)).toBe(
+        false,
+      );
   });
 
   it('password reset: MD5 on the wire, stored argon2id, client sessions end', async () => {
-    const [before] = await f.t.database.db
+    const [before] = await suite.f.t.database.db
       .select()
       .from(client)
       .where(eq(client.id, id('c_sales2')));
     const wire = md5hex('NewPass1');
     const res = await as('admin', 'PUT', `/api/client/admin/v1/resetpwd/${id('c_sales2')}`, { password: wire });
     expect(res.statusCode).toBe(200);
-    const [after] = await f.t.database.db
+    const [after] = await suite.f.t.database.db
       .select()
       .from(client)
       .where(eq(client.id, id('c_sales2')));
     expect(after.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await verifyPassword(after.passwordHash!, wire, f.t.config.passwordPepper)).toBe(true);
+    expect(await verifyPassword(after.passwordHash!, wire, suite.f.t.config.passwordPepper)).toBe(true);
     expect(after.sessionVersion).toBe(before.sessionVersion + 1);
-    const audit = await lastAudit(f.t, 'client.reset_password');
+    const audit = await lastAudit(suite.f.t, 'client.reset_password');
     expect(audit.after).toEqual({ password_set: true, session_version: before.sessionVersion + 1 });
     expect(JSON.stringify(audit)).not.toContain(wire);
     for (const body of [{ password: 'NewPass1' }, {}, { password: '' }]) {
@@ -513,7 +332,7 @@ describe('client actions', () => {
     const url = `/api/client/admin/v1/offline/${id('c_leader')}`;
     const first = (await as('leader', 'PUT', url)).json().session_version;
     expect((await as('leader', 'PUT', url)).json().session_version).toBe(first + 1);
-    expect(await lastAudit(f.t, 'client.offline')).toMatchObject({
+    expect(await lastAudit(suite.f.t, 'client.offline')).toMatchObject({
       before: { session_version: first },
       after: { session_version: first + 1 },
     });
@@ -531,14 +350,14 @@ describe('client actions', () => {
       username: 'robo_1',
       fake: true,
       active: true,
-      agent_id: f.staffId.sales,
+      agent_id: suite.f.staffId.sales,
       superman: 'Team Leader',
     });
     expect(d.accounts.map((a: { currency: string }) => a.currency)).toEqual(['USD', 'CNY']);
-    expect(await lastAudit(f.t, 'client.create')).toMatchObject({
+    expect(await lastAudit(suite.f.t, 'client.create')).toMatchObject({
       targetId: String(d.id),
       result: 'success',
-      userId: f.staffId.sales,
+      userId: suite.f.staffId.sales,
     });
     expect((await as('sales', 'GET', `/api/client/admin/v1/detail/${d.id}`)).statusCode).toBe(200);
 
@@ -546,14 +365,18 @@ describe('client actions', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('username_taken');
     expect(
-      (await as('sales', 'POST', '/api/client/admin/v1/create', { username: 'robo_2', agent_id: f.staffId.sales2 }))
-        .statusCode,
+      (
+        await as('sales', 'POST', '/api/client/admin/v1/create', {
+          username: 'robo_2',
+          agent_id: suite.f.staffId.sales2,
+        })
+      ).statusCode,
     ).toBe(400);
     const bySup = await as('supervisor', 'POST', '/api/client/admin/v1/create', {
       username: 'robo_3',
-      agent_id: f.staffId.sales3,
+      agent_id: suite.f.staffId.sales3,
     });
-    expect(bySup.json()).toMatchObject({ agent_id: f.staffId.sales3, accounts: [{ currency: 'USD' }] });
+    expect(bySup.json()).toMatchObject({ agent_id: suite.f.staffId.sales3, accounts: [{ currency: 'USD' }] });
     for (const bad of [{}, { username: '' }, { username: 'a b' }, { username: 'ok', password: 'plain' }]) {
       expect((await as('admin', 'POST', '/api/client/admin/v1/create', bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -572,14 +395,17 @@ describe('client actions', () => {
         .json()
         .data.map((d: { id: number }) => d.id);
     expect(await depositIds('sales')).toEqual([made.json().id]);
-    for (const target of [f.staffId.supervisor, f.staffId.admin, 999999]) {
+    for (const target of [suite.f.staffId.supervisor, suite.f.staffId.admin, 999999]) {
       const res = await as('admin', 'POST', url, { user_id: target });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toHaveProperty('user_id');
     }
-    expect((await as('admin', 'POST', url, { user_id: f.staffId.sales3 })).statusCode).toBe(200);
-    const audit = await lastAudit(f.t, 'client.change_agent');
-    expect(audit).toMatchObject({ before: { agent_id: f.staffId.sales }, after: { agent_id: f.staffId.sales3 } });
+    expect((await as('admin', 'POST', url, { user_id: suite.f.staffId.sales3 })).statusCode).toBe(200);
+    const audit = await lastAudit(suite.f.t, 'client.change_agent');
+    expect(audit).toMatchObject({
+      before: { agent_id: suite.f.staffId.sales },
+      after: { agent_id: suite.f.staffId.sales3 },
+    });
     expect((await as('sales', 'GET', `/api/client/admin/v1/detail/${id('c_sales_b')}`)).statusCode).toBe(404);
     expect((await as('sales3', 'GET', `/api/client/admin/v1/detail/${id('c_sales_b')}`)).statusCode).toBe(200);
     expect((await as('leader2', 'GET', `/api/client/admin/v1/detail/${id('c_sales_b')}`)).statusCode).toBe(200);
@@ -587,10 +413,10 @@ describe('client actions', () => {
     expect(await depositIds('sales')).toEqual([]);
     expect(await depositIds('sales3')).toEqual([made.json().id]);
     expect(await depositIds('leader2')).toEqual([made.json().id]);
-    expect((await as('supervisor', 'POST', url, { user_id: f.staffId.leader })).statusCode).toBe(200);
+    expect((await as('supervisor', 'POST', url, { user_id: suite.f.staffId.leader })).statusCode).toBe(200);
     expect(await depositIds('leader')).toEqual([made.json().id]);
     expect(await depositIds('sales3')).toEqual([]);
-    expect((await as('supervisor', 'POST', url, { user_id: f.staffId.sales })).statusCode).toBe(200);
+    expect((await as('supervisor', 'POST', url, { user_id: suite.f.staffId.sales })).statusCode).toBe(200);
     expect(await depositIds('sales')).toEqual([made.json().id]);
   });
 });
@@ -621,7 +447,7 @@ describe('permissions', () => {
 
   it('each route declares its grant', () => {
     for (const [method, url, resource, action] of ROUTES) {
-      const entry = f.t.app.routeTable.find((r) => r.method === method && r.url === url);
+      const entry = suite.f.t.app.routeTable.find((r) => r.method === method && r.url === url);
       expect(entry?.permission, `${method} ${url}`).toEqual({ resource, action });
     }
   });
@@ -642,7 +468,7 @@ describe('permissions', () => {
         expect(res.statusCode, `${who} ${method} ${url}`).toBe(403);
         denied++;
       }
-      const anon = await call(f.t.app, method as 'GET', path, { body: method === 'GET' ? undefined : {} });
+      const anon = await call(suite.f.t.app, method as 'GET', path, { body: method === 'GET' ? undefined : {} });
       expect(anon.statusCode, `anonymous ${method} ${url}`).toBe(401);
     }
     // superman lacks export, robot (2), reset (2), assign; hero lacks export, reset (2), assign.
