@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/unit/setup.ts'],
+    // The API's route table and response schemas, against which msw checks every mocked answer (tests/unit/msw.ts).
+    globalSetup: ['tests/unit/contract.global.ts'],
     restoreMocks: true,
   },
 });

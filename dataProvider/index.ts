@@ -1,4 +1,5 @@
 import type { DataProvider, RaRecord } from 'react-admin';
+import { forReactAdmin } from './errorText';
 import { ApiError, type Http } from './http';
 
 export { ApiError, createHttp, serverMessage, withQuery } from './http';
@@ -95,7 +96,9 @@ export function createDataProvider(
     options: { body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal } = {},
   ) => {
     const { method, path } = endpointFor(endpoints, resource, verb, id);
-    return http<T>(path, { method, ...options });
+    return http<T>(path, { method, ...options }).catch((error: unknown) => {
+      throw forReactAdmin(error);
+    });
   };
 
   const cursors = new PageCursors();

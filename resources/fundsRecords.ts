@@ -23,12 +23,14 @@ export interface FundsRecord extends RaRecord {
   status: 'pending' | 'approved' | 'rejected' | 'rolled_back' | 'repaid';
   sub_type?: string | null;
   screenshot?: string | null;
+  /** A short-lived signed URL of the proof image (deposits), null without one. */
+  screenshot_url?: string | null;
   created_at: string;
   resolved_at?: string | null;
   resolved_by?: string | null;
 }
 
-/** The fields of every funds record; `extra` go after the amount. */
+/** The fields of every funds record; `extra` go after the amount (deposits add their proof, `proofField`). */
 export function recordFields(extra: FieldSpec[] = []): FieldSpec[] {
   return [
     { source: 'id', type: 'number', sortable: true },
@@ -40,12 +42,14 @@ export function recordFields(extra: FieldSpec[] = []): FieldSpec[] {
     { source: 'amount', type: 'money', sortable: true },
     ...extra,
     { source: 'status', type: 'option', options: recordStatuses, filter: true },
-    { source: 'screenshot', type: 'image', hidden: true },
     { source: 'created_at', type: 'datetime', sortable: true, filter: true },
     { source: 'resolved_at', type: 'datetime', hidden: true },
     { source: 'resolved_by', type: 'text', hidden: true },
   ];
 }
+
+/** A deposit's proof image: the signed read URL the API answers, shown as a thumbnail that opens the full image. */
+export const proofField: FieldSpec = { source: 'screenshot_url', type: 'image' };
 
 /** The filters every funds record list adds to its fields' own: the client's agent (a picker of the tenant's staff). */
 export const recordFilters: FilterSpec[] = [

@@ -109,6 +109,8 @@ async function register(app: FastifyInstance, config: Config): Promise<void> {
     await app.register(fastifyStatic, {
       root: staticDir,
       schemaHide: true,
+      // Brotli or gzip files written beside each asset at build time (vite.config.ts precompress), per Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite's hashed assets never change; index.html must always be revalidated.
         reply.header(

@@ -5,6 +5,7 @@ export default {
       list: { actions: '操作' },
       filter: { from: '%{field}起', to: '%{field}止' },
       field: { image: '图片' },
+      image: { alt: '凭证图片', open: '查看大图', error: '图片无法加载' },
       action: {
         confirm: '确认',
         more: '更多操作',
@@ -37,6 +38,7 @@ export default {
       list: { actions: 'Actions' },
       filter: { from: '%{field} from', to: '%{field} to' },
       field: { image: 'Image' },
+      image: { alt: 'Proof image', open: 'View full image', error: 'Image could not be loaded' },
       action: {
         confirm: 'Confirm',
         more: 'More actions',

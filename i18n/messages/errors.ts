@@ -1,4 +1,9 @@
-/** English texts of the errors the providers raise; also the en-US messages of the `errors` namespace. */
+import { errorCodeMessages } from '../errorCodes';
+
+/**
+ * English texts of the errors the providers raise; also the en-US messages of the `errors` namespace, which holds the
+ * API error codes' translations too (`errors.codes.<code>`, i18n/errorCodes.ts).
+ */
 const en = {
   loginFailed: 'Login failed',
   verificationFailed: 'Verification failed',
@@ -72,4 +77,7 @@ export function translateError(
   return key ? translate(key, { _: text }) : text;
 }
 
-export default { 'zh-CN': { errors: zh }, 'en-US': { errors: en } };
+export default {
+  'zh-CN': { errors: { ...zh, ...errorCodeMessages['zh-CN'] } },
+  'en-US': { errors: { ...en, ...errorCodeMessages['en-US'] } },
+};

@@ -25,11 +25,13 @@ function plainDecimal(value: string | number): string | null {
 
 /**
  * Parses a decimal value to integer cents, or null when it is not a number.
- * `strict`: more than 2 decimals is invalid (user input, step 0.01); otherwise rounds half away from zero (API values).
+ * `strict` (user input): exponent notation ('1e3') and more than 2 decimals are invalid;
+ * otherwise exponent notation is expanded and extra decimals round half away from zero (API values).
  */
 export function toCents(value: MoneyInput, strict = false): bigint | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'bigint') return value * 100n;
+  if (strict && typeof value === 'string' && /e/i.test(value)) return null;
   const text = plainDecimal(value);
   if (text === null) return null;
   const m = DECIMAL.exec(text);

@@ -1,5 +1,5 @@
 import { defineResource } from '../engine/define';
-import { recordFields, type FundsRecord, recordFilters } from '../fundsRecords';
+import { proofField, recordFields, type FundsRecord, recordFilters } from '../fundsRecords';
 import { cryptoChains } from '../labels';
 
 /** A crypto deposit as the crypto list answers it: a deposit record with its chain, address and transaction hash. */
@@ -20,6 +20,7 @@ export default defineResource<CryptoDepositRecord>({
     { source: 'chain', type: 'option', options: cryptoChains, filter: true },
     { source: 'address', type: 'identifier' },
     { source: 'tx_hash', type: 'identifier', filter: true },
+    proofField,
   ]),
   filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },

@@ -1,7 +1,7 @@
 import { createElement, useState, type MouseEvent } from 'react';
 import { Button, CircularProgress, ListItemIcon, MenuItem } from '@mui/material';
 import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'ra-core';
-import { ApiError } from '../../dataProvider/http';
+import { errorText } from '../../dataProvider/errorText';
 import { ActionDialog } from './ActionDialog';
 import { useEngineServices } from './context';
 import { ResultDialog } from './ResultDialog';
@@ -72,7 +72,8 @@ export function ActionButton({
       succeed(await runAction(action, { record, ids, values: {}, http, idempotencyKey: newIdempotencyKey() }));
     } catch (err) {
       setBusy(false);
-      notify(err instanceof ApiError && err.fromServer ? err.message : 'engine.action.failed', { type: 'error' });
+      const text = errorText(translate, err, 'engine.action.failed');
+      notify(text, { type: 'error', messageArgs: { _: text } });
     }
   };
 

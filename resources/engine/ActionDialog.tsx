@@ -14,7 +14,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useTranslate, type Identifier, type RaRecord } from 'ra-core';
-import { ApiError } from '../../dataProvider/http';
+import { errorText } from '../../dataProvider/errorText';
 import { useEngineServices } from './context';
 import { newIdempotencyKey, runAction } from './runAction';
 import { actionConfirm, actionLabel, inputLabel } from './schema';
@@ -87,7 +87,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
       const answer = await runAction(action, { record, ids, values: trimmed, http, idempotencyKey });
       onSuccess(answer);
     } catch (e) {
-      setError(e instanceof ApiError && e.fromServer ? e.message : translate('engine.action.failed'));
+      setError(errorText(translate, e, 'engine.action.failed'));
       setBusy(false);
     }
   };

@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
-import { ApiError } from '../../dataProvider/http';
+import { errorText } from '../../dataProvider/errorText';
 import { useEngineServices } from './context';
 import { saveBlob, streamExport, type ExportProgress } from './export';
 import { formatBytes, formatDateTime } from './format';
@@ -45,7 +45,7 @@ export function ExportDialog({ name, path, query, onClose }: ExportDialogProps) 
       },
       (e) => {
         if (abort.signal.aborted) return;
-        setError(e instanceof ApiError && e.fromServer ? e.message : translate('engine.export.failed'));
+        setError(errorText(translate, e, 'engine.export.failed'));
       },
     );
     return () => abort.abort();

@@ -2,6 +2,7 @@ import { Box, Chip } from '@mui/material';
 import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 import { findOption } from '../labels';
 import { decimalSign, formatDateTime, formatDecimal } from './format';
+import { ProofImage } from './ProofImage';
 import { ShortText } from './ShortText';
 import type { FieldSpec } from './types';
 
@@ -31,7 +32,7 @@ export function FieldValue({
       const color = field.signed ? SIGN_COLORS[decimalSign(value)] : undefined;
       return (
         <Box component="span" sx={{ color, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {formatDecimal(value)}
+          {/^(id|.*_id)$/.test(field.source) ? String(value) : formatDecimal(value)}
         </Box>
       );
     }
@@ -51,17 +52,7 @@ export function FieldValue({
       return <Chip size="small" variant="outlined" color={tone ?? 'default'} label={translate(option.name)} />;
     }
     case 'image':
-      if (empty) return null;
-      return (
-        <a href={String(value)} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>
-          <Box
-            component="img"
-            src={String(value)}
-            alt={translate(field.label ?? 'engine.field.image')}
-            sx={{ maxHeight: 48, maxWidth: 96, objectFit: 'contain', verticalAlign: 'middle' }}
-          />
-        </a>
-      );
+      return empty ? null : <ProofImage src={String(value)} alt={field.label ?? 'engine.image.alt'} />;
     case 'reference': {
       const id = field.idSource ? (record as Record<string, unknown>)[field.idSource] : undefined;
       if (empty && (id === undefined || id === null)) return null;

@@ -15,7 +15,7 @@ import { createClient, openAccount } from '../services/clients';
 import { auditDeposit, createDeposit, rollbackDeposit } from '../services/deposit';
 import { exchange } from '../services/exchange';
 import { byStaff, bySystem } from '../services/funds-common';
-import { auditLoan, creditOverdrawn, payFine, requestLoan } from '../services/overdrawn';
+import { auditLoan, creditOverdrawn, payFine, requestLoan, rollbackOverdrawn } from '../services/overdrawn';
 import { CURRENCIES, setRate } from '../services/rates';
 import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../services/withdraw';
 import type { Db } from './client';
@@ -237,9 +237,18 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
         await rollbackDeposit(tx, staff, d.id, 'duplicate transfer');
       }
 
-      // Compensation and bonus credits.
-      if (i % 4 === 0) await creditOverdrawn(tx, staff, 'compensation', main.id, { amount: cents(10, 200) });
-      if (i % 6 === 0) await creditOverdrawn(tx, staff, 'bonus', main.id, { amount: cents(10, 300) });
+      // Compensation and bonus credits, some rolled back (so the bonus-point records page shows every status).
+      if (i % 4 === 0) {
+        const o = await creditOverdrawn(tx, staff, 'compensation', c.id, {
+          account_id: main.id,
+          amount: cents(10, 200),
+        });
+        if (i % 8 === 4) await rollbackOverdrawn(tx, staff, o.id, 'credited by mistake');
+      }
+      if (i % 6 === 0) {
+        const o = await creditOverdrawn(tx, staff, 'bonus', c.id, { account_id: main.id, amount: cents(10, 300) });
+        if (i % 12 === 6) await rollbackOverdrawn(tx, staff, o.id, 'campaign cancelled');
+      }
 
       // Withdrawals in every status.
       if (i % 2 === 0) {

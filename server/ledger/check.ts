@@ -122,9 +122,12 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
           AND coalesce((SELECT -sum(e.outstanding) FROM ledger_entry e JOIN ledger_txn x ON x.id = e.txn_id
                         WHERE x.kind = 'loan_repay' AND x.ref_type = 'overdrawn' AND x.ref_id = r.id), 0) = r.repaid
           AND (r.status = 'repaid') = (r.repaid = r.amount)
-        ELSE r.status = 'approved' AND t.kind = r.sub_type AND t.ref_id = r.id
+        ELSE r.status IN ('approved', 'rolled_back') AND t.kind = r.sub_type AND t.ref_id = r.id
           AND (SELECT sum(CASE WHEN r.sub_type = 'bonus' THEN e.bonus ELSE e.compensation END)
                FROM ledger_entry e WHERE e.txn_id = t.id) = r.amount
+          AND CASE WHEN r.status = 'approved'
+            THEN r.reversal_txn_id IS NULL AND NOT EXISTS (SELECT 1 FROM ledger_txn x WHERE x.reverses_txn_id = t.id)
+            ELSE EXISTS (SELECT 1 FROM ledger_txn v WHERE v.id = r.reversal_txn_id AND v.reverses_txn_id = t.id) END
         END, false)`,
   },
   {

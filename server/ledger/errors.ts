@@ -2,10 +2,10 @@
  * Domain errors of the money layer. Each carries the HTTP `statusCode` and a stable `code`; they extend the API's
  * HttpError, so the error handler answers `{ message, code, errors? }` without a mapping table.
  */
-import { HttpError } from '../plugins/errors';
+import { HttpError, type ErrorCode } from '../plugins/errors';
 
 export class DomainError extends HttpError {
-  constructor(statusCode: number, code: string, message: string, errors?: Record<string, string>) {
+  constructor(statusCode: number, code: ErrorCode, message: string, errors?: Record<string, string>) {
     super(statusCode, code, message, errors);
     this.name = new.target.name;
   }
@@ -38,6 +38,14 @@ export class StateConflictError extends DomainError {
 export class InsufficientFundsError extends DomainError {
   constructor(message = 'Insufficient balance') {
     super(409, 'insufficient_funds', message);
+  }
+}
+
+/** 409: a repayment above what the loan still owes (`errors.amount` says how much is owed). */
+export class AmountExceedsOwedError extends DomainError {
+  constructor(owed: string) {
+    const message = `amount exceeds what is still owed (${owed})`;
+    super(409, 'amount_exceeds_owed', message, { amount: message });
   }
 }
 

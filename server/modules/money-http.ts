@@ -8,7 +8,7 @@ import { ctx, signedIn } from '../plugins/context';
 import { forbidden } from '../plugins/errors';
 import { requestHash, withIdempotency } from '../ledger/idempotency';
 import type { Tx } from '../ledger/types';
-import { byStaff, idOf, type Actor } from '../services/funds-common';
+import { AMOUNT_PATTERN, byStaff, idOf, MAX_NUMBER_AMOUNT, type Actor } from '../services/funds-common';
 
 /**
  * Checks `action` on the first resource of a chain that grants it (leaf, then its menu parent: e.g. deposit, funds),
@@ -48,10 +48,16 @@ export const idempotencyHeader = {
   },
 } as const;
 
-/** A decimal amount in a body: a JSON number or a decimal string (at most 2 decimals). */
+/**
+ * A decimal amount in a body. Deliberately without `type`: Fastify's Ajv coerces types (coerceTypes "array" turns
+ * `[1]` into 1 and `true` into "true"), so the value reaches positiveCents (services/funds-common.ts, the one rule)
+ * exactly as sent, and anything else is refused there with 400 validation and errors.amount.
+ */
 export const amountSchema = {
-  type: ['string', 'number'],
-  description: 'Decimal amount > 0 with at most 2 decimals, as a string ("12.30") or a number',
+  description:
+    `Decimal amount > 0: a string matching ${AMOUNT_PATTERN} ("12.30") or a JSON number with at most 2 decimals up to ` +
+    `${MAX_NUMBER_AMOUNT} (larger amounts as a string). Exponent notation ("1e3"), more than 2 decimals (also a JSON ` +
+    'number such as 0.30000000000000004), arrays, objects and booleans are 400 validation with errors.amount; nothing is rounded.',
 } as const;
 
 /**

@@ -1,6 +1,8 @@
 /** JSON schemas shared by the money routes. */
 import { listQuerySchema, TOTAL_DESCRIPTION } from '../lib/list';
+import { DEPOSIT_SUB_TYPES } from '../services/deposit';
 import { RECORD_SORT_KEYS } from '../services/funds-lists';
+import { OVERDRAWN_SUB_TYPES } from '../services/overdrawn';
 
 /** Query of the record lists: paging, sort, cursor (lib/list.ts), and the common filters (plus `extra`). */
 export const listQuery = (extra: Record<string, object> = {}) => ({
@@ -32,4 +34,109 @@ export const auditBody = {
 export const remarkBody = {
   type: ['object', 'null'],
   properties: { remark: { type: 'string', maxLength: 500 } },
+} as const;
+
+const str = { type: 'string' } as const;
+const strOrNull = { type: ['string', 'null'] } as const;
+const int = { type: 'integer' } as const;
+const intOrNull = { type: ['integer', 'null'] } as const;
+const money = { type: 'string', description: 'Decimal string with 2 decimals' } as const;
+const when = { type: ['string', 'null'], description: 'ISO date-time, null when not yet' } as const;
+const staffName = { type: ['string', 'null'], description: 'Staff name (details only; null when none)' } as const;
+
+/** Fields of every money record view (deposit, withdrawal, overdrawn): the record, its client and agent. */
+const recordFields = {
+  id: int,
+  client_id: int,
+  account_id: int,
+  currency: { type: 'string', description: 'Currency of the requested amount' },
+  amount: { ...money, description: 'Requested amount (in `currency`)' },
+  rate: {
+    type: 'string',
+    description: 'Rate from currency to credit_currency (decimal string; 1 when nothing is converted)',
+  },
+  credit_currency: { type: 'string', description: "The account's currency" },
+  credit_amount: { ...money, description: 'What the account actually moves (in credit_currency)' },
+  status: str,
+  remark: strOrNull,
+  created_by: intOrNull,
+  resolved_by: intOrNull,
+  resolved_at: when,
+  rolled_back_by: intOrNull,
+  rolled_back_at: when,
+  reversal_txn_id: intOrNull,
+  created_at: { type: 'string', description: 'ISO date-time' },
+  username: { type: 'string', description: "The client's username" },
+  full_name: { type: ['string', 'null'], description: "The client's name" },
+  fake: { type: 'boolean', description: 'Robot client' },
+  agent_id: intOrNull,
+  agent_name: { type: ['string', 'null'], description: "The client's agent (salesman) name" },
+  created_by_name: staffName,
+  resolved_by_name: staffName,
+  rolled_back_by_name: staffName,
+} as const;
+
+const recordRequired = Object.keys(recordFields).filter((k) => !k.endsWith('_by_name'));
+
+/** A record view of `extra` fields besides the common ones; the `_by_name` fields are answered by details only. */
+const recordSchema = (description: string, extra: Record<string, object>) => ({
+  type: 'object',
+  description,
+  properties: { ...recordFields, ...extra },
+  required: [...recordRequired, ...Object.keys(extra).filter((k) => k !== 'screenshot_url')],
+  additionalProperties: false,
+});
+
+/** A deposit record (list row, detail, mutation answer). */
+export const depositRecordSchema = recordSchema('A deposit record', {
+  sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES] },
+  screenshot: { type: ['string', 'null'], description: 'Stored proof image reference' },
+  screenshot_url: {
+    type: ['string', 'null'],
+    description: 'Short-lived signed URL an <img> can load directly; null when there is no proof',
+  },
+  chain: strOrNull,
+  address: strOrNull,
+  tx_hash: strOrNull,
+  source: { type: 'string', description: 'staff | client' },
+  txn_id: intOrNull,
+});
+
+/** A withdrawal record (list row, detail, mutation answer). */
+export const withdrawRecordSchema = recordSchema('A withdrawal record (rate 1: the account pays out the amount)', {
+  freeze_txn_id: intOrNull,
+  resolve_txn_id: intOrNull,
+});
+
+/** A loan, compensation or bonus record (list row, detail, mutation answer). */
+export const overdrawnRecordSchema = recordSchema(
+  'A loan, compensation (bonus points) or bonus (reward) record (rate 1: the account moves the amount)',
+  {
+    sub_type: { type: 'string', enum: [...OVERDRAWN_SUB_TYPES] },
+    repaid: { ...money, description: 'Loans: repaid so far' },
+    owed: { ...money, description: 'Loans: still owed (0.00 for the others and unapproved loans)' },
+    txn_id: intOrNull,
+  },
+);
+
+/** An exchange between two accounts of a client. */
+export const exchangeRecordSchema = {
+  type: 'object',
+  properties: {
+    id: int,
+    client_id: int,
+    from_account: int,
+    to_account: int,
+    from_currency: str,
+    to_currency: str,
+    amount: { ...money, description: 'Taken from from_account (from_currency)' },
+    rate: { type: 'string', description: '1 from_currency = rate to_currency' },
+    to_amount: { ...money, description: 'Given to to_account (to_currency)' },
+    bonus_moved: { ...money, description: 'The non-withdrawable bonus part that moved with the money' },
+    txn_id: intOrNull,
+    created_by: intOrNull,
+    created_at: str,
+  },
+  required: ['id', 'client_id', 'from_account', 'to_account', 'amount', 'rate', 'to_amount'],
+  additionalProperties: false,
 } as const;

@@ -1,8 +1,10 @@
 /**
  * Route registrations shared by the fund record modules (deposit, withdraw, overdrawn): the detail, audit and rollback
  * routes of a record, which differ only in path, resource chain, service function, tags and description.
+ * Each answers the record view of its detail (`get`: the record with its client, agent and staff names) under the
+ * kind's 200 schema (money-schemas.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requires } from '../plugins/access';
 import { ctx } from '../plugins/context';
 import { errorResponses } from '../plugins/errors';
@@ -22,27 +24,43 @@ interface RecordRoute {
   tags: string[];
   /** The OpenAPI description, verbatim. */
   description: string;
+  /** The 200 response schema: the record view (money-schemas.ts). */
+  record: object;
 }
 
 interface RecordMutationRoute extends RecordRoute {
   /** The audit row's resource, and the prefix of its action (`<action>.approve`, `<action>.rollback`). */
   resource: string;
   action: string;
-  /** The record's state before the mutation, read in the same transaction. */
+  /** The record's view: its state before the mutation (read in the same transaction) and the answer after it. */
   get: GetRecord;
 }
 
-const mutationResponses = () => errorResponses(400, 401, 403, 404, 409, 422);
+const mutationResponses = (record: object) => ({ 200: record, ...errorResponses(400, 401, 403, 404, 409, 422) });
 
-/** `GET <path>`: one record in the caller's scope. Requires `<chain>:read`. */
-export function recordDetailRoute(app: FastifyInstance, opts: RecordRoute & { get: GetRecord }): void {
+/**
+ * `GET <path>`: one record in the caller's scope. Requires `<chain>:read`; `check` may narrow it by the record read
+ * (e.g. an overdrawn record's sub_type).
+ */
+export function recordDetailRoute(
+  app: FastifyInstance,
+  opts: RecordRoute & { get: GetRecord; check?: (req: FastifyRequest, record: any) => Promise<void> },
+): void {
   app.get(
     opts.path,
     {
       config: { permission: requires(opts.chain, 'read') },
-      schema: { tags: opts.tags, description: opts.description, response: errorResponses(401, 403, 404) },
+      schema: {
+        tags: opts.tags,
+        description: opts.description,
+        response: { 200: opts.record, ...errorResponses(401, 403, 404) },
+      },
     },
-    async (req) => opts.get(ctx(req).db, actorOf(req), pathId(req)),
+    async (req) => {
+      const record = await opts.get(ctx(req).db, actorOf(req), pathId(req));
+      await opts.check?.(req, record);
+      return record;
+    },
   );
 }
 
@@ -69,7 +87,7 @@ export function recordAuditRoute(
       description: opts.description,
       headers: idempotencyHeader,
       body: auditBody,
-      response: mutationResponses(),
+      response: mutationResponses(opts.record),
     },
     handler: async (req) => {
       const id = pathId(req);
@@ -79,7 +97,10 @@ export function recordAuditRoute(
         resource: opts.resource,
         targetId: id,
         before: (tx) => opts.get(tx, actor, id),
-        run: (tx) => opts.audit(tx, actor, id, req.body.status, req.body.remark),
+        run: async (tx) => {
+          await opts.audit(tx, actor, id, req.body.status, req.body.remark);
+          return opts.get(tx, actor, id);
+        },
       });
     },
   });
@@ -101,7 +122,7 @@ export function recordRollbackRoute(
         description: opts.description,
         headers: idempotencyHeader,
         body: remarkBody,
-        response: mutationResponses(),
+        response: mutationResponses(opts.record),
       },
     },
     async (req) => {
@@ -112,7 +133,10 @@ export function recordRollbackRoute(
         resource: opts.resource,
         targetId: id,
         before: (tx) => opts.get(tx, actor, id),
-        run: (tx) => opts.rollback(tx, actor, id, req.body?.remark),
+        run: async (tx) => {
+          await opts.rollback(tx, actor, id, req.body?.remark);
+          return opts.get(tx, actor, id);
+        },
       });
     },
   );

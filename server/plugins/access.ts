@@ -18,6 +18,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   permission: RoutePermission;
+  /** The declared response schemas by status (what the contract tests check mocks and routes against). */
+  response?: Record<string, unknown>;
 }
 
 declare module 'fastify' {
@@ -78,8 +80,9 @@ export const accessPlugin = fp(async (app) => {
     const permission = route.config?.permission;
     const methods = ([] as string[]).concat(route.method);
     if (!permission) throw new Error(`Route ${methods.join(',')} ${route.url} declares no config.permission`);
-    for (const method of methods) app.routeTable.push({ method, url: route.url, permission });
     const schema = (route.schema ??= {}) as Record<string, unknown>;
+    const response = schema.response as Record<string, unknown> | undefined;
+    for (const method of methods) app.routeTable.push({ method, url: route.url, permission, response });
     schema.description = `${schema.description ?? ''}\n\nPermission: \`${describe(permission)}\`.`.trim();
     schema.headers ??= {
       type: 'object',

@@ -1,10 +1,53 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 
+/**
+ * Every `code` an API error can carry. The console translates each (i18n `errors.codes.<code>`, zh-CN and en-US;
+ * tests/server/error-codes.test.ts checks both the list against the server source and the translations).
+ */
+export const ERROR_CODES = [
+  'validation',
+  'bad_request',
+  'tenant_required',
+  'tenant_unknown',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
+  'captcha_required',
+  'captcha_invalid',
+  'invalid_credentials',
+  'account_locked',
+  'mfa_invalid',
+  'mfa_already_enabled',
+  'mfa_not_enabled',
+  'wrong_password',
+  'username_taken',
+  'client_not_found',
+  'already_uploaded',
+  'url_expired',
+  'signature_invalid',
+  'invalid_state',
+  'insufficient_funds',
+  'amount_exceeds_owed',
+  'duplicate_tx_hash',
+  'rate_changed',
+  'rate_unavailable',
+  'idempotency_mismatch',
+  'idempotency_in_flight',
+] as const;
+
+/** A stable error code of the API. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** An error the API answers as `{ message, code, errors? }` with its status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
   ) {
@@ -70,7 +113,7 @@ export function fieldErrors(issues: AjvIssue[]): Record<string, string> {
   return errors;
 }
 
-const FRAMEWORK_CODES: Record<number, string> = {
+const FRAMEWORK_CODES: Record<number, ErrorCode> = {
   400: 'bad_request',
   404: 'not_found',
   405: 'method_not_allowed',

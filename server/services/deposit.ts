@@ -29,6 +29,7 @@ import { DomainError, ValidationError } from '../ledger/errors';
 import { sqlState } from '../ledger/retry';
 import { convert, fromCents, fromRateUnits, toCents } from '../ledger/money';
 import { postTransaction, reverseTransaction } from '../ledger/post';
+import { proofReadUrl } from '../storage/proof';
 import type { Executor, LedgerLine } from '../ledger/types';
 import { iso, money2, type Actor, recordTarget } from './funds-common';
 import { currencyCode, rateUnits } from './rates';
@@ -102,6 +103,7 @@ export function presentDeposit(r: DepositRow) {
     credit_amount: money2(r.creditAmount),
     sub_type: r.subType,
     screenshot: r.screenshot,
+    screenshot_url: proofReadUrl(r.screenshot),
     chain: r.chain,
     address: r.address,
     tx_hash: r.txHash,

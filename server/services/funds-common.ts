@@ -20,11 +20,32 @@ export const byStaff = (staff: StaffScope): Actor => ({ tenantId: staff.tenantId
 /** The platform acting for a client (no staff member, no scope). */
 export const bySystem = (tenantId: string): Actor => ({ tenantId, staff: null });
 
-/** A positive amount with at most 2 decimals, in cents. */
+/** The one rule of an amount in a request (API contract item 4): digits, optionally a point and 1 or 2 decimals. */
+export const AMOUNT_PATTERN = '^\\d+(\\.\\d{1,2})?$';
+const AMOUNT = new RegExp(AMOUNT_PATTERN);
+/** The largest JSON number taken as an amount: its cents stay a safe integer (larger amounts: send a string). */
+export const MAX_NUMBER_AMOUNT = Math.floor(Number.MAX_SAFE_INTEGER / 100);
+
+/**
+ * A positive amount of a request, in cents: a decimal string matching AMOUNT_PATTERN or a finite JSON number with at
+ * most 2 decimals up to MAX_NUMBER_AMOUNT. Exponent notation, more decimals, arrays, objects and booleans are refused
+ * (400 validation, errors[field]); nothing is rounded.
+ */
 export function positiveCents(value: unknown, field = 'amount'): bigint {
   if (value === undefined || value === null || value === '')
     throw new ValidationError({ [field]: `${field} is required` });
-  const c = toCents(value, field);
+  if (typeof value === 'number' && !(Number.isFinite(value) && Math.abs(value) <= MAX_NUMBER_AMOUNT))
+    throw new ValidationError({ [field]: `${field} is too large for a JSON number; send it as a decimal string` });
+  if (typeof value !== 'number' && typeof value !== 'string')
+    throw new ValidationError({ [field]: `${field} must be a decimal number` });
+  // A number's shortest round-trip text: 0.1 + 0.2 reads "0.30000000000000004" (more than 2 decimals), 1e21 "1e+21".
+  const text = String(value);
+  if (!AMOUNT.test(text)) {
+    if (/^-/.test(text)) throw new ValidationError({ [field]: `${field} must be greater than 0` });
+    if (/^\d+\.\d{3,}$/.test(text)) throw new ValidationError({ [field]: `${field} allows at most 2 decimals` });
+    throw new ValidationError({ [field]: `${field} must be a decimal number (digits, at most 2 decimals)` });
+  }
+  const c = toCents(text, field);
   if (c <= 0n) throw new ValidationError({ [field]: `${field} must be greater than 0` });
   return c;
 }
@@ -88,7 +109,7 @@ export async function recordTarget(
   const owner = await clientInScope(tx, actor, clientId, true);
   if (input.account_id === undefined || input.account_id === null)
     throw new ValidationError({ account_id: 'account_id is required' });
-  const acc = await accountOfClient(tx, clientId, Number(input.account_id));
+  const acc = await accountOfClient(tx, clientId, idOf(input.account_id, 'account_id'));
   return { owner, acc, amount: positiveCents(input.amount) };
 }
 

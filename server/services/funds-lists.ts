@@ -5,12 +5,15 @@
  * agent_id (scope.ts recordScope), so a salesman's list walks the (tenant_id, agent_id, created_at, id) index; the
  * client is joined only when a filter reads it, and for the page's rows.
  *
+ * Detail: the same join for one record (recordDetail), plus the staff names of who created, resolved and rolled it back.
+ * Every record view (list row, detail) is the kind's presenter plus the joined names (`withNames`).
+ *
  * Export: the same WHERE (filters and data scope, built once by `recordWhere`) streamed as CSV in keyset batches of
  * EXPORT_BATCH by id; amounts are the stored decimal strings.
  */
 import type { Readable } from 'node:stream';
-import { and, asc, eq, getTableName, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableName, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { client, depositRecord, overdrawnRecord, withdrawRecord } from '../db/funds-schema';
 import { staffUser } from '../db/schema';
 import type { FastifyReply } from 'fastify';
@@ -29,11 +32,11 @@ import {
   type SortSpec,
 } from '../lib/list';
 import { canonicalTxHash, CRYPTO_CHAINS, isCryptoChain } from '../../resources/crypto_deposit/chains';
-import { ValidationError } from '../ledger/errors';
+import { NotFoundError, ValidationError } from '../ledger/errors';
 import type { Executor } from '../ledger/types';
 import { presentDeposit } from './deposit';
 import type { Actor } from './funds-common';
-import { presentOverdrawn } from './overdrawn';
+import { CREDIT_SUB_TYPES, presentOverdrawn } from './overdrawn';
 import { recordScope } from './scope';
 import { presentWithdraw } from './withdraw';
 
@@ -64,6 +67,10 @@ export interface Joined<R> {
   fullName: string | null;
   fake: boolean;
   agentName: string | null;
+  /** Details only: the staff names behind created_by, resolved_by and rolled_back_by. */
+  createdByName?: string | null;
+  resolvedByName?: string | null;
+  rolledBackByName?: string | null;
   _cursor: string;
 }
 
@@ -107,21 +114,74 @@ function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQ
   return and(...conds, ...kind.extra(q));
 }
 
-function selectJoined(tx: Executor, kind: RecordKind<any, any>, where: SQL | undefined, cursorKey = sql<string>`''`) {
+const creator = alias(staffUser, 'creator');
+const resolver = alias(staffUser, 'resolver');
+const roller = alias(staffUser, 'roller');
+
+/** The records of `where` joined with their client and agent (`detail`: and the staff names of a detail). */
+function selectJoined(
+  tx: Executor,
+  kind: RecordKind<any, any>,
+  where: SQL | undefined,
+  cursorKey = sql<string>`''`,
+  detail = false,
+) {
   const t = kind.table;
-  return (tx as any)
+  const names = detail
+    ? { createdByName: creator.name, resolvedByName: resolver.name, rolledBackByName: roller.name }
+    : {};
+  const q = (tx as any)
     .select({
       r: t,
       username: client.username,
       fullName: client.fullName,
       fake: client.fake,
       agentName: staffUser.name,
+      ...names,
       _cursor: cursorKey,
     })
     .from(t)
     .innerJoin(client, eq(client.id, t.clientId))
-    .leftJoin(staffUser, eq(staffUser.id, t.agentId))
-    .where(where);
+    .leftJoin(staffUser, eq(staffUser.id, t.agentId));
+  return (
+    detail
+      ? q
+          .leftJoin(creator, eq(creator.id, t.createdBy))
+          .leftJoin(resolver, eq(resolver.id, t.resolvedBy))
+          .leftJoin(roller, eq(roller.id, t.rolledBackBy))
+      : q
+  ).where(where);
+}
+
+/** A record view: the kind's presenter plus its client's and agent's names (a list row; `withNames(.., true)`: a detail). */
+function withNames<R, V>(kind: RecordKind<R, V>, x: Joined<R>, detail = false) {
+  // Object.assign onto the presented record (not a spread copy of its ~25 fields: a tenth of a list's CPU).
+  return Object.assign(
+    kind.present(x.r) as V & object,
+    {
+      username: x.username,
+      full_name: x.fullName,
+      fake: x.fake,
+      agent_id: (x.r as { agentId: number | null }).agentId,
+      agent_name: x.agentName,
+    },
+    detail
+      ? {
+          created_by_name: x.createdByName ?? null,
+          resolved_by_name: x.resolvedByName ?? null,
+          rolled_back_by_name: x.rolledBackByName ?? null,
+        }
+      : {},
+  );
+}
+
+/** One record in the actor's tenant and scope with its names (withNames, detail); else NotFoundError(`what`). */
+async function recordDetail<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R, V>, id: number, what: string) {
+  const t = kind.table;
+  const scope = actor.staff ? recordScope(actor.staff, t) : eq(t.tenantId, actor.tenantId);
+  const [x] = (await selectJoined(tx, kind, and(eq(t.id, id), scope), undefined, true)) as Joined<R>[];
+  if (!x) throw new NotFoundError(what);
+  return withNames(kind, x, true);
 }
 
 /** Whether a filter of `q` reads the client's columns (else the records table alone answers the WHERE). */
@@ -143,19 +203,7 @@ async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R,
     (inPage, key) => selectJoined(tx, kind, inPage, key).orderBy(...plan.orderBy),
     { name: getTableName(kind.table), search: !!q.username },
   );
-  return {
-    // Object.assign onto the presented record (not a spread copy of its ~25 fields: a tenth of a list's CPU).
-    data: (rows as Joined<R>[]).map((x) =>
-      Object.assign(kind.present(x.r) as object, {
-        username: x.username,
-        full_name: x.fullName,
-        fake: x.fake,
-        agent_id: (x.r as { agentId: number | null }).agentId,
-        agent_name: x.agentName,
-      }),
-    ),
-    ...page,
-  };
+  return { data: (rows as Joined<R>[]).map((x) => withNames(kind, x)), ...page };
 }
 
 /** What the OpenAPI description of a record export says. */
@@ -255,7 +303,11 @@ const WITHDRAWALS: RecordKind<WithdrawRow, ReturnType<typeof presentWithdraw>> =
 
 const OVERDRAWN: RecordKind<OverdrawnRow, ReturnType<typeof presentOverdrawn>> = {
   table: overdrawnRecord,
-  extra: subTypeFilter(overdrawnRecord.subType),
+  // sub_type `credit`: compensation and bonus together (the bonus-point records page).
+  extra: (q) =>
+    q.sub_type === 'credit'
+      ? [inArray(overdrawnRecord.subType, [...CREDIT_SUB_TYPES])]
+      : subTypeFilter(overdrawnRecord.subType)(q),
   present: presentOverdrawn,
   csv: [
     ...clientColumns<OverdrawnRow>(),
@@ -269,6 +321,7 @@ const OVERDRAWN: RecordKind<OverdrawnRow, ReturnType<typeof presentOverdrawn>> =
     field('remark', (r) => r.remark),
     field('created_at', (r) => r.createdAt),
     field('resolved_at', (r) => r.resolvedAt),
+    field('rolled_back_at', (r) => r.rolledBackAt),
   ],
 };
 
@@ -319,7 +372,17 @@ export const listWithdrawals = (tx: Executor, actor: Actor, q: ListQuery) => lis
 /** GET /withdraw/admin/v1/list/export: every withdrawal the list's filters and scope match, as CSV. */
 export const exportWithdrawals = (tx: Executor, actor: Actor, q: ListQuery) => exportRecords(tx, actor, WITHDRAWALS, q);
 
-/** GET /overdrawn/admin/v1/record/list: `sub_type` loan | compensation | bonus (all when absent) plus the common filters. */
+/** GET /overdrawn/admin/v1/record/list: `sub_type` loan | compensation | bonus | credit (compensation and bonus; all when absent) plus the common filters. */
 export const listOverdrawn = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, OVERDRAWN, q);
 /** GET /overdrawn/admin/v1/record/list/export: every overdrawn record the list's filters and scope match, as CSV. */
 export const exportOverdrawn = (tx: Executor, actor: Actor, q: ListQuery) => exportRecords(tx, actor, OVERDRAWN, q);
+
+/** GET /deposit/admin/v1/detail/{id}: one deposit with its names (404 outside the scope). */
+export const depositDetail = (tx: Executor, actor: Actor, id: number) =>
+  recordDetail(tx, actor, DEPOSITS, id, 'Deposit');
+/** GET /withdraw/admin/v1/detail/{id}: one withdrawal with its names (404 outside the scope). */
+export const withdrawalDetail = (tx: Executor, actor: Actor, id: number) =>
+  recordDetail(tx, actor, WITHDRAWALS, id, 'Withdrawal');
+/** GET /overdrawn/admin/v1/detail/{id}: one loan, compensation or bonus with its names (404 outside the scope). */
+export const overdrawnDetail = (tx: Executor, actor: Actor, id: number) =>
+  recordDetail(tx, actor, OVERDRAWN, id, 'Record');

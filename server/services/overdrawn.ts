@@ -12,15 +12,17 @@
  * Bonus (reward): created approved and credited at once: balance +amount, bonus +amount; platform bonus_expense.
  *        Counts toward tradable funds (it is in the balance) but not toward deposits, and is not withdrawable:
  *        withdrawable = max(0, balance − bonus).
- * A loan record resolves once; a second audit answers 409 invalid_state with nothing changed.
+ * Compensation and bonus: approved --rollback--> rolled_back   posts the exact reversal of the credit, naming it;
+ *        refused (409 insufficient_funds) when the money is no longer in the balance (or, for a bonus, in the bonus).
+ * A record resolves once: a second audit or rollback answers 409 invalid_state with nothing changed.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { overdrawnRecord } from '../db/funds-schema';
-import { NotFoundError, StateConflictError, ValidationError } from '../ledger/errors';
+import { AmountExceedsOwedError, NotFoundError, StateConflictError } from '../ledger/errors';
 import { fromCents, toCents } from '../ledger/money';
-import { postTransaction } from '../ledger/post';
+import { postTransaction, reverseTransaction } from '../ledger/post';
 import type { Executor } from '../ledger/types';
-import { accountInScope, iso, money2, positiveCents, type Actor, recordTarget } from './funds-common';
+import { iso, money2, positiveCents, type Actor, recordTarget } from './funds-common';
 import { auditPatch, recordInScope, transition, linkTxn } from './record-state';
 import { recordScope } from './scope';
 
@@ -42,6 +44,10 @@ export function presentOverdrawn(r: OverdrawnRow) {
     sub_type: r.subType,
     currency: r.currency,
     amount: money2(r.amount),
+    // Nothing is converted: the account moves the amount in its own currency.
+    rate: '1',
+    credit_currency: r.currency,
+    credit_amount: money2(r.amount),
     repaid: money2(r.repaid),
     owed,
     status: r.status,
@@ -49,22 +55,30 @@ export function presentOverdrawn(r: OverdrawnRow) {
     created_by: r.createdBy,
     resolved_by: r.resolvedBy,
     resolved_at: iso(r.resolvedAt),
+    rolled_back_by: r.rolledBackBy,
+    rolled_back_at: iso(r.rolledBackAt),
     txn_id: r.txnId,
+    reversal_txn_id: r.reversalTxnId,
     created_at: iso(r.createdAt),
   };
 }
 export type OverdrawnView = ReturnType<typeof presentOverdrawn>;
 
-/** Credits a compensation (bonus points) or a bonus (reward) to account `accountId` at once. */
+/** The sub_types credited at once (and rolled back): compensation (bonus points) and bonus (reward). */
+export const CREDIT_SUB_TYPES = ['compensation', 'bonus'] as const;
+
+/**
+ * Credits a compensation (bonus points) or a bonus (reward) at once to account `input.account_id` of client
+ * `clientId` (the client in the actor's scope, the account its own; else 404 and nothing moves).
+ */
 export async function creditOverdrawn(
   tx: Executor,
   actor: Actor,
   subType: 'compensation' | 'bonus',
-  accountId: number,
-  input: { amount: string | number; remark?: string | null },
+  clientId: number,
+  input: { account_id?: unknown; amount: unknown; remark?: string | null },
 ): Promise<OverdrawnView> {
-  const amount = positiveCents(input.amount);
-  const { account: acc, client: owner } = await accountInScope(tx, actor, accountId, true);
+  const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
   const [row] = await tx
     .insert(overdrawnRecord)
     .values({
@@ -178,7 +192,7 @@ export async function payFine(
   tx: Executor,
   actor: Actor,
   id: number,
-  input: { amount: string | number },
+  input: { amount: unknown },
 ): Promise<OverdrawnView> {
   const amount = positiveCents(input.amount);
   const scope = actor.staff ? recordScope(actor.staff, overdrawnRecord) : eq(overdrawnRecord.tenantId, actor.tenantId);
@@ -206,9 +220,7 @@ export async function payFine(
       .where(and(eq(overdrawnRecord.id, id), scope));
     if (!cur || cur.subType !== 'loan') throw new NotFoundError('Loan');
     if (cur.status !== 'approved') throw new StateConflictError('Loan', cur.status, 'repaid');
-    throw new ValidationError({
-      amount: `amount exceeds what is still owed (${fromCents(toCents(cur.amount) - toCents(cur.repaid))})`,
-    });
+    throw new AmountExceedsOwedError(fromCents(toCents(cur.amount) - toCents(cur.repaid)));
   }
   const row = rows[0];
   await postTransaction(tx, {
@@ -228,6 +240,39 @@ export async function payFine(
     ],
   });
   return presentOverdrawn(row);
+}
+
+/** Rolls back a compensation or bonus with a compensating transaction that names the credit (a loan: 404). */
+export async function rollbackOverdrawn(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  remark?: string | null,
+): Promise<OverdrawnView> {
+  const row = await transition(
+    tx,
+    overdrawnRecord,
+    'Record',
+    actor,
+    id,
+    ['approved'],
+    {
+      status: 'rolled_back',
+      rolledBackBy: actor.staff?.id ?? null,
+      rolledBackAt: sql`now()`,
+      ...(remark != null ? { remark } : {}),
+    },
+    'rolled back',
+    inArray(overdrawnRecord.subType, [...CREDIT_SUB_TYPES]),
+  );
+  const { txnId } = await reverseTransaction(tx, {
+    tenantId: actor.tenantId,
+    txnId: row.txnId!,
+    createdBy: actor.staff?.id,
+    memo: `${row.subType} rollback`,
+  });
+  const done = await linkTxn(tx, overdrawnRecord, row.id, { reversalTxnId: txnId });
+  return presentOverdrawn(done);
 }
 
 /** One overdrawn record in the actor's scope. */

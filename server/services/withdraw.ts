@@ -31,6 +31,10 @@ export function presentWithdraw(r: WithdrawRow) {
     account_id: r.accountId,
     currency: r.currency,
     amount: money2(r.amount),
+    // Nothing is converted: the account pays out the amount in its own currency.
+    rate: '1',
+    credit_currency: r.currency,
+    credit_amount: money2(r.amount),
     status: r.status,
     remark: r.remark,
     created_by: r.createdBy,

@@ -11,6 +11,7 @@ export * from './types';
 export { LocalStorage, OBJECT_PATH, isObjectKey } from './local';
 export { S3Storage, type S3Settings } from './s3';
 export { presignV4 } from './sigv4';
+export { proofReadUrl, setProofStore } from './proof';
 
 /** How long a presigned URL stays valid (seconds). */
 export const URL_TTL_SEC = 300;

@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { api } from '../services';
-import { errorInfo } from './apiError';
+import { apiErrorText, hasErrorCode } from '../../dataProvider/errorText';
 
 /** Minimum length of a new password (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -68,9 +68,9 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       notify('auth.password.success', { type: 'success' });
       onClose(true);
     } catch (error) {
-      const info = errorInfo(error);
-      if (info.code === 'wrong_password') setErrors({ old: info.serverMessage ?? 'auth.password.failed' });
-      if (info.serverMessage) notify(info.serverMessage, { type: 'error', messageArgs: { _: info.serverMessage } });
+      const text = apiErrorText(translate, error);
+      if (hasErrorCode(error, 'wrong_password')) setErrors({ old: text ?? 'auth.password.failed' });
+      if (text) notify(text, { type: 'error', messageArgs: { _: text } });
       else notify('auth.password.failed', { type: 'error' });
     } finally {
       setPending(false);

@@ -17,6 +17,7 @@ export interface UserInfo {
   username: string;
   role: string;
   mfa: boolean;
+  /** The sign-in before the current session (null when none). */
   last_login_at: string | null;
   invitation_code: string | null;
   tenant_id: string;

@@ -17,6 +17,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { api, authMachine } from '../services';
 import { errorInfo } from '../account/apiError';
+import { apiErrorText } from '../../dataProvider/errorText';
 import { MfaStep } from './MfaStep';
 import { LoginField } from './LoginField';
 
@@ -177,8 +178,9 @@ export function LoginPage() {
       }
     }
     setErrors({});
-    // The server's own message (wrong password, locked account, rate limit) is preferred.
-    if (info.serverMessage) notify(info.serverMessage, { type: 'error', messageArgs: { _: info.serverMessage } });
+    // The API's answer (wrong password, locked account, rate limit) in the user's language.
+    const text = apiErrorText(translate, error);
+    if (text) notify(text, { type: 'error', messageArgs: { _: text } });
     else notify('auth.login.failed', { type: 'error' });
   };
 

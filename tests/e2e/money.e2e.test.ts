@@ -282,7 +282,7 @@ describe('money movements', () => {
     const credited = page.waitForResponse((r) => r.url().includes(`/api/deposit/admin/v2/specialized/${client.id}`));
     await dialog.locator('[data-testid=fund-submit]').click();
     expect((await credited).status()).toBeLessThan(300);
-    await page.getByText('充值成功').first().waitFor();
+    await page.getByText('充值已登记，等待审核').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
     // The API holds one pending deposit of exactly that amount, with the proof.

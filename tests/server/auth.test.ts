@@ -284,3 +284,28 @@ describe('captcha off', () => {
     }
   });
 });
+
+describe('userinfo last sign-in', () => {
+  it('is the sign-in before the current session, not the current one (null before any)', async () => {
+    const userinfo = async (token: string) =>
+      (await call(t.app, 'GET', '/api/auth/admin/v1/userinfo', { token, tenant: 'kun' })).json().last_login_at;
+    const first = await login(t.app, 'supervisor', { tenant: 'kun' });
+    expect(await userinfo(first.access_token)).toBeNull();
+    const [firstAt] = await t.database.db
+      .select({ at: auditLog.at })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.username, 'supervisor'),
+          eq(auditLog.tenantId, 'kun'),
+          eq(auditLog.action, 'auth.login'),
+          eq(auditLog.result, 'success'),
+        ),
+      );
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await login(t.app, 'supervisor', { tenant: 'kun' });
+    // The new session shows the first sign-in; the first session still shows none (nothing before it).
+    expect(await userinfo(second.access_token)).toBe(firstAt.at.toISOString());
+    expect(await userinfo(first.access_token)).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { can, loadRole } from '../../permissions';
-import { holding } from '../../server/db/client-schema';
+import { clientIdentity, holding } from '../../server/db/client-schema';
 import { client } from '../../server/db/funds-schema';
 import { checkResetCode } from '../../server/modules/client/actions';
 import { md5hex, verifyPassword } from '../../server/security/password';
@@ -116,6 +116,7 @@ describe('client detail and drawer tabs', () => {
       symbol: 'AAPL',
       quantity: '10.0000',
       avg_price: '187.5000',
+      cost: '1875.00',
     });
   });
 
@@ -160,6 +161,23 @@ describe('client detail and drawer tabs', () => {
     expect(approved.id_number).toMatch(/^ID\d{10}$/);
     const none = (await as('sales', 'GET', `/api/identify/admin/v1/client_detail/${id('c_sales_b')}`)).json();
     expect(none).toMatchObject({ kyc_status: 'unverified', real_name: null, id_number: null, submitted_at: null });
+    expect(none).toMatchObject({ front_image_url: null, back_image_url: null, selfie_image_url: null });
+  });
+
+  it('KYC images: a URL an <img> loads (signed for our files, an http URL as stored)', async () => {
+    const cid = id('c_sales');
+    const FRONT = '/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png';
+    await suite.f.t.database.db
+      .update(clientIdentity)
+      .set({ frontImage: FRONT, backImage: 'https://cdn.example.test/back.png', selfieImage: null })
+      .where(eq(clientIdentity.clientId, cid));
+    const kyc = (await as('sales', 'GET', `/api/identify/admin/v1/client_detail/${cid}`)).json();
+    expect(kyc.front_image).toBe(FRONT);
+    expect(kyc.front_image_url).toMatch(
+      /^\/api\/s3\/object\/tr\/11111111-2222-4333-8444-555555555555\.png\?expires=\d+&signature=/,
+    );
+    expect(kyc.back_image_url).toBe('https://cdn.example.test/back.png');
+    expect(kyc.selfie_image_url).toBeNull();
   });
 });
 

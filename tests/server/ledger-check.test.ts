@@ -44,7 +44,9 @@ describe('seeded funds', () => {
     ).rows.map((r) => (r as { s: string }).s);
     expect(loans).toEqual([
       'bonus:approved',
+      'bonus:rolled_back',
       'compensation:approved',
+      'compensation:rolled_back',
       'loan:approved',
       'loan:pending',
       'loan:rejected',
@@ -104,6 +106,26 @@ describe('ledger check catches corruption', () => {
       'loan / compensation / bonus status agrees with its txns',
     );
     await db.execute(sql`UPDATE overdrawn_record SET status = 'approved' WHERE id = ${l.id}`);
+    // A compensation marked rolled back without its reversal, and a rolled-back one marked approved again.
+    const credit = async (status: string) =>
+      (
+        (
+          await db.execute(
+            sql`SELECT id FROM overdrawn_record WHERE sub_type = 'compensation' AND status = ${status} ORDER BY id LIMIT 1`,
+          )
+        ).rows as { id: number }[]
+      )[0].id;
+    const [approved, rolledBack] = [await credit('approved'), await credit('rolled_back')];
+    for (const [id, wrong, right] of [
+      [approved, 'rolled_back', 'approved'],
+      [rolledBack, 'approved', 'rolled_back'],
+    ] as const) {
+      await db.execute(sql`UPDATE overdrawn_record SET status = ${wrong} WHERE id = ${id}`);
+      expect((await checkLedger(db)).violations.map((v) => v.rule)).toContain(
+        'loan / compensation / bonus status agrees with its txns',
+      );
+      await db.execute(sql`UPDATE overdrawn_record SET status = ${right} WHERE id = ${id}`);
+    }
     expect((await checkLedger(db)).ok).toBe(true);
   });
 

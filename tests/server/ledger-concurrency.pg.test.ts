@@ -129,7 +129,11 @@ describe('concurrent money movements', () => {
         ops.push(
           attempt(`key-bonus-${i}`, () =>
             keyed(`key-bonus-${i}`, requestHash(c.acc.USD, '0.50'), (tx) =>
-              creditOverdrawn(tx, admin, 'bonus', c.acc.USD, { amount: '0.50', remark: `key-bonus-${i}` }),
+              creditOverdrawn(tx, admin, 'bonus', c.clientId, {
+                account_id: c.acc.USD,
+                amount: '0.50',
+                remark: `key-bonus-${i}`,
+              }),
             ),
           ),
         );

@@ -130,7 +130,9 @@ describe('deposit routes', () => {
         (await as(u, 'POST', `/api/deposit/admin/v2/specialized/${c.id}`, { account_id: usd.id, amount: '1' }))
           .statusCode,
       ).toBe(403);
-      expect((await as(u, 'POST', `/api/overdrawn/admin/v1/bonus/${usd.id}`, { amount: '1' })).statusCode).toBe(403);
+      expect(
+        (await as(u, 'POST', `/api/overdrawn/admin/v1/bonus/${c.id}`, { account_id: usd.id, amount: '1' })).statusCode,
+      ).toBe(403);
       expect(
         (
           await as(u, 'POST', `/api/acc/admin/v1/exchange/${c.id}`, {
@@ -206,13 +208,20 @@ describe('withdraw, overdrawn, rates and exchange routes', () => {
   it('compensation and bonus credit at once; loans audit once and are repaid', async () => {
     const c = await clientOf('sales2');
     const acc = c.accs[0];
-    const comp = await as('admin', 'POST', `/api/overdrawn/admin/v1/compensation/${acc.id}`, { amount: 12.5 });
+    const comp = await as('admin', 'POST', `/api/overdrawn/admin/v1/compensation/${c.id}`, {
+      account_id: acc.id,
+      amount: 12.5,
+    });
     expect(comp.json()).toMatchObject({ sub_type: 'compensation', status: 'approved', amount: '12.50' });
-    const bonus = await as('supervisor', 'POST', `/api/overdrawn/admin/v1/bonus/${acc.id}`, { amount: '0.01' });
+    const bonus = await as('supervisor', 'POST', `/api/overdrawn/admin/v1/bonus/${c.id}`, {
+      account_id: acc.id,
+      amount: '0.01',
+    });
     expect(bonus.json()).toMatchObject({ sub_type: 'bonus', status: 'approved' });
-    expect((await as('admin', 'POST', `/api/overdrawn/admin/v1/bonus/${acc.id}`, { amount: '-1' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await as('admin', 'POST', `/api/overdrawn/admin/v1/bonus/${c.id}`, { account_id: acc.id, amount: '-1' }))
+        .statusCode,
+    ).toBe(400);
     const comps = (await as('leader', 'GET', '/api/overdrawn/admin/v1/record/list?sub_type=compensation')).json();
     expect(comps.data.some((r: { id: number }) => r.id === comp.json().id)).toBe(true);
 

@@ -84,7 +84,12 @@ describe('client scope', () => {
         ),
       ).rejects.toMatchObject({ statusCode: 404 });
       await expect(
-        run((tx) => creditOverdrawn(tx, actor, 'bonus', clients.sales3.acc.USD, { amount: '1' })),
+        run((tx) =>
+          creditOverdrawn(tx, actor, 'bonus', clients.sales3.clientId, {
+            account_id: clients.sales3.acc.USD,
+            amount: '1',
+          }),
+        ),
       ).rejects.toMatchObject({ statusCode: 404 });
       await expect(
         run((tx) =>
@@ -114,7 +119,10 @@ describe('client scope', () => {
       NotFoundError,
     );
     const b = await run((tx) =>
-      creditOverdrawn(tx, byStaff(f.staff.sales3), 'bonus', clients.sales3.acc.USD, { amount: '1' }),
+      creditOverdrawn(tx, byStaff(f.staff.sales3), 'bonus', clients.sales3.clientId, {
+        account_id: clients.sales3.acc.USD,
+        amount: '1',
+      }),
     );
     await expect(run((tx) => getOverdrawn(tx, byStaff(f.staff.sales2), b.id))).rejects.toBeInstanceOf(NotFoundError);
   });

@@ -8,6 +8,7 @@ import {
   postTransaction,
   StateConflictError,
   ValidationError,
+  AmountExceedsOwedError,
   withRetry,
   type Tx,
 } from '../../server/ledger';
@@ -212,8 +213,10 @@ describe('withdrawals', () => {
   it('refuses more than the balance, and bonus cannot be withdrawn while profit/compensation can', async () => {
     const c = await makeClient(f, 'wd4', null);
     await fund(c.clientId, c.acc.USD, '100.00');
-    await run((tx) => creditOverdrawn(tx, admin(), 'bonus', c.acc.USD, { amount: '30.00' }));
-    await run((tx) => creditOverdrawn(tx, admin(), 'compensation', c.acc.USD, { amount: '5.00' }));
+    await run((tx) => creditOverdrawn(tx, admin(), 'bonus', c.clientId, { account_id: c.acc.USD, amount: '30.00' }));
+    await run((tx) =>
+      creditOverdrawn(tx, admin(), 'compensation', c.clientId, { account_id: c.acc.USD, amount: '5.00' }),
+    );
     const a = await accountOf(c.acc.USD);
     expect([a.balance, a.bonus, a.compensation, a.deposit]).toEqual(['135.00', '30.00', '5.00', '100.00']);
     const [view] = await run((tx) => listAccounts(tx, admin(), c.clientId));
@@ -243,7 +246,9 @@ describe('loans, compensation, bonus', () => {
 
     const part = await run((tx) => payFine(tx, admin(), l.id, { amount: '400.00' }));
     expect([part.status, part.repaid, part.owed]).toEqual(['approved', '400.00', '600.00']);
-    await expect(run((tx) => payFine(tx, admin(), l.id, { amount: '600.01' }))).rejects.toBeInstanceOf(ValidationError);
+    await expect(run((tx) => payFine(tx, admin(), l.id, { amount: '600.01' }))).rejects.toBeInstanceOf(
+      AmountExceedsOwedError,
+    );
     const done = await run((tx) => payFine(tx, admin(), l.id, { amount: '600.00' }));
     expect([done.status, done.owed]).toEqual(['repaid', '0.00']);
     a = await accountOf(c.acc.USD);
@@ -271,8 +276,12 @@ describe('loans, compensation, bonus', () => {
 
   it('compensation and bonus are credited at once and excluded from deposit statistics', async () => {
     const c = await makeClient(f, 'cb1', null);
-    const comp = await run((tx) => creditOverdrawn(tx, admin(), 'compensation', c.acc.CNY, { amount: '8.88' }));
-    const bonus = await run((tx) => creditOverdrawn(tx, admin(), 'bonus', c.acc.CNY, { amount: '1.12' }));
+    const comp = await run((tx) =>
+      creditOverdrawn(tx, admin(), 'compensation', c.clientId, { account_id: c.acc.CNY, amount: '8.88' }),
+    );
+    const bonus = await run((tx) =>
+      creditOverdrawn(tx, admin(), 'bonus', c.clientId, { account_id: c.acc.CNY, amount: '1.12' }),
+    );
     expect([comp.status, comp.sub_type, bonus.status, bonus.sub_type]).toEqual([
       'approved',
       'compensation',
@@ -341,7 +350,7 @@ describe('exchange', () => {
   it('the locked bonus travels with the money, so an exchange never makes bonus withdrawable', async () => {
     const c = await makeClient(f, 'ex3', null, ['USD', 'USDT']);
     await fund(c.clientId, c.acc.USD, '20.00');
-    await run((tx) => creditOverdrawn(tx, admin(), 'bonus', c.acc.USD, { amount: '30.00' }));
+    await run((tx) => creditOverdrawn(tx, admin(), 'bonus', c.clientId, { account_id: c.acc.USD, amount: '30.00' }));
     const r = await run((tx) =>
       exchange(tx, admin(), c.clientId, { from_account: c.acc.USD, to_account: c.acc.USDT, amount: '50.00' }),
     );

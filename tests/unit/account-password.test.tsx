@@ -5,7 +5,7 @@ import md5 from 'md5';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordDialog, passwordProblems } from '../../src/account/ChangePasswordDialog';
 import { authMachine } from '../../src/services';
-import { api, DEMO_PASSWORD, fakeAuthApi, server, installMsw } from './msw';
+import { api, apiError, DEMO_PASSWORD, fakeAuthApi, server, installMsw } from './msw';
 import { fill, renderInAdmin, signIn, toasts, toastType } from './account.helpers';
 
 installMsw();
@@ -95,20 +95,21 @@ describe('ChangePasswordDialog', () => {
     expect(toasts()).toEqual(['Password changed successfully']);
   });
 
-  it('toasts the server message on a wrong current password and stays open', async () => {
+  it('toasts the translated code on a wrong current password (not the English server message) and stays open', async () => {
     const { onClose, submit } = await openDialog();
     fill('old_password', 'not-the-password');
     fill('new_password', 'NewPass#1');
     await submit();
-    await waitFor(() => expect(toasts()).toContain('Old password is incorrect'));
-    expect(toastType('Old password is incorrect')).toBe('error');
+    await waitFor(() => expect(toasts()).toContain('原密码不正确'));
+    expect(toastType('原密码不正确')).toBe('error');
+    expect(toasts()).not.toContain('Old password is incorrect');
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('toasts 更新失败，请稍后重试 when the server gives no message', async () => {
     const { onClose, submit } = await openDialog();
-    recordChangePwd(() => HttpResponse.json({}, { status: 500 }));
+    recordChangePwd(() => HttpResponse.json(apiError('internal', 'Internal server error'), { status: 500 }));
     fill('old_password', DEMO_PASSWORD);
     fill('new_password', 'NewPass#1');
     await submit();

@@ -113,7 +113,7 @@ describe('refreshNow', () => {
     await expect(refresher.refreshNow()).rejects.toThrow('malformed refresh token');
     server.use(
       http.post(api('/auth/admin/v1/token/refresh'), () =>
-        HttpResponse.json({ access_token: accessToken(), refresh_token: '' }),
+        HttpResponse.json({ access_token: accessToken(), refresh_token: '', mfa: false }),
       ),
     );
     tokens.set({ access: accessToken(900), refresh: 'r1' }, false);
@@ -124,7 +124,7 @@ describe('refreshNow', () => {
     const { tokens, refresher, onFailure } = setup();
     server.use(
       http.post(api('/auth/admin/v1/token/refresh'), () =>
-        HttpResponse.json({ message: 'Refresh token reused' }, { status: 401 }),
+        HttpResponse.json({ message: 'Refresh token reused', code: 'unauthorized' }, { status: 401 }),
       ),
     );
     tokens.set({ access: accessToken(900), refresh: 'r1' }, true);

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import client from '../../resources/client';
 import { toasts, until, renderResource } from './engine.helpers';
-import { api, server, installMsw } from './msw';
+import { api, apiError, apiList, server, installMsw } from './msw';
 
 installMsw();
 vi.setConfig({ testTimeout: 30_000 });
@@ -33,16 +33,17 @@ const STAFF = [
 ];
 
 /** Serves the client list (one client whose agent is `sales`), the staff list and change_agent; records the calls. */
-function serveApi({ staff = () => HttpResponse.json({ data: STAFF, total: STAFF.length }) as Response } = {}) {
+function serveApi({ staff = () => HttpResponse.json(apiList('GET /user/v1/list', STAFF)) as Response } = {}) {
   const seen = { staffQueries: [] as URLSearchParams[], changes: [] as { url: string; body: unknown }[], lists: 0 };
   let change: () => Response = () => HttpResponse.json({});
   server.use(
     http.get(api('/client/admin/v1/list'), () => {
       seen.lists += 1;
-      return HttpResponse.json({
-        data: [{ id: 3, username: 'carol', fake: false, active: true, agent_id: 7, agent_name: 'Salesman' }],
-        total: 1,
-      });
+      return HttpResponse.json(
+        apiList('GET /client/admin/v1/list', [
+          { id: 3, username: 'carol', fake: false, active: true, agent_id: 7, agent_name: 'Salesman' },
+        ]),
+      );
     }),
     http.get(api('/user/v1/list'), ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -134,25 +135,21 @@ describe('change-agent dialog', () => {
   });
 
   it('says so when the staff list cannot be loaded', async () => {
-    const { seen } = serveApi({ staff: () => HttpResponse.json({ message: 'boom', code: 'x' }, { status: 500 }) });
+    const { seen } = serveApi({ staff: () => HttpResponse.json(apiError('internal', 'boom'), { status: 500 }) });
     const { dialog } = await openDialog();
     expect(await dialog.findByText('Could not load the choices, please try again later')).toBeInTheDocument();
     expect(seen.changes).toHaveLength(0);
   });
 
-  it("keeps the dialog open with the server's message when the change is refused", async () => {
+  it('keeps the dialog open with the translated refusal when the change is refused', async () => {
     const api = serveApi();
-    api.answerChange(() =>
-      HttpResponse.json(
-        { message: 'The agent must be an active salesman of this tenant', code: 'validation' },
-        { status: 400 },
-      ),
-    );
+    const message = 'The agent must be an active salesman or team leader of this tenant';
+    api.answerChange(() => HttpResponse.json(apiError('validation', message, { user_id: message }), { status: 400 }));
     const { user, dialog } = await openDialog();
     await user.click(dialog.getByRole('combobox', { name: /New agent/ }));
     await user.click(await screen.findByRole('option', { name: 'Salesman 2 (sales2)' }));
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
-    expect(await dialog.findByText('The agent must be an active salesman of this tenant')).toBeInTheDocument();
+    expect(await dialog.findByText('Please check: salesman')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(toasts()).not.toContain('Done');
   });

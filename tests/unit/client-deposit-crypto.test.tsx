@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import DepositDialog from '../../resources/client/dialogs/DepositDialog';
 import type { UiLocale } from '../../i18n';
 import { fakeClientApi, flush, pick, renderClientUi, toasts } from './client.helpers';
-import { installMsw } from './msw';
+import { apiBody, installMsw } from './msw';
 
 installMsw();
 // MUI selects driven through user-event are slow in jsdom.
@@ -151,7 +151,7 @@ describe('DepositDialog crypto fields', () => {
               },
               { status: 409 },
             )
-          : HttpResponse.json({ id: 7 }),
+          : HttpResponse.json(apiBody('POST /deposit/admin/v2/specialized/:id', { id: 7 })),
     });
     const { user, onClose } = await openDialog();
     await cryptoDeposit(user);
@@ -159,7 +159,8 @@ describe('DepositDialog crypto fields', () => {
     type(/收款地址/, '0x71C7656EC7ab88b098defB751B7401B5f6d8976F');
     type(/交易哈希/, HASH);
     await user.click(submit());
-    await waitFor(() => expect(toasts()).toContain('This transaction hash is already recorded on BEP20'));
+    // The code in the user's language, not the server's English sentence.
+    await waitFor(() => expect(toasts()).toContain('该交易哈希已在此链上登记'));
     expect(await screen.findByText('该交易哈希已在此链上登记过')).toBeInTheDocument();
     // Unchanged, it is not sent again.
     await user.click(submit());

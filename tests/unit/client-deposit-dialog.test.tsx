@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import DepositDialog from '../../resources/client/dialogs/DepositDialog';
 import type { FundKind } from '../../resources/client/dialogs/api';
 import { account, deferred, fakeClientApi, flush, pick, renderClientUi, toasts } from './client.helpers';
-import { installMsw } from './msw';
+import { apiBody, apiError, installMsw } from './msw';
 
 installMsw();
 // MUI selects driven through user-event are slow in jsdom.
@@ -35,7 +35,7 @@ describe('DepositDialog (deposit)', () => {
     expect(call.body).toEqual({ account_id: 1, amount: '100.50', currency: 'USD', screenshot: '', sub_type: 'bank' });
     expect(call.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(call.headers.get('X-Tenant-Id')).toBe('tr');
-    expect(toasts()).toContain('充值成功');
+    expect(toasts()).toContain('充值已登记，等待审核');
     // same currency: no rate asked
     expect(fake.calls('/api/currency/admin/v1/rate')).toHaveLength(0);
   });
@@ -60,9 +60,10 @@ describe('DepositDialog (deposit)', () => {
     const fake = fakeClientApi({
       command: async () => {
         answers += 1;
-        if (answers === 1) return HttpResponse.json({}, { status: 503 });
+        // A gateway's 503 without an API body: the spec toast.
+        if (answers === 1) return new HttpResponse(null, { status: 503 });
         await gate.promise;
-        return HttpResponse.json({ id: 9 });
+        return HttpResponse.json(apiBody('POST /deposit/admin/v2/specialized/:id', { id: 9 }));
       },
     });
     const { user, onClose } = await openDialog();
@@ -83,13 +84,13 @@ describe('DepositDialog (deposit)', () => {
     expect(posts[0].headers.get('Idempotency-Key')).toBe(posts[1].headers.get('Idempotency-Key'));
   });
 
-  it('prefers the server message on failure, and a definite refusal gets a new key for the next try', async () => {
+  it('shows the server message for an unknown code, and a definite refusal gets a new key for the next try', async () => {
     let n = 0;
     const fake = fakeClientApi({
       command: () =>
         ++n === 1
           ? HttpResponse.json({ message: 'Account is frozen', code: 'frozen' }, { status: 400 })
-          : HttpResponse.json({}),
+          : HttpResponse.json(apiBody('POST /deposit/admin/v2/specialized/:id', { id: 1 })),
     });
     const { user } = await openDialog();
     await pick(user, /入账账户/, /AC000001/);
@@ -97,14 +98,14 @@ describe('DepositDialog (deposit)', () => {
     await user.click(submit());
     await waitFor(() => expect(toasts()).toContain('Account is frozen'));
     await user.click(submit());
-    await waitFor(() => expect(toasts()).toContain('充值成功'));
+    await waitFor(() => expect(toasts()).toContain('充值已登记，等待审核'));
     const posts = fake.calls('/api/deposit', 'POST');
     expect(posts[0].headers.get('Idempotency-Key')).not.toBe(posts[1].headers.get('Idempotency-Key'));
   });
 
   it('needs a loaded rate when the currency differs from the account', async () => {
     const fake = fakeClientApi({
-      rate: (p, s) => HttpResponse.json({ rate: p === 'USD' && s === 'CNY' ? 7.1234567 : 0.14 }),
+      rate: (p, s) => HttpResponse.json(p === 'USD' && s === 'CNY' ? 7.1234567 : 0.14),
     });
     const { user, onClose } = await openDialog();
     await pick(user, /入账账户/, /AC000002/);
@@ -139,7 +140,7 @@ describe('DepositDialog (deposit)', () => {
   });
 
   it('blocks the submit when the rate fails, with both rate messages', async () => {
-    const fake = fakeClientApi({ rate: () => HttpResponse.json({ message: 'down' }, { status: 502 }) });
+    const fake = fakeClientApi({ rate: () => HttpResponse.json(apiError('internal', 'down'), { status: 502 }) });
     const { user } = await openDialog();
     await pick(user, /入账账户/, /AC000002/);
     await pick(user, /币种/, 'USD');
@@ -163,7 +164,11 @@ describe('DepositDialog (deposit)', () => {
     const { user, onClose } = await openDialog();
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'proof.png', { type: 'image/png' });
     await user.upload(screen.getByTestId('proof-input'), file);
-    expect(await screen.findByTestId('proof-preview')).toHaveAttribute('src', 'https://files.example.test/proof-1.png');
+    // The preview loads the signed read URL; the stored value sent is the public URL.
+    expect(await screen.findByTestId('proof-preview')).toHaveAttribute(
+      'src',
+      'https://files.example.test/proof-1.png?sig=read',
+    );
     expect(fake.calls('/api/s3/admin/presign/put')[0].body).toEqual({
       filename: 'proof.png',
       content_type: 'image/png',
@@ -229,10 +234,26 @@ describe('DepositDialog (compensation and bonus)', () => {
     expect(toasts()).toContain('赠分已添加');
   });
 
+  it('refuses exponent notation and more than 2 decimals inline, and sends nothing', async () => {
+    const fake = fakeClientApi();
+    const { user, onClose } = await openDialog('compensation');
+    await pick(user, /账户/, /AC000002/);
+    for (const value of ['1e3', '12.345']) {
+      typeAmount(value);
+      await user.click(submit());
+      expect(await screen.findByText('请输入大于 0 的金额（最多两位小数）')).toBeTruthy();
+    }
+    expect(fake.calls('/api/overdrawn/admin/v1/compensation/42', 'POST')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('adds a reward, and tells a failure with the spec text', async () => {
     let fail = true;
     const fake = fakeClientApi({
-      command: () => (fail ? HttpResponse.json(null, { status: 500 }) : HttpResponse.json({})),
+      command: (kind) =>
+        fail
+          ? HttpResponse.json(apiError('internal', 'Internal server error'), { status: 500 })
+          : HttpResponse.json(apiBody(`POST /overdrawn/admin/v1/${kind}/:id`, { id: 5 })),
     });
     const { user, onClose } = await openDialog('bonus');
     await pick(user, /账户/, /AC000001/);

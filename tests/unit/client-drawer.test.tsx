@@ -4,7 +4,8 @@ import ClientDrawer from '../../resources/client/ClientDrawer';
 import type { PermissionPayload, Role } from '../../permissions';
 import type { Account, Client } from '../../resources/client/drawer/api';
 import { account, fakeClientApi, flush, pick, renderClientUi, toasts } from './client.helpers';
-import { installMsw } from './msw';
+import { http, HttpResponse } from 'msw';
+import { api, apiBody, apiList, installMsw, server } from './msw';
 
 installMsw();
 // MUI in jsdom is slow on first render.
@@ -44,10 +45,19 @@ describe('ClientDrawer', () => {
   });
 
   it('shows the basic info and hides empty fields', async () => {
-    await openDrawer({ client: { superman: '', score: null, mfa: true } });
+    await openDrawer({ client: { superman: null, mfa: true } });
     expect(screen.getByTestId('client-username')).toHaveTextContent('alice');
     expect(screen.getByTestId('client-basic-info')).toHaveTextContent('Alice Zhang · 13800000000');
-    expect(fieldKeys()).toEqual(['fake', 'active', 'kyc_status', 'vip', 'agent_name', 'mfa', 'create_datetime']);
+    expect(fieldKeys()).toEqual([
+      'fake',
+      'active',
+      'kyc_status',
+      'score',
+      'vip',
+      'agent_name',
+      'mfa',
+      'create_datetime',
+    ]);
     const fields = screen.getByTestId('client-fields');
     expect(fields).toHaveTextContent('类型真实');
     expect(fields).toHaveTextContent('状态启用');
@@ -126,7 +136,7 @@ describe('ClientDrawer', () => {
     await pick(user, /入账账户/, /AC000001/);
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: /金额/ }), { target: { value: '50' } });
     await user.click(within(dialog).getByTestId('fund-submit'));
-    await waitFor(() => expect(toasts()).toContain('充值成功'));
+    await waitFor(() => expect(toasts()).toContain('充值已登记，等待审核'));
     await waitFor(() => expect(fake.calls('/api/client/admin/v1/detail/42').length).toBe(before + 1));
   });
 
@@ -162,21 +172,46 @@ describe('ClientDrawer', () => {
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['实名信息', '交易设置', '访问记录', '银行卡', '受益人', '持仓']);
 
-    expect(await screen.findByTestId('kyc-info')).toHaveTextContent('ID-123');
-    expect(screen.getByTestId('kyc-info')).toHaveTextContent('已认证');
+    // The API's field names, values in words: document type, country, status.
+    const kyc = await screen.findByTestId('kyc-info');
+    for (const text of [
+      '真实姓名Alice Zhang',
+      '证件类型护照',
+      '证件号码ID-123',
+      '国籍中国',
+      '出生日期1990-05-06',
+      '已认证',
+    ])
+      expect(kyc).toHaveTextContent(text);
+    // The document photo loads from the signed URL the API answers, not the stored value.
+    expect(within(kyc).getByRole('img', { name: '证件正面' })).toHaveAttribute(
+      'src',
+      '/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png?expires=1&signature=s',
+    );
 
     await user.click(screen.getByTestId('client-tab-trade'));
     await screen.findByTestId('trade-settings');
-    expect(screen.getByLabelText('允许交易')).toBeChecked();
-    fireEvent.change(screen.getByLabelText('杠杆倍数'), { target: { value: '10' } });
-    await user.click(screen.getByLabelText('允许交易'));
+    expect(screen.getByLabelText('允许买入')).toBeChecked();
+    expect(screen.getByLabelText('允许卖出')).not.toBeChecked();
+    expect(screen.getByLabelText('最大杠杆倍数')).toHaveValue(5);
+    fireEvent.change(screen.getByLabelText('最大杠杆倍数'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('每日交易限额'), { target: { value: '1e3' } });
+    expect(screen.getByTestId('trade-save')).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('每日交易限额'), { target: { value: '5000.50' } });
+    await user.click(screen.getByLabelText('允许买入'));
     await user.click(screen.getByTestId('trade-save'));
     await waitFor(() => expect(toasts()).toContain('保存成功'));
-    expect(fake.calls('/api/client/admin/v1/trade/42', 'POST')[0].body).toEqual({ trade_enabled: false, leverage: 10 });
+    expect(fake.calls('/api/client/admin/v1/trade/42', 'POST')[0].body).toEqual({
+      buy_enabled: false,
+      sell_enabled: false,
+      max_leverage: 10,
+      daily_limit: '5000.50',
+    });
 
     await user.click(screen.getByTestId('client-tab-access'));
-    expect(await screen.findByTestId('access-records')).toHaveTextContent('10.0.0.1');
-    expect(screen.getByTestId('access-records')).toHaveTextContent('Shanghai');
+    const access = await screen.findByTestId('access-records');
+    for (const text of ['10.0.0.1', 'Shanghai', '登录失败', 'Mozilla/5.0 (iPhone)'])
+      expect(access).toHaveTextContent(text);
 
     await user.click(screen.getByTestId('client-tab-bank'));
     const bank = await screen.findByTestId('bank-cards');
@@ -185,14 +220,35 @@ describe('ClientDrawer', () => {
 
     await user.click(screen.getByTestId('client-tab-nominee'));
     const nominees = await screen.findByTestId('nominees');
-    for (const text of ['姓名', '关系', '电话', '出生日期', '受益比例', 'Bob', 'spouse', '1990-01-01', '100%']) {
+    for (const text of ['姓名', '关系', '电话', '出生日期', '受益比例', 'Bob', '配偶', '1990-01-01', '100.00%']) {
       expect(nominees).toHaveTextContent(text);
     }
 
     await user.click(screen.getByTestId('client-tab-holdings'));
     const holdings = await screen.findByTestId('holdings');
-    expect(holdings).toHaveTextContent('AAPL');
-    expect(holdings).toHaveTextContent('150.50');
+    for (const text of ['AAPL', '股票', '10.0000', '150.5000', '1,505.00']) expect(holdings).toHaveTextContent(text);
+  });
+
+  it('shows an empty state in each sub-tab without data, the KYC status still', async () => {
+    const { user } = await openDrawer();
+    server.use(
+      http.get(api('/identify/admin/v1/client_detail/:id'), () =>
+        HttpResponse.json(
+          apiBody('GET /identify/admin/v1/client_detail/:id', { client_id: 42, kyc_status: 'unverified' }),
+        ),
+      ),
+      http.get(api('/client/admin/v1/access/:id'), () =>
+        HttpResponse.json(apiList('GET /client/admin/v1/access/:id', [])),
+      ),
+    );
+    // Tabs load when shown: leave the KYC tab and come back.
+    await user.click(screen.getByTestId('client-tab-trade'));
+    await user.click(screen.getByTestId('client-tab-kyc'));
+    expect(await screen.findByTestId('kyc-empty')).toHaveTextContent('暂无实名信息');
+    expect(screen.queryByTestId('kyc-info')).toBeNull();
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('认证状态未认证');
+    await user.click(screen.getByTestId('client-tab-access'));
+    expect(await screen.findByTestId('access-records-empty')).toHaveTextContent('暂无数据');
   });
 
   it('disables saving trade settings without client/update', async () => {

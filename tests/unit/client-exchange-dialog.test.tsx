@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import ExchangeDialog from '../../resources/client/dialogs/ExchangeDialog';
 import type { Account } from '../../resources/client/drawer/api';
 import { account, deferred, fakeClientApi, flush, pick, renderClientUi, toasts } from './client.helpers';
-import { installMsw } from './msw';
+import { apiError, installMsw } from './msw';
 
 installMsw();
 // MUI selects driven through user-event are slow in jsdom.
@@ -127,7 +127,7 @@ describe('ExchangeDialog', () => {
       accounts: THREE,
       command: async () => {
         await gate.promise;
-        return HttpResponse.json(null, { status: 500 });
+        return HttpResponse.json(apiError('internal', 'Internal server error'), { status: 500 });
       },
     });
     const { onClose } = await openDialog();
@@ -143,7 +143,10 @@ describe('ExchangeDialog', () => {
   });
 
   it('tells a rate failure and does not submit', async () => {
-    const fake = fakeClientApi({ accounts: THREE, rate: () => HttpResponse.json({ message: 'x' }, { status: 500 }) });
+    const fake = fakeClientApi({
+      accounts: THREE,
+      rate: () => HttpResponse.json(apiError('internal', 'x'), { status: 500 }),
+    });
     const { user } = await openDialog();
     typeAmount('1');
     expect(await screen.findByTestId('rate-error')).toHaveTextContent('无法获取汇率');

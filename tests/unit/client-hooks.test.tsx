@@ -42,7 +42,7 @@ describe('useRate', () => {
           await slow.promise;
           return HttpResponse.json(7.2);
         }
-        return HttpResponse.json({ rate: '0.91' });
+        return HttpResponse.json(0.91);
       }),
     );
     const onError = vi.fn();
@@ -58,8 +58,8 @@ describe('useRate', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
-  it('reports a failure once, and a malformed answer counts as a failure', async () => {
-    server.use(http.get(api('/currency/admin/v1/rate'), () => HttpResponse.json({ rate: 'n/a' })));
+  it('reports a failure once, and a rate that is not positive counts as a failure', async () => {
+    server.use(http.get(api('/currency/admin/v1/rate'), () => HttpResponse.json(0)));
     const onError = vi.fn();
     const { result } = renderHook(() => useRate('USD', 'JPY', onError));
     await waitFor(() => expect(result.current.error).toBe(true));

@@ -37,7 +37,12 @@ describe('money.ts', () => {
     expect(isValidAmount('-1')).toBe(false);
     expect(isValidAmount('')).toBe(false);
     expect(isValidAmount('abc')).toBe(false);
-    expect(isValidAmount('1e3')).toBe(true);
+    expect(isValidAmount('1e3')).toBe(false);
+    expect(isValidAmount('1E2')).toBe(false);
+    expect(isValidAmount('1.5e1')).toBe(false);
+    expect(toCents('1e3', true)).toBeNull();
+    // API values keep their exponent expansion
+    expect(toCents('1e3')).toBe(100000n);
   });
 
   it('rounds API values half away from zero to cents', () => {

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import ClientPasswordDialog from '../../resources/client/dialogs/ClientPasswordDialog';
 import { fakeClientApi, renderClientUi, toasts } from './client.helpers';
-import { api, server, installMsw } from './msw';
+import { api, apiError, server, installMsw } from './msw';
 
 installMsw();
 // The first render of MUI in jsdom is slow.
@@ -39,13 +39,13 @@ describe('ClientPasswordDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('tells a failure with the spec text, or the server message when it sent one', async () => {
+  it('tells a failure with the spec text, or the translated API error when it sent one', async () => {
     let withMessage = false;
     server.use(
       http.put(api('/client/admin/v1/resetpwd/:id'), () =>
         withMessage
-          ? HttpResponse.json({ msg: 'Client is locked' }, { status: 409 })
-          : HttpResponse.json(null, { status: 500 }),
+          ? HttpResponse.json(apiError('not_found', 'Client not found'), { status: 404 })
+          : HttpResponse.json(apiError('internal', 'Internal server error'), { status: 500 }),
       ),
     );
     const { user, onClose } = await openDialog();
@@ -54,7 +54,7 @@ describe('ClientPasswordDialog', () => {
     await waitFor(() => expect(toasts()).toContain('更新失败，请稍后重试'));
     withMessage = true;
     await user.click(screen.getByTestId('password-submit'));
-    await waitFor(() => expect(toasts()).toContain('Client is locked'));
+    await waitFor(() => expect(toasts()).toContain('记录不存在或不在您的数据范围内'));
     expect(onClose).not.toHaveBeenCalled();
   });
 

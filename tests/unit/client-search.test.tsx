@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import client from '../../resources/client';
 import { ClientSearch } from '../../resources/client/ClientSearch';
 import { renderWithEngine, toasts, until } from './engine.helpers';
-import { api, server, installMsw } from './msw';
+import { api, apiError, server, installMsw } from './msw';
 
 installMsw();
 vi.setConfig({ testTimeout: 30_000 });
@@ -64,7 +64,7 @@ describe('client search', () => {
   });
 
   it('says the search failed on any other error', async () => {
-    answer(() => HttpResponse.json({ message: 'boom' }, { status: 500 }));
+    answer(() => HttpResponse.json(apiError('internal', 'boom'), { status: 500 }));
     await searchFor('carol');
     await until(() => expect(toasts()).toContain('查询失败，请稍后重试。'));
   });

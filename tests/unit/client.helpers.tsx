@@ -10,7 +10,7 @@ import { createPermissionCache } from '../../permissions/cache';
 import { PermissionsProvider } from '../../permissions/PermissionsContext';
 import type { PermissionPayload, Role } from '../../permissions';
 import type { Account, Client } from '../../resources/client/drawer/api';
-import { api, permissionPayload, server } from './msw';
+import { api, apiBody, apiError, apiList, permissionPayload, server } from './msw';
 
 function ToastProbe() {
   const { notifications } = useNotificationContext();
@@ -106,7 +106,7 @@ export interface FakeClientOptions {
   accounts?: Account[];
   /** Answers the rate call; default: 7.1 for any pair. */
   rate?: (primary: string, secondary: string) => Response | Promise<Response>;
-  /** Answers the money commands (deposit, compensation, bonus, exchange); default 200 `{ id }`. */
+  /** Answers the money commands (deposit, compensation, bonus, exchange); default 200: the API's record. */
   command?: (kind: string, body: unknown) => Response | Promise<Response>;
   /** Status of the deposit-options call (200 answers `depositOptions`). */
   optionsStatus?: number;
@@ -148,22 +148,23 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
   };
   const accounts = options.accounts ?? [account(1, 'USD', '1000.00'), account(2, 'CNY', '-20.50')];
   const command =
-    (kind: string) =>
+    (kind: string, route: string) =>
     async ({ request }: { request: Request }) => {
       await record(request);
       const body = await request.json();
-      return options.command ? options.command(kind, body) : HttpResponse.json({ id: seen.length });
+      return options.command ? options.command(kind, body) : HttpResponse.json(apiBody(route, { id: seen.length }));
     };
+  const boom = (status: number) => HttpResponse.json(apiError('internal', 'boom'), { status });
   server.use(
     http.get(api('/client/admin/v1/detail/:id'), async ({ request }) => {
       await record(request);
-      if (options.detailStatus) return HttpResponse.json({ message: 'boom' }, { status: options.detailStatus });
-      return HttpResponse.json({ ...client, accounts });
+      if (options.detailStatus) return boom(options.detailStatus);
+      return HttpResponse.json(apiBody('GET /client/admin/v1/detail/:id', { ...client, accounts }));
     }),
     http.get(api('/acc/admin/v1/list/:id'), async ({ request }) => {
       await record(request);
-      if (options.accountsStatus) return HttpResponse.json({ message: 'boom' }, { status: options.accountsStatus });
-      return HttpResponse.json({ data: accounts });
+      if (options.accountsStatus) return boom(options.accountsStatus);
+      return HttpResponse.json(apiList('GET /acc/admin/v1/list/:id', accounts));
     }),
     http.get(api('/currency/admin/v1/rate'), async ({ request }) => {
       await record(request);
@@ -173,16 +174,19 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
     http.get(api('/deposit/admin/v1/options'), async ({ request }) => {
       await record(request);
       if (options.optionsStatus && options.optionsStatus !== 200) {
-        return HttpResponse.json({ message: 'Not found' }, { status: options.optionsStatus });
+        return HttpResponse.json(apiError('not_found', 'Not found'), { status: options.optionsStatus });
       }
       return HttpResponse.json(
         options.depositOptions ?? { data: [{ value: 'crypto' }, { value: 'bank' }, { value: 'exchange' }] },
       );
     }),
-    http.post(api('/deposit/admin/v2/specialized/:id'), command('deposit')),
-    http.post(api('/overdrawn/admin/v1/compensation/:id'), command('compensation')),
-    http.post(api('/overdrawn/admin/v1/bonus/:id'), command('bonus')),
-    http.post(api('/acc/admin/v1/exchange/:id'), command('exchange')),
+    http.post(api('/deposit/admin/v2/specialized/:id'), command('deposit', 'POST /deposit/admin/v2/specialized/:id')),
+    http.post(
+      api('/overdrawn/admin/v1/compensation/:id'),
+      command('compensation', 'POST /overdrawn/admin/v1/compensation/:id'),
+    ),
+    http.post(api('/overdrawn/admin/v1/bonus/:id'), command('bonus', 'POST /overdrawn/admin/v1/bonus/:id')),
+    http.post(api('/acc/admin/v1/exchange/:id'), command('exchange', 'POST /acc/admin/v1/exchange/:id')),
     http.put(api('/client/admin/v1/resetpwd/:id'), async ({ request }) => {
       await record(request);
       return HttpResponse.json({});
@@ -194,6 +198,8 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
         method: 'PUT',
         headers: { 'x-amz-acl': 'private' },
         public_url: 'https://files.example.test/proof-1.png',
+        read_url: 'https://files.example.test/proof-1.png?sig=read',
+        expires_in: 300,
       });
     }),
     http.put('*/upload/:name', async ({ request }) => {
@@ -201,21 +207,47 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
       return new HttpResponse(null, { status: 200 });
     }),
     http.get(api('/identify/admin/v1/client_detail/:id'), () =>
-      HttpResponse.json({ data: { status: 'approved', full_name: 'Alice Zhang', id_number: 'ID-123', id_front: '' } }),
+      HttpResponse.json(
+        apiBody('GET /identify/admin/v1/client_detail/:id', {
+          client_id: 42,
+          username: 'alice',
+          kyc_status: 'approved',
+          real_name: 'Alice Zhang',
+          id_type: 'passport',
+          id_number: 'ID-123',
+          nationality: 'CN',
+          dob: '1990-05-06',
+          front_image: '/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png',
+          front_image_url: '/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png?expires=1&signature=s',
+          submitted_at: '2025-01-02T03:04:05.000Z',
+        }),
+      ),
     ),
-    http.get(api('/client/admin/v1/trade/:id'), () => HttpResponse.json({ trade_enabled: true, leverage: 5 })),
+    http.get(api('/client/admin/v1/trade/:id'), () =>
+      HttpResponse.json({ buy_enabled: true, sell_enabled: false, max_leverage: 5, daily_limit: null }),
+    ),
     http.post(api('/client/admin/v1/trade/:id'), async ({ request }) => {
       await record(request);
-      return HttpResponse.json({});
+      return HttpResponse.json({ buy_enabled: true, sell_enabled: false, max_leverage: 5, daily_limit: null });
     }),
     http.get(api('/client/admin/v1/access/:id'), () =>
-      HttpResponse.json({
-        data: [{ id: 1, ip: '10.0.0.1', location: 'Shanghai', device: 'iPhone', created_at: '2025-01-02T03:04:05Z' }],
-      }),
+      HttpResponse.json(
+        apiList('GET /client/admin/v1/access/:id', [
+          {
+            id: 1,
+            action: 'login_failed',
+            ip: '10.0.0.1',
+            location: 'Shanghai',
+            device: 'iPhone',
+            user_agent: 'Mozilla/5.0 (iPhone)',
+            at: '2025-01-02T03:04:05.000Z',
+          },
+        ]),
+      ),
     ),
     http.get(api('/client/admin/v1/bank/:id'), () =>
-      HttpResponse.json({
-        data: [
+      HttpResponse.json(
+        apiList('GET /client/admin/v1/bank/:id', [
           {
             id: 1,
             bank_name: 'ICBC',
@@ -224,18 +256,31 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
             address: 'Beijing',
             phone: '138',
           },
-        ],
-      }),
+        ]),
+      ),
     ),
     http.get(api('/client/admin/v1/nominee/:id'), () =>
-      HttpResponse.json({
-        data: [{ id: 1, name: 'Bob', relationship: 'spouse', phone: '139', dob: '1990-01-01', share_percent: 100 }],
-      }),
+      HttpResponse.json(
+        apiList('GET /client/admin/v1/nominee/:id', [
+          { id: 1, name: 'Bob', relationship: 'spouse', phone: '139', dob: '1990-01-01', share_percent: '100.00' },
+        ]),
+      ),
     ),
     http.get(api('/client/admin/v1/order/holding/:id'), () =>
-      HttpResponse.json({
-        data: [{ id: 1, symbol: 'AAPL', name: 'Apple', product_type: 'stock', quantity: 10, price: '150.5' }],
-      }),
+      HttpResponse.json(
+        apiList('GET /client/admin/v1/order/holding/:id', [
+          {
+            id: 1,
+            symbol: 'AAPL',
+            name: 'Apple',
+            product_type: 'stock',
+            currency: 'USD',
+            quantity: '10.0000',
+            avg_price: '150.5000',
+            cost: '1505.00',
+          },
+        ]),
+      ),
     ),
   );
   /** The requests to paths starting with `prefix`. */

@@ -9,9 +9,10 @@ import {
   resourceEndpoints,
   type ResourceEndpoints,
 } from '../../dataProvider';
-import { api, server, testProfile, installMsw } from './msw';
+import { api, apiError, apiList, server, testProfile, installMsw } from './msw';
 
-installMsw();
+// The generic mechanisms (envelopes, bare arrays, the endpoint map, delete) are tried on test-only resources.
+installMsw({ offApi: ['/things/'] });
 
 function provider(endpoints: Record<string, ResourceEndpoints> = {}) {
   const tokens = createTokenStore();
@@ -63,10 +64,12 @@ describe('dataProvider', () => {
         await record(request);
         const url = new URL(request.url);
         if (refuse && url.searchParams.get('cursor')) {
-          return HttpResponse.json({ code: 'validation', errors: { cursor: 'bad' } }, { status: 400 });
+          return HttpResponse.json(apiError('validation', 'Cursor is invalid', { cursor: 'bad' }), { status: 400 });
         }
         const page = Number(url.searchParams.get('page'));
-        return HttpResponse.json({ data: [{ id: page }], total: 9, next_cursor: `after-${page}` });
+        return HttpResponse.json(
+          apiList('GET /deposit/admin/v1/list', [{ id: page }], { total: 9, next_cursor: `after-${page}` }),
+        );
       }),
     );
     const dp = provider();
@@ -85,14 +88,14 @@ describe('dataProvider', () => {
     expect(cursorOf(5)).toBeNull();
     // A refused cursor: asked again by page number, and the data still arrives.
     refuse = true;
-    expect((await get(3)).data).toEqual([{ id: 3 }]);
+    expect((await get(3)).data).toMatchObject([{ id: 3 }]);
     expect([cursorOf(6), cursorOf(7)]).toEqual(['after-2', null]);
   });
 
   it('getList accepts a bare array', async () => {
-    server.use(http.get(api('/x/admin/v1/list'), () => HttpResponse.json([{ id: 'a' }])));
+    server.use(http.get(api('/things/admin/v1/list'), () => HttpResponse.json([{ id: 'a' }])));
     expect(
-      await provider().getList('x', {
+      await provider().getList('things', {
         pagination: { page: 1, perPage: 10 },
         sort: { field: 'id', order: 'ASC' },
         filter: {},
@@ -106,21 +109,25 @@ describe('dataProvider', () => {
   it('uses the endpoint map over the default pattern, with {id} or :id', async () => {
     const { seen, record } = capture();
     server.use(
-      http.get(api('/user/v1/list'), async ({ request }) => {
+      http.get(api('/things/v1/list'), async ({ request }) => {
         await record(request);
         return HttpResponse.json({ data: [], total: 0 });
       }),
-      http.put(api('/user/v1/:id'), async ({ request }) => {
+      http.put(api('/things/v1/:id'), async ({ request }) => {
         await record(request);
         return HttpResponse.json({});
       }),
-      http.post(api('/user/v1/create'), async ({ request }) => {
+      http.post(api('/things/v1/create'), async ({ request }) => {
         await record(request);
         return HttpResponse.json({ id: 12 });
       }),
     );
     const dp = provider({
-      users: { list: '/user/v1/list', update: { path: '/user/v1/:id', method: 'PUT' }, create: '/user/v1/create' },
+      users: {
+        list: '/things/v1/list',
+        update: { path: '/things/v1/:id', method: 'PUT' },
+        create: '/things/v1/create',
+      },
     });
     await dp.getList('users', {
       pagination: { page: 1, perPage: 10 },
@@ -134,9 +141,9 @@ describe('dataProvider', () => {
     });
     const created = await dp.create('users', { data: { name: 'Made' } });
     expect(seen.map((s) => `${s.method} ${s.url.pathname}`)).toEqual([
-      'GET /api/user/v1/list',
-      'PUT /api/user/v1/5',
-      'POST /api/user/v1/create',
+      'GET /api/things/v1/list',
+      'PUT /api/things/v1/5',
+      'POST /api/things/v1/create',
     ]);
     expect(seen[1].body).toEqual({ name: 'New' });
     expect(updated.data).toEqual({ id: 5, name: 'New', role: 'hero' });
@@ -146,35 +153,35 @@ describe('dataProvider', () => {
   it('getOne, getMany, delete follow the default pattern and unwrap a data envelope', async () => {
     const { seen, record } = capture();
     server.use(
-      http.get(api('/deposit/admin/v1/detail/:id'), async ({ request, params }) => {
+      http.get(api('/things/admin/v1/detail/:id'), async ({ request, params }) => {
         await record(request);
         return HttpResponse.json(
           params.id === '1' ? { data: { id: 1, amount: '10.00' } } : { id: Number(params.id), amount: '2.00' },
         );
       }),
-      http.delete(api('/deposit/admin/v1/:id'), async ({ request }) => {
+      http.delete(api('/things/admin/v1/:id'), async ({ request }) => {
         await record(request);
         return new HttpResponse(null, { status: 204 });
       }),
     );
     const dp = provider();
-    expect((await dp.getOne('deposit', { id: 1 })).data).toEqual({ id: 1, amount: '10.00' });
-    expect((await dp.getMany('deposit', { ids: [1, 2] })).data).toEqual([
+    expect((await dp.getOne('things', { id: 1 })).data).toEqual({ id: 1, amount: '10.00' });
+    expect((await dp.getMany('things', { ids: [1, 2] })).data).toEqual([
       { id: 1, amount: '10.00' },
       { id: 2, amount: '2.00' },
     ]);
-    expect((await dp.delete('deposit', { id: 3, previousData: { id: 3, amount: '1.00' } })).data).toEqual({
+    expect((await dp.delete('things', { id: 3, previousData: { id: 3, amount: '1.00' } })).data).toEqual({
       id: 3,
       amount: '1.00',
     });
-    expect(seen.map((s) => `${s.method} ${s.url.pathname}`)).toContain('DELETE /api/deposit/admin/v1/3');
+    expect(seen.map((s) => `${s.method} ${s.url.pathname}`)).toContain('DELETE /api/things/admin/v1/3');
   });
 
   it('errors reach react-admin as ApiError with the server message and status', async () => {
     server.use(
-      http.get(api('/kyc/admin/v1/detail/9'), () => HttpResponse.json({ msg: 'No such record' }, { status: 404 })),
+      http.get(api('/things/admin/v1/detail/9'), () => HttpResponse.json({ msg: 'No such record' }, { status: 404 })),
     );
-    await expect(provider().getOne('kyc', { id: 9 })).rejects.toMatchObject({
+    await expect(provider().getOne('things', { id: 9 })).rejects.toMatchObject({
       name: 'ApiError',
       status: 404,
       message: 'No such record',

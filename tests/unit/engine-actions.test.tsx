@@ -8,9 +8,9 @@ import deposit from '../../resources/deposit';
 import loan from '../../resources/loan';
 import type { ResourceConfig } from '../../resources/engine/types';
 import { record, renderResource, serveList, toasts, until } from './engine.helpers';
-import { api, server, installMsw } from './msw';
+import { api, apiBody, apiList, server, installMsw } from './msw';
 
-installMsw();
+installMsw({ offApi: ['/things/'] });
 vi.setConfig({ testTimeout: 30_000 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -26,7 +26,10 @@ function serveAction(method: 'put' | 'post' | 'get', path: string, ...answers: (
         body: text ? JSON.parse(text) : undefined,
         url: request.url,
       });
-      return (answers[Math.min(calls.length - 1, answers.length - 1)] ?? (() => HttpResponse.json({})))();
+      const answer = answers[Math.min(calls.length - 1, answers.length - 1)];
+      return answer
+        ? answer()
+        : HttpResponse.json(path.startsWith('/things/') ? {} : apiBody(`${method.toUpperCase()} ${path}`));
     }),
   );
   return calls;
@@ -103,7 +106,7 @@ describe('row actions', () => {
       'put',
       '/deposit/admin/v1/rollback/:id',
       () => HttpResponse.json({ message: 'Ledger busy', code: 'busy' }, { status: 503 }),
-      () => HttpResponse.json({}),
+      () => HttpResponse.json(apiBody('PUT /deposit/admin/v1/rollback/:id', { id: 1, status: 'rolled_back' })),
     );
     const { user } = await renderResource(deposit.config);
     await screen.findByText('user1');
@@ -125,7 +128,7 @@ describe('row actions', () => {
   });
 
   it('validate an amount input before calling (loan repayment)', async () => {
-    serveList('/overdrawn/admin/v1/record/list', [record(7, { status: 'approved' })]);
+    serveList('/overdrawn/admin/v1/record/list', [record(7, { status: 'approved', sub_type: 'loan' })]);
     const calls = serveAction('post', '/overdrawn/admin/v1/loan/pay_fine/:id');
     const { user } = await renderResource(loan.config);
     await screen.findByText('user7');
@@ -153,13 +156,16 @@ describe('row actions', () => {
   it('show what the API answered (a temporary code) and send passwords as MD5', async () => {
     server.use(
       http.get(api('/client/admin/v1/list'), () =>
-        HttpResponse.json({
-          data: [{ id: 3, username: 'carol', fake: false, active: true, create_datetime: '2026-01-01T00:00:00Z' }],
-          total: 1,
-        }),
+        HttpResponse.json(
+          apiList('GET /client/admin/v1/list', [
+            { id: 3, username: 'carol', fake: false, active: true, create_datetime: '2026-01-01T00:00:00Z' },
+          ]),
+        ),
       ),
     );
-    serveAction('get', '/client/admin/v1/code/:id', () => HttpResponse.json({ code: '482913' }));
+    serveAction('get', '/client/admin/v1/code/:id', () =>
+      HttpResponse.json(apiBody('GET /client/admin/v1/code/:id', { code: '482913', expires_in: 600 })),
+    );
     const resets = serveAction('put', '/client/admin/v1/resetpwd/:id');
     const { user } = await renderResource(client.config);
     await screen.findByText('carol');
@@ -182,13 +188,14 @@ describe('row actions', () => {
   it('toggle by state and send the chosen agent (change agent)', async () => {
     server.use(
       http.get(api('/client/admin/v1/list'), () =>
-        HttpResponse.json({ data: [{ id: 3, username: 'carol', fake: true, active: false }], total: 1 }),
+        HttpResponse.json(
+          apiList('GET /client/admin/v1/list', [{ id: 3, username: 'carol', fake: true, active: false }]),
+        ),
       ),
       http.get(api('/user/v1/list'), () =>
-        HttpResponse.json({
-          data: [{ id: 12, username: 'sales2', name: 'Sales Two', role: 'hero', active: true }],
-          total: 1,
-        }),
+        HttpResponse.json(
+          apiList('GET /user/v1/list', [{ id: 12, username: 'sales2', name: 'Sales Two', role: 'hero', active: true }]),
+        ),
       ),
     );
     const calls = serveAction('post', '/user/v1/change_agent/:id');

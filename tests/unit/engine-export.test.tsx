@@ -166,7 +166,7 @@ describe('export button', () => {
   });
 
   it('keeps the fixed parameters of the list path (loan records by sub_type)', async () => {
-    serveList('/overdrawn/admin/v1/record/list', [record(1)]);
+    serveList('/overdrawn/admin/v1/record/list', [record(1, { sub_type: 'loan' })]);
     const requests = serveExport('/overdrawn/admin/v1/record/list/export', () => csvStream(3));
     const { user } = await renderResource(loan.config);
     await screen.findByText('user1');

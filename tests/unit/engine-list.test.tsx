@@ -36,12 +36,12 @@ describe('generated list', () => {
       'Amount',
       'Deposit type',
       'Status',
+      'Proof',
       'Created at',
       'Actions',
     ]) {
       expect(headers).toContain(label);
     }
-    expect(headers).not.toContain('Proof');
     expect(headers).not.toContain('Resolved by');
     expect(screen.getByRole('button', { name: 'Columns' })).toBeInTheDocument();
   });

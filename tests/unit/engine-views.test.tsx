@@ -8,7 +8,7 @@ import { recordStatuses } from '../../resources/labels';
 import { renderResource, renderWithEngine, until } from './engine.helpers';
 import { api, server, installMsw } from './msw';
 
-installMsw();
+installMsw({ offApi: ['/gadget/'] });
 vi.setConfig({ testTimeout: 30_000 });
 
 const gadgets: ResourceConfig = {

@@ -17,7 +17,7 @@ import type { ResourceConfig } from '../../resources/engine/types';
 import { ResourceViews } from '../../resources/engine/ResourceViews';
 import { http as mock, HttpResponse } from 'msw';
 import type { FundsRecord } from '../../resources/fundsRecords';
-import { api, permissionPayload, server, testProfile } from './msw';
+import { api, apiList, permissionPayload, server, testProfile } from './msw';
 
 /** waitFor with room for react-admin's debounced filters and a slow machine. */
 export const until = <T,>(fn: () => T | Promise<T>) => waitFor(fn, { timeout: 8000 });
@@ -122,7 +122,6 @@ export function record(id: number, extra: Partial<FundsRecord> = {}): FundsRecor
     amount: '100.00',
     status: 'pending',
     sub_type: 'bank',
-    screenshot: null,
     created_at: '2026-01-02T03:04:05Z',
     resolved_at: null,
     resolved_by: null,
@@ -130,13 +129,18 @@ export function record(id: number, extra: Partial<FundsRecord> = {}): FundsRecor
   };
 }
 
-/** Serves a list path with `rows`, recording every request's query. */
+/**
+ * Serves a list path (a GET route of the API) with `rows`, each completed to the API's record (apiList), recording
+ * every request's query.
+ */
 export function serveList(path: string, rows: FundsRecord[], total = rows.length) {
   const queries: URLSearchParams[] = [];
   server.use(
     mock.get(api(path), ({ request }) => {
       queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ data: rows, total });
+      // A test-only resource (installMsw offApi) has no API schema to complete its rows with.
+      const fixture = /^\/(things?|gadget)\//.test(path);
+      return HttpResponse.json(fixture ? { data: rows, total } : apiList(`GET ${path}`, rows, { total }));
     }),
   );
   return queries;

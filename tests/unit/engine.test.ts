@@ -23,9 +23,9 @@ import { clientTypes, findOption, labelSets } from '../../resources/labels';
 import { leaves } from '../../resources/menu';
 import { registry } from '../../resources/registry';
 import { testHttp } from './engine.helpers';
-import { api, server, installMsw } from './msw';
+import { api, apiList, server, installMsw } from './msw';
 
-installMsw();
+installMsw({ offApi: ['/thing/'] });
 
 const zh = flattenMessages(messages['zh-CN']);
 const en = flattenMessages(messages['en-US']);
@@ -138,7 +138,7 @@ describe('declared resources', () => {
     server.use(
       http.get(api('/overdrawn/admin/v1/record/list'), ({ request }) => {
         seen.push(new URL(request.url).search);
-        return HttpResponse.json({ data: [{ id: 1 }], total: 1 });
+        return HttpResponse.json(apiList('GET /overdrawn/admin/v1/record/list', [{ id: 1, sub_type: 'loan' }]));
       }),
     );
     const result = await createDataProvider(testHttp).getList('loan', {

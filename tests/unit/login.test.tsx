@@ -114,7 +114,7 @@ describe('LoginPage', () => {
     expect(authMachine.getState().status).toBe('error');
   });
 
-  it('toasts the lock message of a locked account', async () => {
+  it('toasts the lock message of a locked account in the user language', async () => {
     fakeAuthApi();
     server.use(
       http.post(api('/auth/admin/v1/login'), () =>
@@ -127,7 +127,8 @@ describe('LoginPage', () => {
     const user = userEvent.setup({ delay: null });
     await renderLogin();
     await fillAndSubmit(user, { username: 'admin', password: DEMO_PASSWORD, captcha: 'abcd' });
-    await waitFor(() => expect(toasts()).toContain('Account locked, try again in 15 minutes'));
+    // The translation of the code (errors.codes.account_locked), not the server's sentence.
+    await waitFor(() => expect(toasts()).toContain('The account is locked after repeated failures; try again later'));
   });
 
   it.each([

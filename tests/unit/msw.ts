@@ -1,8 +1,10 @@
 // Shared msw helpers for the unit tests: the server, a test profile, JWT builders and a small fake of the auth API.
+import { cleanup } from '@testing-library/react';
 import md5 from 'md5';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { contractValidator, fill } from '../contract/validator';
 import { featureFlags, loadRole, permissionsVersion, type Role } from '../../permissions';
 import type { Profile } from '../../src/config/profiles';
 
@@ -14,11 +16,68 @@ export const server = setupServer(
   http.get('*/api/user/v1/list', () => HttpResponse.json({ data: [], total: 0, next_cursor: null })),
 );
 
-/** Starts msw for the calling test file: unhandled requests fail, handlers reset after each test. */
-export function installMsw(): void {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
+let contract: ReturnType<typeof contractValidator> | undefined;
+const theContract = () => (contract ??= contractValidator(inject('apiContract')));
+
+/**
+ * The API's answer to `route` ('GET /deposit/admin/v1/detail/:id', a path of the server's route table without /api):
+ * `partial` completed with every field the response schema declares (plainest values), as the API would send it.
+ * Fields the schema does not declare stay, so the contract check still catches them.
+ */
+export function apiBody<T = Record<string, any>>(route: string, partial: unknown = {}): T {
+  const [method, url] = route.split(' ');
+  return fill(theContract().successSchemaOf(method, `/api${url}`), partial) as T;
+}
+
+/** A list answer (`{ data, total, next_cursor? }`) of `route` with the given rows, each completed like apiBody. */
+export const apiList = (route: string, rows: unknown[], extra: Record<string, unknown> = {}) =>
+  apiBody(route, { data: rows, total: rows.length, ...extra });
+
+/** An API error body: `{ message, code, errors? }`. */
+export const apiError = (code: string, message = code, errors?: Record<string, string>) =>
+  errors ? { message, code, errors } : { message, code };
+
+/**
+ * Problems of one mocked answer against the API contract: an /api path the API does not serve, or a body that differs
+ * from the route's response schema (a 2xx against its success schema, an error against `{ message, code, errors? }`).
+ */
+async function contractProblems(request: Request, response: Response, offApi: string[]): Promise<string[]> {
+  const path = new URL(request.url).pathname;
+  if (!path.startsWith('/api/') || offApi.some((p) => path.startsWith(`/api${p}`))) return [];
+  const route = theContract().route(request.method, path);
+  if (!route) return [`msw mocks ${request.method} ${path}, which the API does not serve`];
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return [];
+  const body: unknown = await response.clone().json();
+  return theContract()
+    .check(route, response.status, body)
+    .map((p) => `msw mock of ${request.method} ${path}: ${p}`);
+}
+
+/**
+ * Starts msw for the calling test file: unhandled requests fail, every mocked /api answer must match the API's
+ * route and response schema (the test fails otherwise), handlers reset after each test. `offApi` lists path prefixes
+ * (after /api, e.g. '/things/') of test-only resources that the real API does not serve and the check skips.
+ */
+export function installMsw({ offApi = [] }: { offApi?: string[] } = {}): void {
+  const pending: Promise<string[]>[] = [];
+  const onMocked = ({ request, response }: { request: Request; response: Response }) => {
+    pending.push(contractProblems(request, response, offApi).catch((e: Error) => [`msw contract check: ${e.message}`]));
+  };
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    server.events.on('response:mocked', onMocked);
+  });
+  afterEach(async () => {
+    server.resetHandlers();
+    const problems = (await Promise.all(pending.splice(0))).flat();
+    if (!problems.length) return;
+    cleanup(); // the failing test's tree must not leak into the next test
+    throw new Error([...new Set(problems)].join('\n'));
+  });
+  afterAll(() => {
+    server.events.removeListener('response:mocked', onMocked);
+    server.close();
+  });
 }
 
 /** A profile pointing at the mocked API. */

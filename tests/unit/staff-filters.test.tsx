@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import client from '../../resources/client';
 import deposit from '../../resources/deposit';
 import { record, renderResource, serveList, until } from './engine.helpers';
-import { api, installMsw, server } from './msw';
+import { api, apiList, installMsw, server } from './msw';
 
 installMsw();
 vi.setConfig({ testTimeout: 30_000 });
@@ -22,13 +22,21 @@ function serve() {
   server.use(
     http.get(api('/client/admin/v1/list'), ({ request }) => {
       seen.lists.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ data: [{ id: 9, username: 'carol', fake: false, active: true }], total: 1 });
+      return HttpResponse.json(
+        apiList('GET /client/admin/v1/list', [{ id: 9, username: 'carol', fake: false, active: true }]),
+      );
     }),
     http.get(api('/user/v1/list'), ({ request }) => {
       const q = new URL(request.url).searchParams;
       seen.staff.push(q);
       const roles = (q.get('role') ?? '').split(',');
-      return HttpResponse.json({ data: STAFF.filter((s) => roles.includes(s.role)), total: 3 });
+      return HttpResponse.json(
+        apiList(
+          'GET /user/v1/list',
+          STAFF.filter((s) => roles.includes(s.role)),
+          { total: 3 },
+        ),
+      );
     }),
   );
   return seen;

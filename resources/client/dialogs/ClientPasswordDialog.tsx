@@ -49,7 +49,7 @@ function PasswordForm({ clientId, onClose }: Omit<ClientPasswordDialogProps, 'op
       notify('client.password.success', { type: 'success' });
       onClose(true);
     } catch (err) {
-      const text = serverText(err);
+      const text = serverText(err, translate);
       notify(text ?? 'client.password.failure', { type: 'error', messageArgs: text ? { _: text } : undefined });
     } finally {
       inFlight.current = false;

@@ -211,7 +211,7 @@ function DepositForm({
       notify(`client.${kind}.success`, { type: 'success' });
       onClose(true);
     } catch (err) {
-      const text = serverText(err);
+      const text = serverText(err, translate);
       notify(text ?? `client.${kind}.failure`, { type: 'error', messageArgs: text ? { _: text } : undefined });
       const duplicate = isCrypto && (err as { code?: unknown } | null)?.code === 'duplicate_tx_hash';
       if (duplicate) setTaken({ chain: crypto.chain, tx_hash: crypto.tx_hash.trim() });

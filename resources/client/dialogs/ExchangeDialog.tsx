@@ -139,7 +139,7 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
       notify('client.exchange.success', { type: 'success' });
       onClose(true);
     } catch (err) {
-      const text = serverText(err);
+      const text = serverText(err, translate);
       notify(text ?? 'client.exchange.failure', { type: 'error', messageArgs: text ? { _: text } : undefined });
       if (isDefiniteRefusal(err)) renewKey();
     } finally {

@@ -3,6 +3,7 @@ import { Box, Button, FormHelperText, IconButton, Stack, Tooltip, Typography } f
 import CloseIcon from '@mui/icons-material/Close';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslate } from 'react-admin';
+import { ProofImage } from '../../engine/ProofImage';
 import { fundsApi } from './api';
 
 /** Largest proof image accepted, in bytes (5 MB). */
@@ -23,8 +24,11 @@ function absolute(url: string): string {
   return new URL(url, globalThis.location?.href ?? 'http://localhost/').toString();
 }
 
-/** Uploads `file` through the presign call, then PUTs it straight to the returned URL; resolves to its public URL. */
-export async function uploadProof(file: File): Promise<string> {
+/**
+ * Uploads `file` through the presign call, then PUTs it straight to the returned URL; resolves to its public URL (what
+ * the record stores) and the signed read URL an <img> can load without any header (the preview).
+ */
+export async function uploadProof(file: File): Promise<{ publicUrl: string; readUrl: string }> {
   const presigned = await fundsApi.presign({ filename: file.name, content_type: file.type, size: file.size });
   if (!presigned?.url || !presigned.public_url) throw new Error('presign answer without url');
   const res = await fetch(absolute(presigned.url), {
@@ -33,7 +37,7 @@ export async function uploadProof(file: File): Promise<string> {
     body: file,
   });
   if (!res.ok) throw new Error(`upload failed (${res.status})`);
-  return presigned.public_url;
+  return { publicUrl: presigned.public_url, readUrl: presigned.read_url ?? presigned.public_url };
 }
 
 /** One proof image (max 1, images only, at most 5 MB), uploaded through `POST /s3/admin/presign/put`. */
@@ -42,6 +46,7 @@ export default function ProofImageUpload({ value, onChange, onUploadingChange, d
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ value: string; src: string } | null>(null);
 
   const setBusy = (busy: boolean) => {
     setUploading(busy);
@@ -57,7 +62,9 @@ export default function ProofImageUpload({ value, onChange, onUploadingChange, d
     setError(null);
     setBusy(true);
     try {
-      onChange(await uploadProof(file));
+      const { publicUrl, readUrl } = await uploadProof(file);
+      setPreview({ value: publicUrl, src: readUrl });
+      onChange(publicUrl);
     } catch {
       setError(translate('client.proof.failed'));
     } finally {
@@ -81,12 +88,11 @@ export default function ProofImageUpload({ value, onChange, onUploadingChange, d
       />
       {value ? (
         <Stack direction="row" spacing={1} alignItems="flex-start">
-          <Box
-            component="img"
-            src={value}
-            alt={translate('client.proof.alt')}
+          <ProofImage
+            src={preview?.value === value ? preview.src : value}
+            alt="client.proof.alt"
+            height={120}
             data-testid="proof-preview"
-            sx={{ maxWidth: 160, maxHeight: 120, borderRadius: 1, border: 1, borderColor: 'divider' }}
           />
           <Tooltip title={translate('client.proof.remove')}>
             <IconButton

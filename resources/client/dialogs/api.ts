@@ -30,6 +30,8 @@ export interface PresignedUpload {
   method?: string;
   headers?: Record<string, string>;
   public_url: string;
+  /** A signed, short-lived URL to read the uploaded image (the preview). */
+  read_url?: string;
 }
 
 /** One deposit sub_type option. */

@@ -1,7 +1,11 @@
-/** The server's own message of a failed call when it sent one (spec section 7: preferred over fallback texts). */
-export function serverText(err: unknown): string | undefined {
-  const e = err as { fromServer?: boolean; message?: unknown } | null;
-  return e && e.fromServer && typeof e.message === 'string' && e.message.trim() ? e.message : undefined;
+import { apiErrorText, type Translate } from '../../../dataProvider/errorText';
+
+/**
+ * What the API said about a failed call, in the user's language (the translation of its error code; the server's
+ * message only for an unknown code), or undefined when it said nothing: the caller then shows its spec fallback toast.
+ */
+export function serverText(err: unknown, translate: Translate): string | undefined {
+  return apiErrorText(translate, err);
 }
 
 /**

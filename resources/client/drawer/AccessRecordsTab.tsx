@@ -1,12 +1,14 @@
-import { useLocaleState } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import LoadState from './LoadState';
 import RecordTable from './RecordTable';
 import { clientApi } from './api';
 import { formatDateTime } from './format';
 import { useLoad } from './useLoad';
+import { valueLabel } from './values';
 
-/** The client's access records: time, IP, location, device (our design: GET /client/admin/v1/access/{id}). */
+/** The client's access records: time, action, IP, location, device, user agent (GET /client/admin/v1/access/{id}). */
 export default function AccessRecordsTab({ clientId }: { clientId: number | string }) {
+  const translate = useTranslate();
   const [locale] = useLocaleState();
   const state = useLoad(String(clientId), () => clientApi.accessRecords(clientId));
   return (
@@ -16,15 +18,16 @@ export default function AccessRecordsTab({ clientId }: { clientId: number | stri
           testId="access-records"
           rows={rows}
           columns={[
+            { source: 'at', label: 'client.access.time', render: (r) => formatDateTime(r.at, locale) },
             {
-              source: 'created_at',
-              label: 'client.access.time',
-              render: (r) => formatDateTime(r.created_at ?? r.login_at, locale),
+              source: 'action',
+              label: 'client.access.action',
+              render: (r) => valueLabel(translate, 'accessAction', r.action),
             },
             { source: 'ip', label: 'client.access.ip' },
             { source: 'location', label: 'client.access.location' },
             { source: 'device', label: 'client.access.device' },
-            { source: 'os', label: 'client.access.os' },
+            { source: 'user_agent', label: 'client.access.user_agent' },
           ]}
         />
       )}

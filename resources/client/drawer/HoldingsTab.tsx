@@ -7,7 +7,7 @@ import { useLoad } from './useLoad';
 import { formatMoney } from '../money';
 import { findOption, productTypes } from '../../labels';
 
-/** The client's open positions (GET /client/admin/v1/order/holding/{id}). */
+/** The client's open positions (GET /client/admin/v1/order/holding/{id}): quantity, average price and cost. */
 export default function HoldingsTab({ clientId }: { clientId: number | string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -28,14 +28,8 @@ export default function HoldingsTab({ clientId }: { clientId: number | string })
             { source: 'name', label: 'client.holdings.name' },
             { source: 'product_type', label: 'client.holdings.product_type', render: product },
             { source: 'quantity', label: 'client.holdings.quantity', align: 'right' },
-            { source: 'price', label: 'client.holdings.price', align: 'right', render: money('price') },
-            {
-              source: 'market_value',
-              label: 'client.holdings.market_value',
-              align: 'right',
-              render: money('market_value'),
-            },
-            { source: 'profit', label: 'client.holdings.profit', align: 'right', render: money('profit') },
+            { source: 'avg_price', label: 'client.holdings.avg_price', align: 'right' },
+            { source: 'cost', label: 'client.holdings.cost', align: 'right', render: money('cost') },
             { source: 'currency', label: 'client.holdings.currency' },
             {
               source: 'created_at',

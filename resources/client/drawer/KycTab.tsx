@@ -2,25 +2,18 @@ import { Box, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import InfoGrid from './InfoGrid';
 import LoadState from './LoadState';
-import { clientApi } from './api';
+import { clientApi, type Kyc } from './api';
 import { formatDate, formatDateTime, isEmpty } from './format';
 import { useLoad } from './useLoad';
+import { countryName, valueLabel } from './values';
 import { findOption, kycStatuses } from '../../labels';
 
-const TEXT_FIELDS = [
-  'full_name',
-  'id_type',
-  'id_number',
-  'nationality',
-  'gender',
-  'email',
-  'address',
-  'remark',
-] as const;
-const IMAGE_FIELDS = ['id_front', 'id_back', 'selfie'] as const;
+/** The identity fields of a submission, in display order (API names). */
+const IDENTITY_FIELDS = ['real_name', 'id_type', 'id_number', 'nationality', 'dob', 'address', 'remark'] as const;
+const IMAGES = ['front_image', 'back_image', 'selfie_image'] as const;
 
-/** The client's KYC submission, or null when there is none (a 404 means none). */
-async function loadKyc(clientId: number | string) {
+/** The client's KYC, or null when the client is not in scope any more (404). */
+async function loadKyc(clientId: number | string): Promise<Kyc | null> {
   try {
     return await clientApi.kyc(clientId);
   } catch (err) {
@@ -28,6 +21,10 @@ async function loadKyc(clientId: number | string) {
     throw err;
   }
 }
+
+/** Whether the client has submitted identity data (the API answers the status alone otherwise). */
+const submitted = (kyc: Kyc) =>
+  !isEmpty(kyc.submitted_at) || IDENTITY_FIELDS.some((f) => !isEmpty(kyc[f])) || IMAGES.some((f) => !isEmpty(kyc[f]));
 
 /** Real-name (KYC) information of the client (GET /identify/admin/v1/client_detail/{id}). */
 export default function KycTab({ clientId }: { clientId: number | string }) {
@@ -37,30 +34,38 @@ export default function KycTab({ clientId }: { clientId: number | string }) {
   return (
     <LoadState state={state}>
       {(kyc) => {
-        if (!kyc)
+        const status = kyc ? findOption(kycStatuses, kyc.kyc_status) : undefined;
+        const statusItem = kyc && {
+          key: 'kyc_status',
+          label: translate('client.kyc.status'),
+          value: status ? translate(status.name) : kyc.kyc_status,
+        };
+        if (!kyc || !submitted(kyc))
           return (
-            <Typography color="text.secondary" data-testid="kyc-empty">
-              {translate('client.kyc.empty')}
-            </Typography>
+            <Box>
+              {statusItem && <InfoGrid items={[statusItem]} />}
+              <Typography color="text.secondary" data-testid="kyc-empty" sx={{ mt: 1 }}>
+                {translate('client.kyc.empty')}
+              </Typography>
+            </Box>
           );
-        const status = findOption(kycStatuses, kyc.status);
-        const str = (v: unknown) => (isEmpty(v) ? null : String(v));
-        const images = IMAGE_FIELDS.filter((f) => !isEmpty(kyc[f]));
+        const shown: Record<(typeof IDENTITY_FIELDS)[number], string> = {
+          real_name: kyc.real_name ?? '',
+          id_type: valueLabel(translate, 'idType', kyc.id_type),
+          id_number: kyc.id_number ?? '',
+          nationality: countryName(kyc.nationality, locale),
+          dob: formatDate(kyc.dob, locale),
+          address: kyc.address ?? '',
+          remark: kyc.remark ?? '',
+        };
+        const str = (v: string) => (isEmpty(v) ? null : v);
+        const images = IMAGES.filter((f) => !isEmpty(kyc[`${f}_url`]));
         return (
           <Box data-testid="kyc-info">
             <InfoGrid
               items={[
-                {
-                  key: 'status',
-                  label: translate('client.kyc.status'),
-                  value: status ? translate(status.name) : str(kyc.status),
-                },
-                ...TEXT_FIELDS.map((f) => ({ key: f, label: translate(`client.kyc.${f}`), value: str(kyc[f]) })),
-                {
-                  key: 'birthday',
-                  label: translate('client.kyc.birthday'),
-                  value: str(formatDate(kyc.birthday, locale)),
-                },
+                statusItem!,
+                ...IDENTITY_FIELDS.map((f) => ({ key: f, label: translate(`client.kyc.${f}`), value: str(shown[f]) })),
                 {
                   key: 'submitted_at',
                   label: translate('client.kyc.submitted_at'),
@@ -80,10 +85,10 @@ export default function KycTab({ clientId }: { clientId: number | string }) {
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   {images.map((f) => (
-                    <a key={f} href={String(kyc[f])} target="_blank" rel="noreferrer">
+                    <a key={f} href={kyc[`${f}_url`]!} target="_blank" rel="noreferrer">
                       <Box
                         component="img"
-                        src={String(kyc[f])}
+                        src={kyc[`${f}_url`]!}
                         alt={translate(`client.kyc.${f}`)}
                         sx={{
                           width: 160,

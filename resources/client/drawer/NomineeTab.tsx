@@ -1,12 +1,14 @@
-import { useLocaleState } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import LoadState from './LoadState';
 import RecordTable from './RecordTable';
 import { clientApi } from './api';
 import { formatDate, isEmpty } from './format';
 import { useLoad } from './useLoad';
+import { valueLabel } from './values';
 
 /** The client's beneficiaries: name, relationship, phone, dob, share percent (spec section 3). */
 export default function NomineeTab({ clientId }: { clientId: number | string }) {
+  const translate = useTranslate();
   const [locale] = useLocaleState();
   const state = useLoad(String(clientId), () => clientApi.nominees(clientId));
   return (
@@ -17,7 +19,11 @@ export default function NomineeTab({ clientId }: { clientId: number | string }) 
           rows={rows}
           columns={[
             { source: 'name', label: 'client.nominee.name' },
-            { source: 'relationship', label: 'client.nominee.relationship' },
+            {
+              source: 'relationship',
+              label: 'client.nominee.relationship',
+              render: (r) => valueLabel(translate, 'relationship', r.relationship),
+            },
             { source: 'phone', label: 'client.nominee.phone' },
             { source: 'dob', label: 'client.nominee.dob', render: (r) => formatDate(r.dob, locale) },
             {

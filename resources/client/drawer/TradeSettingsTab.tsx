@@ -1,16 +1,23 @@
 import { useState } from 'react';
-import { Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { Guard } from '../../../permissions/Guard';
 import LoadState from './LoadState';
-import { clientApi } from './api';
+import { clientApi, type TradeSettings } from './api';
 import { useLoad } from './useLoad';
 import { serverText } from '../dialogs/errors';
 
-type Settings = Record<string, unknown>;
+/** The settings as edited: the two switches, and the two numbers as typed. */
+interface Draft {
+  buy_enabled: boolean;
+  sell_enabled: boolean;
+  max_leverage: string;
+  daily_limit: string;
+}
 
-/** Keys of the settings object that identify it rather than configure trading. */
-const HIDDEN_KEYS = new Set(['id', 'client_id', 'tenant_id', 'created_at', 'updated_at']);
+const SWITCHES = ['buy_enabled', 'sell_enabled'] as const;
+const LEVERAGE = /^\d{1,3}$/;
+const DECIMAL = /^\d+(\.\d{1,2})?$/;
 
 /** Reads and saves the client's trade settings (GET and POST /client/admin/v1/trade/{id}). */
 export default function TradeSettingsTab({ clientId }: { clientId: number | string }) {
@@ -28,32 +35,41 @@ function TradeSettingsForm({
   onSaved,
 }: {
   clientId: number | string;
-  initial: Settings;
+  initial: TradeSettings;
   onSaved: () => void;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [values, setValues] = useState<Settings>(initial);
+  const [values, setValues] = useState<Draft>({
+    buy_enabled: initial.buy_enabled,
+    sell_enabled: initial.sell_enabled,
+    max_leverage: String(initial.max_leverage ?? ''),
+    daily_limit: initial.daily_limit ?? '',
+  });
   const [saving, setSaving] = useState(false);
-  const keys = Object.keys(initial).filter(
-    (k) => !HIDDEN_KEYS.has(k) && (initial[k] === null || typeof initial[k] !== 'object'),
-  );
-  const label = (key: string) => translate(`client.trade.fields.${key}`, { _: key });
-  const numeric = (key: string) => typeof initial[key] === 'number';
-  const invalid = keys.filter((k) => numeric(k) && (values[k] === '' || !Number.isFinite(Number(values[k]))));
-
-  if (!keys.length) return <Typography color="text.secondary">{translate('client.trade.empty')}</Typography>;
+  const label = (key: keyof Draft) => translate(`client.trade.fields.${key}`);
+  const leverage = values.max_leverage.trim();
+  const limit = values.daily_limit.trim();
+  const invalid = {
+    max_leverage: !LEVERAGE.test(leverage) || Number(leverage) < 1 || Number(leverage) > 100,
+    daily_limit: limit !== '' && !DECIMAL.test(limit),
+  };
+  const blocked = invalid.max_leverage || invalid.daily_limit;
 
   const save = async () => {
-    if (invalid.length || saving) return;
+    if (blocked || saving) return;
     setSaving(true);
-    const body = Object.fromEntries(keys.map((k) => [k, numeric(k) ? Number(values[k]) : values[k]]));
     try {
-      await clientApi.saveTradeSettings(clientId, body);
+      await clientApi.saveTradeSettings(clientId, {
+        buy_enabled: values.buy_enabled,
+        sell_enabled: values.sell_enabled,
+        max_leverage: Number(leverage),
+        daily_limit: limit === '' ? null : limit,
+      });
       notify('client.trade.saved', { type: 'success' });
       onSaved();
     } catch (err) {
-      const text = serverText(err);
+      const text = serverText(err, translate);
       notify(text ?? 'client.trade.saveFailed', { type: 'error', messageArgs: text ? { _: text } : undefined });
     } finally {
       setSaving(false);
@@ -63,37 +79,44 @@ function TradeSettingsForm({
   return (
     <Stack spacing={2} data-testid="trade-settings">
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-        {keys.map((key) =>
-          typeof initial[key] === 'boolean' ? (
-            <FormControlLabel
-              key={key}
-              label={label(key)}
-              control={
-                <Switch
-                  name={key}
-                  checked={values[key] === true}
-                  onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.checked }))}
-                />
-              }
-            />
-          ) : (
-            <TextField
-              key={key}
-              name={key}
-              size="small"
-              label={label(key)}
-              type={numeric(key) ? 'number' : 'text'}
-              value={values[key] ?? ''}
-              error={invalid.includes(key)}
-              helperText={invalid.includes(key) ? translate('client.trade.invalidNumber') : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-            />
-          ),
-        )}
+        {SWITCHES.map((key) => (
+          <FormControlLabel
+            key={key}
+            label={label(key)}
+            control={
+              <Switch
+                name={key}
+                checked={values[key]}
+                onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.checked }))}
+              />
+            }
+          />
+        ))}
+        <TextField
+          name="max_leverage"
+          size="small"
+          label={label('max_leverage')}
+          type="number"
+          inputProps={{ min: 1, max: 100, step: 1 }}
+          value={values.max_leverage}
+          error={invalid.max_leverage}
+          helperText={invalid.max_leverage ? translate('client.trade.invalidNumber') : undefined}
+          onChange={(e) => setValues((v) => ({ ...v, max_leverage: e.target.value }))}
+        />
+        <TextField
+          name="daily_limit"
+          size="small"
+          label={label('daily_limit')}
+          inputProps={{ inputMode: 'decimal' }}
+          value={values.daily_limit}
+          error={invalid.daily_limit}
+          helperText={translate(invalid.daily_limit ? 'client.trade.invalidNumber' : 'client.trade.noLimit')}
+          onChange={(e) => setValues((v) => ({ ...v, daily_limit: e.target.value }))}
+        />
       </Box>
       <Box>
         <Guard resource="client" action="update" mode="disable">
-          <Button variant="contained" onClick={save} disabled={saving || invalid.length > 0} data-testid="trade-save">
+          <Button variant="contained" onClick={save} disabled={saving || blocked} data-testid="trade-save">
             {translate('client.trade.save')}
           </Button>
         </Guard>

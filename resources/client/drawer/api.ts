@@ -38,6 +38,41 @@ export interface Client {
 /** One row of a drawer sub-tab list (access records, bank cards, nominees, holdings). */
 export type Row = Record<string, unknown> & { id?: number | string };
 
+/**
+ * GET /identify/admin/v1/client_detail/{id} (server/modules/client/schemas.ts kycDetailResponse; the unit suite's
+ * mocks are checked against it): the KYC status, and the identity fields (null until the client submitted them).
+ */
+export interface Kyc {
+  client_id: number;
+  username: string;
+  kyc_status: string;
+  real_name: string | null;
+  id_type: string | null;
+  id_number: string | null;
+  nationality: string | null;
+  dob: string | null;
+  address: string | null;
+  front_image: string | null;
+  back_image: string | null;
+  selfie_image: string | null;
+  /** URLs an <img> loads (signed, short-lived); null when there is no image. */
+  front_image_url: string | null;
+  back_image_url: string | null;
+  selfie_image_url: string | null;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  remark: string | null;
+}
+
+/** GET /client/admin/v1/trade/{id} (tradeSettings schema). */
+export interface TradeSettings {
+  buy_enabled: boolean;
+  sell_enabled: boolean;
+  max_leverage: number;
+  /** Decimal string; null: no limit. */
+  daily_limit: string | null;
+}
+
 /** The payload of a `{ data }` envelope, or the body itself when it has none. */
 export function unwrap<T>(body: unknown): T {
   if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body) {
@@ -61,16 +96,12 @@ export const clientApi = {
   detail: async (id: number | string) => unwrap<Client>(await http(`/client/admin/v1/detail/${enc(id)}`)),
   /** GET /acc/admin/v1/list/{id}. */
   accounts: async (id: number | string) => unwrapList<Account>(await http(`/acc/admin/v1/list/${enc(id)}`)),
-  /** GET /identify/admin/v1/client_detail/{id}: the client's KYC submission (null when none). */
-  kyc: async (id: number | string) => {
-    const data = unwrap<Record<string, unknown> | null>(await http(`/identify/admin/v1/client_detail/${enc(id)}`));
-    return data && typeof data === 'object' && !Array.isArray(data) ? data : null;
-  },
-  /** GET /client/admin/v1/trade/{id}: the client's trade settings object. */
-  tradeSettings: async (id: number | string) =>
-    unwrap<Record<string, unknown>>(await http(`/client/admin/v1/trade/${enc(id)}`)) ?? {},
+  /** GET /identify/admin/v1/client_detail/{id}: the client's KYC status and submission. */
+  kyc: (id: number | string) => http<Kyc>(`/identify/admin/v1/client_detail/${enc(id)}`),
+  /** GET /client/admin/v1/trade/{id}: the client's trade settings. */
+  tradeSettings: (id: number | string) => http<TradeSettings>(`/client/admin/v1/trade/${enc(id)}`),
   /** POST /client/admin/v1/trade/{id}: saves the trade settings. */
-  saveTradeSettings: (id: number | string, settings: Record<string, unknown>) =>
+  saveTradeSettings: (id: number | string, settings: Partial<TradeSettings>) =>
     http(`/client/admin/v1/trade/${enc(id)}`, { method: 'POST', body: settings }),
   /** GET /client/admin/v1/order/holding/{id}. */
   holdings: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/order/holding/${enc(id)}`)),

@@ -49,7 +49,11 @@ export const userInfoResponse = {
     username: str,
     role: { type: 'string', enum: ['god', 'angel', 'superman', 'hero'] },
     mfa: { type: 'boolean' },
-    last_login_at: { type: ['string', 'null'], format: 'date-time' },
+    last_login_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'The previous sign-in: the one before the current session (null when there was none)',
+    },
     invitation_code: { type: ['string', 'null'] },
     tenant_id: str,
   },

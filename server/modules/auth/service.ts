@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { featureFlags, loadRole, permissionsVersion, type PermissionPayload, type Role } from '../../../permissions';
-import { authSession, refreshToken, staffUser } from '../../db/schema';
+import { auditLog, authSession, refreshToken, staffUser } from '../../db/schema';
 import { HttpError, unauthorized, validationError } from '../../plugins/errors';
 import { signedIn, type Ctx } from '../../plugins/context';
 import { checkCaptcha } from '../../security/captcha';
@@ -43,7 +43,7 @@ async function findUser(c: Ctx, where: ReturnType<typeof eq>) {
 /** Checks the captcha when enabled: 400 captcha_required / captcha_invalid; a failed one is audited. */
 async function requireCaptcha(c: Ctx, input: LoginInput): Promise<void> {
   if (!c.config.captcha) return;
-  const fail = async (code: string, message: string) => {
+  const fail = async (code: 'captcha_required' | 'captcha_invalid', message: string) => {
     await c.audit({ action: 'auth.login', result: 'failure', username: input.username, detail: code });
     return new HttpError(400, code, message, { captcha: message });
   };
@@ -186,20 +186,43 @@ export async function logout(c: Ctx): Promise<void> {
   await c.audit({ action: 'auth.logout', result: 'success' });
 }
 
-/** The signed-in staff member's profile. */
-export async function userInfo(c: Ctx) {
-  const [u] = await c.db
-    .select()
-    .from(staffUser)
-    .where(eq(staffUser.id, signedIn(c).id))
+/**
+ * When the signed-in staff member signed in before the current session (the dashboard's "last sign-in"): the
+ * successful sign-ins of the audit log up to the start of this session, newest first, skipping this session's own.
+ */
+async function previousSignIn(c: Ctx, userId: number, sessionId: string): Promise<string | null> {
+  const [session] = await c.db
+    .select({ createdAt: authSession.createdAt })
+    .from(authSession)
+    .where(eq(authSession.id, sessionId));
+  const rows = await c.db
+    .select({ at: auditLog.at })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.userId, userId),
+        eq(auditLog.action, 'auth.login'),
+        eq(auditLog.result, 'success'),
+        session ? lte(auditLog.at, session.createdAt) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .offset(1)
     .limit(1);
+  return rows[0]?.at.toISOString() ?? null;
+}
+
+/** The signed-in staff member's profile; `last_login_at` is the sign-in before the current one (null: none). */
+export async function userInfo(c: Ctx) {
+  const staff = signedIn(c);
+  const [u] = await c.db.select().from(staffUser).where(eq(staffUser.id, staff.id)).limit(1);
   return {
     id: u.id,
     name: u.name,
     username: u.username,
     role: u.role,
     mfa: u.mfaEnabled,
-    last_login_at: u.lastLoginAt?.toISOString() ?? null,
+    last_login_at: await previousSignIn(c, u.id, staff.sessionId),
     invitation_code: u.invitationCode,
     tenant_id: u.tenantId,
   };

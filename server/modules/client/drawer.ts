@@ -2,7 +2,7 @@
  * What the client drawer reads: detail, username search, agent chain, accounts, holdings, access records, bank cards,
  * beneficiaries and KYC. Each read is limited to the staff member's data scope; a client outside it is "not found".
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { clientAccess, clientBank, clientIdentity, clientNominee, holding } from '../../db/client-schema';
 import { client } from '../../db/funds-schema';
 import { staffUser } from '../../db/schema';
@@ -10,6 +10,7 @@ import { listPage, paging, type ListParams } from '../../lib/list';
 import { HttpError } from '../../plugins/errors';
 import { signedIn, type Ctx } from '../../plugins/context';
 import { NotFoundError } from '../../ledger/errors';
+import { proofReadUrl } from '../../storage';
 import { byStaff, clientInScope, iso } from '../../services/funds-common';
 import { clientRow, present, accountsOf, robot } from './rows';
 import type { ClientFilters } from './list';
@@ -70,8 +71,13 @@ export async function clientAccounts(c: Ctx, id: number) {
 /** The client's holdings (the trading modules write them). */
 export async function clientHoldings(c: Ctx, id: number) {
   await clientInScope(c.db, byStaff(signedIn(c)), id);
-  const rows = await c.db.select().from(holding).where(eq(holding.clientId, id)).orderBy(asc(holding.id)).limit(1000);
-  const data = rows.map((h) => ({
+  const rows = await c.db
+    .select({ h: holding, cost: sql<string>`round(${holding.quantity} * ${holding.avgPrice}, 2)::text` })
+    .from(holding)
+    .where(eq(holding.clientId, id))
+    .orderBy(asc(holding.id))
+    .limit(1000);
+  const data = rows.map(({ h, cost }) => ({
     id: h.id,
     product_type: h.productType,
     symbol: h.symbol,
@@ -79,6 +85,7 @@ export async function clientHoldings(c: Ctx, id: number) {
     currency: h.currency,
     quantity: h.quantity,
     avg_price: h.avgPrice,
+    cost,
     created_at: iso(h.createdAt)!,
   }));
   return { data, total: data.length, total_is_estimate: false };
@@ -161,6 +168,10 @@ export async function clientNominees(c: Ctx, id: number) {
   return { data, total: data.length, total_is_estimate: false };
 }
 
+/** A URL an <img> loads for a stored identity image: a short-lived signed one for our files, else an http(s) URL as stored. */
+const imageUrl = (stored: string | null | undefined) =>
+  proofReadUrl(stored) ?? (stored && /^https?:\/\//i.test(stored) ? stored : null);
+
 /** The client's real-name (KYC) record: status from the client, identity fields when submitted. */
 export async function clientKyc(c: Ctx, id: number) {
   const row = await clientInScope(c.db, byStaff(signedIn(c)), id);
@@ -178,6 +189,9 @@ export async function clientKyc(c: Ctx, id: number) {
     front_image: k?.frontImage ?? null,
     back_image: k?.backImage ?? null,
     selfie_image: k?.selfieImage ?? null,
+    front_image_url: imageUrl(k?.frontImage),
+    back_image_url: imageUrl(k?.backImage),
+    selfie_image_url: imageUrl(k?.selfieImage),
     submitted_at: iso(k?.submittedAt),
     reviewed_at: iso(k?.reviewedAt),
     remark: k?.remark ?? null,

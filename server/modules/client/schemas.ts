@@ -205,6 +205,7 @@ export const holdingListResponse = listResponseSchema({
     currency: str,
     quantity: str,
     avg_price: str,
+    cost: { type: 'string', description: 'quantity × avg_price, rounded to 2 decimals' },
     created_at: str,
   },
 });
@@ -270,6 +271,9 @@ export const kycDetailResponse = {
     front_image: strOrNull,
     back_image: strOrNull,
     selfie_image: strOrNull,
+    front_image_url: { ...strOrNull, description: 'A short-lived URL an <img> loads (null when no image)' },
+    back_image_url: strOrNull,
+    selfie_image_url: strOrNull,
     submitted_at: strOrNull,
     reviewed_at: strOrNull,
     remark: strOrNull,

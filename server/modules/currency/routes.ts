@@ -5,6 +5,7 @@ import { errorResponses } from '../../plugins/errors';
 import { exchange, type ExchangeInput } from '../../services/exchange';
 import { getRate } from '../../services/rates';
 import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../money-http';
+import { exchangeRecordSchema } from '../money-schemas';
 
 /** Rates and exchange (spec section 7 "Rates and exchange"). The client's accounts (GET /acc/admin/v1/list/{id}) are in the client module. */
 export const currencyRoutes: FastifyPluginAsync = async (app) => {
@@ -37,7 +38,8 @@ export const currencyRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Exchanges `amount` (source currency, > 0, at most 2 decimals, at most the source balance) between two accounts of ' +
           'client {id}. The server uses its current rate; a `rate` sent must equal it at 6 decimals, else 409 rate_changed. ' +
-          'Target amount = amount × rate rounded half-even to cents. The locked bonus part moves with the money. Completed at once.',
+          'Target amount = amount × rate rounded half-even to cents. The locked bonus part moves with the money. Completed at once; ' +
+          'answers the exchange record.',
         headers: idempotencyHeader,
         body: {
           type: 'object',
@@ -49,7 +51,7 @@ export const currencyRoutes: FastifyPluginAsync = async (app) => {
           },
           required: ['from_account', 'to_account', 'amount'],
         },
-        response: errorResponses(400, 401, 403, 404, 409, 422),
+        response: { 200: exchangeRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (req) => {

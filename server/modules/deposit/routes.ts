@@ -3,15 +3,16 @@ import { ADDRESS_PATTERN, CRYPTO_CHAINS, TX_HASH_PATTERN } from '../../../resour
 import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
+import { listResponseSchema } from '../../lib/list';
 import {
   auditDeposit,
   createDeposit,
   DEPOSIT_SUB_TYPES,
-  getDeposit,
   rollbackDeposit,
   type DepositInput,
 } from '../../services/deposit';
 import {
+  depositDetail,
   EXPORT_DESCRIPTION,
   exportCryptoDeposits,
   exportDeposits,
@@ -21,7 +22,7 @@ import {
   type ListQuery,
 } from '../../services/funds-lists';
 import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../money-http';
-import { listQuery } from '../money-schemas';
+import { depositRecordSchema, listQuery } from '../money-schemas';
 import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../record-routes';
 
 const tags = ['deposit'];
@@ -60,7 +61,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         tags,
         description: `Deposit records in the caller's data scope, newest first. Requires deposit:read (or funds:read). ${FLOW}`,
         querystring: listQuery({ sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES] } }),
-        response: errorResponses(400, 401, 403),
+        response: { 200: listResponseSchema(depositRecordSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => listDeposits(ctx(req).db, actorOf(req), req.query as ListQuery),
@@ -89,7 +90,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         tags,
         description: `${CRYPTO} The deposit list's paging, sort and filters, plus chain and tx_hash. Requires crypto_deposit:read (or funds:read). ${FLOW}`,
         querystring: cryptoQuery,
-        response: errorResponses(400, 401, 403),
+        response: { 200: listResponseSchema(depositRecordSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => listCryptoDeposits(ctx(req).db, actorOf(req), req.query as ListQuery),
@@ -140,11 +141,21 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     path: '/deposit/admin/v1/detail/:id',
     chain,
     tags,
-    description: 'One deposit record (404 outside the scope). Requires deposit:read (or funds:read).',
-    get: getDeposit,
+    description:
+      'One deposit record with its client (username, full_name), agent_name and the staff names of who created, ' +
+      'resolved and rolled it back (404 outside the scope). Requires deposit:read (or funds:read).',
+    record: depositRecordSchema,
+    get: depositDetail,
   });
 
-  const mutation = { chain, tags, resource: 'deposit', action: 'deposit', get: getDeposit };
+  const mutation = {
+    chain,
+    tags,
+    resource: 'deposit',
+    action: 'deposit',
+    record: depositRecordSchema,
+    get: depositDetail,
+  };
   recordAuditRoute(app, {
     ...mutation,
     path: '/deposit/admin/v1/audit/:id',
@@ -169,7 +180,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
           '(credit_amount = amount × rate from `currency` to the account currency, half-even to cents, rate fixed now) and ' +
           `credits the account when audited. A crypto deposit (sub_type crypto) needs ${CRYPTO_FIELDS}; the other ` +
           'sub_types take none of them (400). A transaction hash already recorded on the same chain, in any status, is ' +
-          `409 duplicate_tx_hash (errors.tx_hash): one on-chain transaction credits once. ${FLOW}`,
+          `409 duplicate_tx_hash (errors.tx_hash): one on-chain transaction credits once. Answers the record (as the detail). ${FLOW}`,
         headers: idempotencyHeader,
         body: {
           type: 'object',
@@ -198,7 +209,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
           },
           required: ['account_id', 'amount'],
         },
-        response: errorResponses(400, 401, 403, 404, 409, 422),
+        response: { 200: depositRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (req) => {
@@ -208,7 +219,13 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         action: 'deposit.specialized',
         resource: 'client',
         targetId: clientId,
-        run: (tx) => createDeposit(tx, actor, clientId, { ...req.body, account_id: Number(req.body.account_id) }),
+        run: async (tx) => {
+          const made = await createDeposit(tx, actor, clientId, {
+            ...req.body,
+            account_id: Number(req.body.account_id),
+          });
+          return depositDetail(tx, actor, made.id);
+        },
       });
     },
   );

@@ -2,17 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
+import { listResponseSchema } from '../../lib/list';
 import {
   EXPORT_DESCRIPTION,
   exportOverdrawn,
   listOverdrawn,
+  overdrawnDetail,
   sendRecordExport,
   type ListQuery,
 } from '../../services/funds-lists';
-import { auditLoan, creditOverdrawn, getOverdrawn, payFine } from '../../services/overdrawn';
+import { auditLoan, creditOverdrawn, payFine, rollbackOverdrawn } from '../../services/overdrawn';
 import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../money-http';
-import { listQuery } from '../money-schemas';
-import { recordAuditRoute } from '../record-routes';
+import { listQuery, overdrawnRecordSchema } from '../money-schemas';
+import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../record-routes';
 
 const tags = ['overdrawn'];
 
@@ -20,11 +22,19 @@ const FLOW =
   'Loan: pending -> approved (balance, loan and outstanding up by the amount) | rejected; approved -> repaid through ' +
   'pay_fine (each repayment takes balance and outstanding down; the loan is repaid when nothing is owed). ' +
   'Compensation (bonus points) and bonus (reward) are credited at once and created approved: neither counts as a deposit; ' +
-  'compensation is withdrawable, bonus is not (withdrawable = max(0, balance − bonus)). A loan resolves once: a second audit ' +
-  'is 409 invalid_state with nothing changed.';
+  'compensation is withdrawable, bonus is not (withdrawable = max(0, balance − bonus)). Compensation and bonus: approved -> ' +
+  'rolled_back (a compensating ledger txn that names the credit; 409 insufficient_funds when the money is no longer in the ' +
+  'balance, or for a bonus in the bonus). A record resolves once: a second audit or rollback is 409 invalid_state with ' +
+  'nothing changed. Every record answers rate "1" and credit_amount = amount in credit_currency = currency (nothing is converted).';
 
-const subTypeQuery = listQuery({ sub_type: { type: 'string', enum: ['loan', 'compensation', 'bonus'] } });
-/** The grant chain of an overdrawn sub_type: loans under loan, compensation and bonus under compensation. */
+const subTypeQuery = listQuery({
+  sub_type: {
+    type: 'string',
+    enum: ['loan', 'compensation', 'bonus', 'credit'],
+    description: 'loan | compensation | bonus | credit (compensation and bonus together); all when absent',
+  },
+});
+/** The grant chain of an overdrawn sub_type: loans under loan, compensation, bonus and credit under compensation. */
 const chainOf = (sub: string | undefined) =>
   sub === 'loan' ? ['loan', 'funds'] : sub ? ['compensation', 'funds'] : ['funds'];
 
@@ -43,9 +53,9 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: requires(['loan', 'compensation', 'funds'], 'read') },
       schema: {
         tags,
-        description: `Overdrawn records by sub_type in the caller's data scope. Requires loan:read for loans, compensation:read for compensation and bonus (or funds:read). ${FLOW}`,
+        description: `Overdrawn records by sub_type in the caller's data scope. Requires loan:read for loans, compensation:read for compensation, bonus and credit (or funds:read; funds:read without sub_type). ${FLOW}`,
         querystring: subTypeQuery,
-        response: errorResponses(400, 401, 403),
+        response: { 200: listResponseSchema(overdrawnRecordSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
@@ -61,7 +71,7 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: requires(['loan', 'compensation', 'funds'], 'export') },
       schema: {
         tags,
-        description: `Overdrawn records by sub_type as CSV. Requires loan:export for loans, compensation:export for compensation and bonus, funds:export without sub_type. ${EXPORT_DESCRIPTION}`,
+        description: `Overdrawn records by sub_type as CSV. Requires loan:export for loans, compensation:export for compensation, bonus and credit, funds:export without sub_type. ${EXPORT_DESCRIPTION}`,
         querystring: subTypeQuery,
         response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
       },
@@ -74,30 +84,57 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
   );
 
   for (const subType of ['compensation', 'bonus'] as const) {
-    app.post<{ Body: { amount: string | number; remark?: string } }>(
+    app.post<{ Body: { account_id: number | string; amount: unknown; remark?: string } }>(
       `/overdrawn/admin/v1/${subType}/:id`,
       {
         config: { permission: requires('client', 'fund') },
         schema: {
           tags,
-          description: `Credits a ${subType === 'bonus' ? 'bonus (reward)' : 'compensation (bonus points)'} of { amount } to account {id} at once. ${FLOW}`,
+          description:
+            `Credits a ${subType === 'bonus' ? 'bonus (reward)' : 'compensation (bonus points)'} of { amount } at once to ` +
+            "account { account_id } of client {id}. The client must be in the caller's data scope and the account its own, " +
+            `else 404 not_found and nothing moves. Requires client:fund. Answers the record (as the detail). ${FLOW}`,
           headers: idempotencyHeader,
-          body: amountBody,
-          response: errorResponses(400, 401, 403, 404, 409, 422),
+          body: {
+            type: 'object',
+            properties: {
+              account_id: { type: ['integer', 'string'], description: 'An account of client {id}' },
+              amount: amountSchema,
+              remark: { type: 'string', maxLength: 500 },
+            },
+            required: ['account_id', 'amount'],
+          },
+          response: { 200: overdrawnRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
         },
       },
       async (req) => {
-        const accountId = pathId(req);
+        const clientId = pathId(req);
         const actor = actorOf(req);
         return moneyMutation(req, {
           action: `overdrawn.${subType}`,
           resource: 'client',
-          targetId: accountId,
-          run: (tx) => creditOverdrawn(tx, actor, subType, accountId, req.body),
+          targetId: clientId,
+          run: async (tx) => {
+            const made = await creditOverdrawn(tx, actor, subType, clientId, req.body);
+            return overdrawnDetail(tx, actor, made.id);
+          },
         });
       },
     );
   }
+
+  recordDetailRoute(app, {
+    path: '/overdrawn/admin/v1/detail/:id',
+    chain: ['loan', 'compensation', 'funds'],
+    tags,
+    description:
+      'One loan, compensation or bonus record with its client (username, full_name), agent_name and the staff names of ' +
+      'who created, resolved and rolled it back (404 outside the scope). Requires loan:read for a loan, compensation:read ' +
+      'for a compensation or bonus (or funds:read).',
+    record: overdrawnRecordSchema,
+    get: overdrawnDetail,
+    check: (req, record: { sub_type: string }) => authorize(req, chainOf(record.sub_type), 'read'),
+  });
 
   recordAuditRoute(app, {
     path: '/overdrawn/admin/v1/audit/:id',
@@ -106,20 +143,35 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
     description: `Audits a pending loan: { status: "approved" | "rejected" }. Requires loan:approve (or funds:approve). ${FLOW}`,
     resource: 'loan',
     action: 'loan',
-    get: getOverdrawn,
+    record: overdrawnRecordSchema,
+    get: overdrawnDetail,
     audit: auditLoan,
   });
 
-  app.post<{ Body: { amount: string | number } }>(
+  recordRollbackRoute(app, {
+    path: '/overdrawn/admin/v1/rollback/:id',
+    chain: ['compensation', 'funds'],
+    tags,
+    description:
+      'Rolls back an approved compensation or bonus (a loan: 404) with a compensating ledger txn; the record becomes ' +
+      `rolled_back. Requires compensation:approve (or funds:approve). ${FLOW}`,
+    resource: 'compensation',
+    action: 'overdrawn',
+    record: overdrawnRecordSchema,
+    get: overdrawnDetail,
+    rollback: rollbackOverdrawn,
+  });
+
+  app.post<{ Body: { amount: unknown } }>(
     '/overdrawn/admin/v1/loan/pay_fine/:id',
     {
       config: { permission: requires(['loan', 'funds'], 'settle') },
       schema: {
         tags,
-        description: `Repays { amount } of approved loan {id} from the balance (at most what is still owed; 409 insufficient_funds beyond the balance). Requires loan:settle (or funds:settle). ${FLOW}`,
+        description: `Repays { amount } of approved loan {id} from the balance (at most what is still owed, else 409 amount_exceeds_owed with errors.amount; 409 insufficient_funds beyond the balance). Requires loan:settle (or funds:settle). ${FLOW}`,
         headers: idempotencyHeader,
         body: amountBody,
-        response: errorResponses(400, 401, 403, 404, 409, 422),
+        response: { 200: overdrawnRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (req) => {
@@ -129,8 +181,11 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
         action: 'loan.pay_fine',
         resource: 'loan',
         targetId: id,
-        before: (tx) => getOverdrawn(tx, actor, id),
-        run: (tx) => payFine(tx, actor, id, req.body),
+        before: (tx) => overdrawnDetail(tx, actor, id),
+        run: async (tx) => {
+          await payFine(tx, actor, id, req.body);
+          return overdrawnDetail(tx, actor, id);
+        },
       });
     },
   );

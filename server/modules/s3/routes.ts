@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
-import { createStorage, LocalStorage, MAX_UPLOAD_BYTES, URL_TTL_SEC } from '../../storage';
+import { createStorage, LocalStorage, MAX_UPLOAD_BYTES, setProofStore, URL_TTL_SEC } from '../../storage';
 import {
+  objectHeaders,
   objectParams,
   objectQuery,
+  objectReadResponse,
   presignGetBody,
   presignGetResponse,
   presignPutBody,
@@ -26,11 +28,13 @@ type ObjectRequest = {
 const OBJECT_ROUTES_DESCRIPTION =
   `Declared \`public\` because browsers reach it directly (the upload of a presigned URL, <img> reads) without a bearer ` +
   `token; the URL is the credential: an HMAC-SHA256 signature over method, key, content type, size and expiry, valid ` +
-  `${URL_TTL_SEC} s. Forged or altered: 403 signature_invalid; expired: 403 url_expired.`;
+  `${URL_TTL_SEC} s. Permission: the signature (no X-Tenant-Id header: the tenant is the path's first segment, covered by ` +
+  `the signature). Forged or altered: 403 signature_invalid; expired: 403 url_expired.`;
 
 /** Presigned uploads (proof images) and, for the embedded local store, the signed object routes. */
 export const s3Routes: FastifyPluginAsync = async (app) => {
   const storage = createStorage(app.config);
+  setProofStore(storage);
 
   app.post<{ Body: { filename: string; content_type: string; size: number } }>(
     '/s3/admin/presign/put',
@@ -85,6 +89,7 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
           `Upload to the local store through a URL from presign/put. ${OBJECT_ROUTES_DESCRIPTION} The body must be ` +
           'an image of the signed content type (magic numbers checked, else 415) and no larger than the signed size (413). ' +
           'A URL uploads once (409 already_uploaded).',
+        headers: objectHeaders,
         params: objectParams,
         querystring: objectQuery,
         response: {
@@ -108,9 +113,10 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
         description:
           `Read a local-store object. ${OBJECT_ROUTES_DESCRIPTION} Without a signature, a staff access token of ` +
           "the object's tenant is accepted instead (the console's own fetches).",
+        headers: objectHeaders,
         params: objectParams,
         querystring: objectQuery,
-        response: { ...errorResponses(401, 403, 404) },
+        response: { 200: objectReadResponse, ...errorResponses(401, 403, 404) },
       },
     },
     async (req, reply) => {

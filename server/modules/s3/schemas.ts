@@ -63,3 +63,16 @@ export const objectQuery = {
     size: { type: 'integer', description: 'PUT only: the signed maximum size in bytes' },
   },
 } as const;
+
+/** Headers of the local store's object routes: none required (the path names the tenant; <img> cannot send headers). */
+export const objectHeaders = {
+  type: 'object',
+  properties: { 'x-tenant-id': { type: 'string', description: 'Optional: the tenant is the first path segment' } },
+} as const;
+
+/** 200 of a signed object read: the image bytes (PNG, JPEG, WebP or GIF as the key's extension says). */
+export const objectReadResponse = {
+  description: 'The image bytes; Content-Type image/png, image/jpeg, image/webp or image/gif',
+  type: 'string',
+  format: 'binary',
+} as const;

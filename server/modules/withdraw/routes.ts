@@ -2,16 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requires } from '../../plugins/access';
 import { ctx } from '../../plugins/context';
 import { errorResponses } from '../../plugins/errors';
+import { listResponseSchema } from '../../lib/list';
 import {
   EXPORT_DESCRIPTION,
   exportWithdrawals,
   listWithdrawals,
   sendRecordExport,
+  withdrawalDetail,
   type ListQuery,
 } from '../../services/funds-lists';
-import { auditWithdrawal, getWithdrawal, rollbackWithdrawal } from '../../services/withdraw';
+import { auditWithdrawal, rollbackWithdrawal } from '../../services/withdraw';
 import { actorOf } from '../money-http';
-import { listQuery } from '../money-schemas';
+import { listQuery, withdrawRecordSchema } from '../money-schemas';
 import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../record-routes';
 
 const tags = ['withdraw'];
@@ -33,7 +35,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
         tags,
         description: `Withdrawal records in the caller's data scope. Requires withdrawal:read (or funds:read). ${FLOW}`,
         querystring: listQuery(),
-        response: errorResponses(400, 401, 403),
+        response: { 200: listResponseSchema(withdrawRecordSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => listWithdrawals(ctx(req).db, actorOf(req), req.query as ListQuery),
@@ -62,11 +64,21 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
     path: '/withdraw/admin/v1/detail/:id',
     chain,
     tags,
-    description: 'One withdrawal record. Requires withdrawal:read (or funds:read).',
-    get: getWithdrawal,
+    description:
+      'One withdrawal record with its client (username, full_name), agent_name and the staff names of who created, ' +
+      'resolved and rolled it back (404 outside the scope). Requires withdrawal:read (or funds:read).',
+    record: withdrawRecordSchema,
+    get: withdrawalDetail,
   });
 
-  const mutation = { chain, tags, resource: 'withdrawal', action: 'withdraw', get: getWithdrawal };
+  const mutation = {
+    chain,
+    tags,
+    resource: 'withdrawal',
+    action: 'withdraw',
+    record: withdrawRecordSchema,
+    get: withdrawalDetail,
+  };
   recordAuditRoute(app, {
     ...mutation,
     method: 'POST',

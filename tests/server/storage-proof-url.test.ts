@@ -1,0 +1,112 @@
+/**
+ * Proof images as the browser loads them: a deposit's `screenshot_url` is a short-lived signed read URL that carries
+ * tenant, key, expiry and signature, so an <img> needs no header; forged, expired or re-tenanted URLs are refused,
+ * and a salesman receives URLs only for the records in his scope.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientFixture, type ClientFixture } from './client-fixture';
+import { call } from './helpers';
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 7)]);
+
+let f: ClientFixture;
+const as = (who: 'admin' | 'sales', method: 'GET' | 'POST', url: string, body?: unknown) =>
+  call(f.t.app, method, url, { token: f.tokens[who], body });
+
+/** Uploads the PNG as admin; answers the stored public URL. */
+async function uploadProof(): Promise<string> {
+  const p = (
+    await as('admin', 'POST', '/api/s3/admin/presign/put', {
+      filename: 'p.png',
+      content_type: 'image/png',
+      size: PNG.length,
+    })
+  ).json();
+  const u = new URL(p.url);
+  const put = await f.t.app.inject({
+    method: 'PUT',
+    url: `${u.pathname}${u.search}`,
+    headers: p.headers,
+    payload: PNG,
+  });
+  expect(put.statusCode).toBe(200);
+  return p.public_url;
+}
+
+/** A deposit with a proof for `client`; answers its id. */
+async function depositWithProof(client: number): Promise<number> {
+  const [acc] = (await as('admin', 'GET', `/api/acc/admin/v1/list/${client}`)).json().data;
+  const res = await as('admin', 'POST', `/api/deposit/admin/v2/specialized/${client}`, {
+    account_id: acc.id,
+    amount: '3.00',
+    screenshot: await uploadProof(),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().id;
+}
+
+/** GET exactly as an <img> does: no tenant header, no token. */
+const bare = (url: string) => f.t.app.inject({ method: 'GET', url });
+
+let own: number;
+let other: number;
+beforeAll(async () => {
+  f = await clientFixture(['admin', 'sales']);
+  own = await depositWithProof(f.ids.c_sales);
+  other = await depositWithProof(f.ids.c_sales2);
+});
+afterAll(() => f?.close());
+
+describe('deposit screenshot_url', () => {
+  it('is a signed URL that loads the image without any header', async () => {
+    const detail = (await as('admin', 'GET', `/api/deposit/admin/v1/detail/${own}`)).json();
+    expect(detail.screenshot_url).toMatch(/^\/api\/s3\/object\/tr\/[0-9a-f-]{36}\.png\?expires=\d+&signature=/);
+    const img = await bare(detail.screenshot_url);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(PNG)).toBe(true);
+    // The stored (unsigned) value alone is not readable without a token.
+    expect((await bare(new URL(detail.screenshot, 'http://x').pathname)).statusCode).toBe(401);
+  });
+
+  it('refuses a forged signature, an altered key or tenant, and an expired URL', async () => {
+    const url = (await as('admin', 'GET', `/api/deposit/admin/v1/detail/${own}`)).json().screenshot_url as string;
+    const forged = url.replace(/signature=[^&]+/, 'signature=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect((await bare(forged)).statusCode).toBe(403);
+    const otherUrl = (await as('admin', 'GET', `/api/deposit/admin/v1/detail/${other}`)).json().screenshot_url;
+    const swapped = `${otherUrl.split('?')[0]}?${url.split('?')[1]}`;
+    expect((await bare(swapped)).statusCode).toBe(403);
+    const retenanted = url.replace('/object/tr/', '/object/pl/');
+    expect([403, 404]).toContain((await bare(retenanted)).statusCode);
+    const expired = url.replace(/expires=\d+/, 'expires=1000');
+    const res = await bare(expired);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('is on every list row with a proof, null without one', async () => {
+    const rows = (await as('admin', 'GET', '/api/deposit/admin/v1/list?page=1&size=50')).json().data;
+    const byId = new Map(rows.map((r: { id: number }) => [r.id, r]));
+    expect((byId.get(own) as { screenshot_url: string }).screenshot_url).toMatch(/signature=/);
+    const [acc] = (await as('admin', 'GET', `/api/acc/admin/v1/list/${f.ids.c_sales}`)).json().data;
+    const plain = await as('admin', 'POST', `/api/deposit/admin/v2/specialized/${f.ids.c_sales}`, {
+      account_id: acc.id,
+      amount: '1.00',
+    });
+    expect(plain.json().screenshot_url).toBeNull();
+  });
+
+  it('reaches a salesman only for the records in his scope', async () => {
+    const rows = (await as('sales', 'GET', '/api/deposit/admin/v1/list?page=1&size=50')).json().data;
+    const ids = rows.map((r: { id: number }) => r.id);
+    expect(ids).toContain(own);
+    expect(ids).not.toContain(other);
+    expect(JSON.stringify(rows)).not.toContain(
+      (await as('admin', 'GET', `/api/deposit/admin/v1/detail/${other}`)).json().screenshot.split('/').pop(),
+    );
+    const mine = (await as('sales', 'GET', `/api/deposit/admin/v1/detail/${own}`)).json();
+    expect((await bare(mine.screenshot_url)).statusCode).toBe(200);
+    const theirs = await as('sales', 'GET', `/api/deposit/admin/v1/detail/${other}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain('signature=');
+  });
+});
