@@ -5,9 +5,15 @@ import { useNotify, useTranslate } from 'react-admin';
 import AccountSection from './drawer/AccountSection';
 import BasicInfoPanel from './drawer/BasicInfoPanel';
 import ClientTabs from './drawer/ClientTabs';
+import PendingDeposits from './drawer/PendingDeposits';
 import { clientApi } from './drawer/api';
 import { useLoad } from './drawer/useLoad';
 import { hasClientId } from './dialogs/errors';
+import { canAny } from '../../permissions/can';
+import { usePermissionPayload } from '../../permissions/useCan';
+
+/** The permission chain of the deposit list (deposit:read, or funds:read for the whole funds menu), as the API checks. */
+const DEPOSIT_READ_CHAIN = ['deposit', 'funds'];
 
 /** Props of ClientDrawer. */
 export interface ClientDrawerProps {
@@ -22,13 +28,19 @@ export default function ClientDrawer({ clientId, onClose }: ClientDrawerProps) {
   const key = hasClientId(clientId) ? String(clientId) : null;
   const detail = useLoad(key, () => clientApi.detail(clientId));
   const accounts = useLoad(key, () => clientApi.accounts(clientId));
+  // The pending deposits only for staff who may read deposits (the API answers 403 otherwise).
+  const canReadDeposits = canAny(usePermissionPayload()?.grants, DEPOSIT_READ_CHAIN, 'read');
+  const deposits = useLoad(canReadDeposits ? key : null, () => clientApi.pendingDeposits(clientId));
   const { reload: reloadDetail } = detail;
   const { reload: reloadAccounts } = accounts;
+  const { reload: reloadDeposits } = deposits;
 
+  // After a money movement (a deposit is recorded pending), everything the drawer shows is fetched again.
   const reload = useCallback(() => {
     reloadDetail();
     reloadAccounts();
-  }, [reloadDetail, reloadAccounts]);
+    if (canReadDeposits) reloadDeposits();
+  }, [reloadDetail, reloadAccounts, reloadDeposits, canReadDeposits]);
 
   const detailFailed = !!detail.error;
   useEffect(() => {
@@ -79,6 +91,7 @@ export default function ClientDrawer({ clientId, onClose }: ClientDrawerProps) {
             failed={!!accounts.error && !accountList}
             onChanged={reload}
           />
+          {canReadDeposits && <PendingDeposits state={deposits} accounts={accountList} />}
           <ClientTabs clientId={key} />
         </Stack>
       ) : (

@@ -113,6 +113,8 @@ export interface FakeClientOptions {
   depositOptions?: unknown;
   detailStatus?: number;
   accountsStatus?: number;
+  /** The client's pending deposits (GET /deposit/admin/v1/list rows, completed like apiList); default none. */
+  pendingDeposits?: unknown[] | (() => unknown[]);
 }
 
 /** Installs the fake client API on the msw server; returns the requests it saw. */
@@ -165,6 +167,11 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
       await record(request);
       if (options.accountsStatus) return boom(options.accountsStatus);
       return HttpResponse.json(apiList('GET /acc/admin/v1/list/:id', accounts));
+    }),
+    http.get(api('/deposit/admin/v1/list'), async ({ request }) => {
+      await record(request);
+      const rows = typeof options.pendingDeposits === 'function' ? options.pendingDeposits() : options.pendingDeposits;
+      return HttpResponse.json(apiList('GET /deposit/admin/v1/list', rows ?? []));
     }),
     http.get(api('/currency/admin/v1/rate'), async ({ request }) => {
       await record(request);

@@ -73,6 +73,34 @@ export interface TradeSettings {
   daily_limit: string | null;
 }
 
+/**
+ * A deposit record as GET /deposit/admin/v1/list answers it (server/modules/money-schemas.ts depositRecordSchema):
+ * the fields the drawer's pending deposits show.
+ */
+export interface PendingDeposit {
+  id: number;
+  client_id: number;
+  account_id: number;
+  /** Currency of the requested amount. */
+  currency: string;
+  /** Requested amount (decimal string). */
+  amount: string;
+  /** Rate from currency to credit_currency (decimal string). */
+  rate: string;
+  /** The account's currency. */
+  credit_currency: string;
+  /** What the account will be credited on approval (decimal string). */
+  credit_amount: string;
+  status: string;
+  sub_type: string;
+  /** Short-lived signed URL of the proof image; null when there is none. */
+  screenshot_url?: string | null;
+  created_at: string;
+}
+
+/** How many pending deposits the drawer shows (newest first). */
+export const PENDING_DEPOSITS_SHOWN = 20;
+
 /** The payload of a `{ data }` envelope, or the body itself when it has none. */
 export function unwrap<T>(body: unknown): T {
   if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body) {
@@ -103,6 +131,21 @@ export const clientApi = {
   /** POST /client/admin/v1/trade/{id}: saves the trade settings. */
   saveTradeSettings: (id: number | string, settings: Partial<TradeSettings>) =>
     http(`/client/admin/v1/trade/${enc(id)}`, { method: 'POST', body: settings }),
+  /** GET /deposit/admin/v1/list?client_id={id}&status=pending: the newest pending deposits and how many there are. */
+  pendingDeposits: async (id: number | string) => {
+    const body = await http<{ data?: PendingDeposit[]; total?: number }>('/deposit/admin/v1/list', {
+      query: {
+        client_id: String(id),
+        status: 'pending',
+        sort: 'created_at',
+        order: 'desc',
+        page: '1',
+        page_size: String(PENDING_DEPOSITS_SHOWN),
+      },
+    });
+    const rows = unwrapList<PendingDeposit>(body);
+    return { rows, total: typeof body?.total === 'number' ? body.total : rows.length };
+  },
   /** GET /client/admin/v1/order/holding/{id}. */
   holdings: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/order/holding/${enc(id)}`)),
   /** GET /client/admin/v1/access/{id}. */
