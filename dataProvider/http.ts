@@ -66,17 +66,22 @@ export function serverMessage(body: unknown): string | undefined {
   return m as string | undefined;
 }
 
-/** `path` with its query string. */
+/**
+ * `path` with its query string. Query parameters fixed in `path` (`/list?sub_type=credit`) are defaults: a parameter
+ * of `query` with the same name and a value replaces them, so a filter never sends a parameter twice.
+ */
 export function withQuery(path: string, query?: Record<string, unknown>): string {
-  const params = new URLSearchParams();
+  const mark = path.indexOf('?');
+  const base = mark < 0 ? path : path.slice(0, mark);
+  const params = new URLSearchParams(mark < 0 ? '' : path.slice(mark + 1));
   for (const [key, value] of Object.entries(query ?? {})) {
-    for (const v of Array.isArray(value) ? value : [value]) {
-      if (v === undefined || v === null || v === '') continue;
-      params.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v));
-    }
+    const given = (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== null && v !== '');
+    if (!given.length) continue;
+    params.delete(key);
+    for (const v of given) params.append(key, typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
   const qs = params.toString();
-  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+  return qs ? `${base}?${qs}` : base;
 }
 
 async function parse(res: Response): Promise<unknown> {

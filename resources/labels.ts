@@ -97,6 +97,9 @@ export const transactionKinds = labelSet('transactionKind', [
 /** Funds kinds: what a credit to a client account is. */
 export const fundsKinds = labelSet('fundsKind', ['deposit', 'compensation', 'bonus']);
 
+/** Kinds of a bonus-point record (an overdrawn record's `sub_type`): bonus points (赠分) or bonus (奖励). */
+export const bonusKinds = labelSet('fundsKind', ['compensation', 'bonus'], { bonus: 'info' });
+
 /** Deposit types (a deposit's `sub_type`; bank is the default). */
 export const depositTypes = labelSet('depositType', ['bank', 'crypto', 'exchange']);
 

@@ -3,7 +3,7 @@ export default {
   'zh-CN': {
     engine: {
       list: { actions: '操作' },
-      filter: { from: '%{field}起', to: '%{field}止' },
+      filter: { from: '%{field}起', to: '%{field}止', more: '更多筛选', fewer: '收起筛选', pickDate: '选择日期' },
       field: { image: '图片' },
       image: { alt: '凭证图片', open: '查看大图', error: '图片无法加载' },
       action: {
@@ -15,6 +15,7 @@ export default {
         failed: '操作失败，请稍后重试',
         required: '必填',
         invalidAmount: '请输入大于 0 的金额，最多两位小数',
+        aboveMax: '金额不能超过 %{max}',
         invalidNumber: '请输入数字',
         loadFailed: '选项加载失败，请稍后重试',
         noChoices: '没有匹配的选项',
@@ -36,7 +37,13 @@ export default {
   'en-US': {
     engine: {
       list: { actions: 'Actions' },
-      filter: { from: '%{field} from', to: '%{field} to' },
+      filter: {
+        from: '%{field} from',
+        to: '%{field} to',
+        more: 'More filters',
+        fewer: 'Fewer filters',
+        pickDate: 'Pick a date',
+      },
       field: { image: 'Image' },
       image: { alt: 'Proof image', open: 'View full image', error: 'Image could not be loaded' },
       action: {
@@ -48,6 +55,7 @@ export default {
         failed: 'The action failed, please try again later',
         required: 'Required',
         invalidAmount: 'Enter an amount greater than 0 with at most 2 decimals',
+        aboveMax: 'The amount cannot exceed %{max}',
         invalidNumber: 'Enter a number',
         loadFailed: 'Could not load the choices, please try again later',
         noChoices: 'No matching choice',

@@ -1,7 +1,8 @@
 /**
  * Field, action, input and confirmation texts of the declared resources (namespace `resources`, react-admin's
  * convention): `resources.<name>.fields.<source>`, `.actions.<action>`, `.confirm.<action>`, `.inputs.<source>`.
- * `resources.<name>.name` comes from the registry titles. Confirmations interpolate the row's fields.
+ * `resources.<name>.name` comes from the registry titles. Confirmations interpolate the row's fields (money fields
+ * grouped, resources/engine/ActionDialog.tsx).
  */
 
 const recordFieldsZh = {
@@ -19,6 +20,14 @@ const recordFieldsZh = {
   created_at: '创建时间',
   resolved_at: '处理时间',
   resolved_by: '处理人',
+  full_name: '姓名',
+  rate: '汇率',
+  credit_amount: '入账金额',
+  remark: '备注',
+  created_by_name: '创建人',
+  resolved_by_name: '处理人',
+  rolled_back_at: '回滚时间',
+  rolled_back_by_name: '回滚人',
 };
 
 const recordFieldsEn = {
@@ -36,6 +45,14 @@ const recordFieldsEn = {
   created_at: 'Created at',
   resolved_at: 'Resolved at',
   resolved_by: 'Resolved by',
+  full_name: 'Full name',
+  rate: 'Rate',
+  credit_amount: 'Credited',
+  remark: 'Remark',
+  created_by_name: 'Created by',
+  resolved_by_name: 'Resolved by',
+  rolled_back_at: 'Rolled back at',
+  rolled_back_by_name: 'Rolled back by',
 };
 
 export default {
@@ -43,21 +60,48 @@ export default {
     resources: {
       funds: {
         actions: { approve: '通过', reject: '拒绝', rollback: '回滚' },
+      },
+      // Confirmations name what moves and on which account: the row's fields, money grouped.
+      deposit: {
+        fields: { ...recordFieldsZh, sub_type: '充值方式' },
         confirm: {
-          approve: '确定通过客户 %{username} 的记录 #%{id}（%{amount} %{currency}）？',
-          reject: '确定拒绝客户 %{username} 的记录 #%{id}（%{amount} %{currency}）？',
-          rollback: '确定回滚客户 %{username} 的记录 #%{id}（%{amount} %{currency}）？将写入冲正分录。',
+          approve:
+            '通过充值 #%{id}：向客户 %{username} 的账户 #%{account_id} 入账 %{credit_amount} %{credit_currency}（申请 %{amount} %{currency}，汇率 %{rate}）？',
+          reject: '拒绝充值 #%{id}（客户 %{username}，%{amount} %{currency}）？账户 #%{account_id} 不入账。',
+          rollback:
+            '回滚充值 #%{id}：从客户 %{username} 的账户 #%{account_id} 扣回 %{credit_amount} %{credit_currency}？将写入冲正分录。',
         },
       },
-      deposit: { fields: { ...recordFieldsZh, sub_type: '充值方式' } },
-      withdrawal: { fields: recordFieldsZh },
+      withdrawal: {
+        fields: { ...recordFieldsZh, credit_amount: '出账金额' },
+        confirm: {
+          approve:
+            '通过提现 #%{id}：从客户 %{username} 的账户 #%{account_id} 付出已冻结的 %{credit_amount} %{credit_currency}？',
+          reject:
+            '拒绝提现 #%{id}：解冻 %{credit_amount} %{credit_currency}，退回客户 %{username} 的账户 #%{account_id}？',
+          rollback:
+            '回滚提现 #%{id}：将 %{credit_amount} %{credit_currency} 退回客户 %{username} 的账户 #%{account_id}？将写入冲正分录。',
+        },
+      },
       loan: {
-        fields: recordFieldsZh,
+        fields: { ...recordFieldsZh, credit_amount: '借出金额', repaid: '已还', owed: '尚欠' },
         actions: { pay_fine: '还款' },
-        confirm: { pay_fine: '客户 %{username} 的借贷记录 #%{id}（%{amount} %{currency}）：请输入还款金额。' },
+        confirm: {
+          approve:
+            '通过借贷 #%{id}：向客户 %{username} 的账户 #%{account_id} 借出 %{credit_amount} %{credit_currency}？',
+          reject: '拒绝借贷 #%{id}（客户 %{username}，%{amount} %{currency}）？账户 #%{account_id} 不入账。',
+          pay_fine:
+            '借贷 #%{id}（客户 %{username}，账户 #%{account_id}）尚欠 %{owed} %{credit_currency}。还款从该账户余额扣除，请输入还款金额。',
+        },
         inputs: { amount: '还款金额' },
       },
-      compensation: { fields: recordFieldsZh },
+      compensation: {
+        fields: { ...recordFieldsZh, sub_type: '类别' },
+        confirm: {
+          rollback:
+            '回滚 #%{id}：从客户 %{username} 的账户 #%{account_id} 扣回 %{credit_amount} %{credit_currency}？将写入冲正分录。',
+        },
+      },
       crypto_deposit: {
         fields: { ...recordFieldsZh, chain: '链', address: '收款地址', tx_hash: '交易哈希' },
       },
@@ -105,22 +149,48 @@ export default {
     resources: {
       funds: {
         actions: { approve: 'Approve', reject: 'Reject', rollback: 'Roll back' },
+      },
+      deposit: {
+        fields: { ...recordFieldsEn, sub_type: 'Deposit type' },
         confirm: {
-          approve: 'Approve record #%{id} of %{username} (%{amount} %{currency})?',
-          reject: 'Reject record #%{id} of %{username} (%{amount} %{currency})?',
+          approve:
+            'Approve deposit #%{id}: credit %{credit_amount} %{credit_currency} to account #%{account_id} of %{username} (requested %{amount} %{currency}, rate %{rate})?',
+          reject:
+            'Reject deposit #%{id} of %{username} (%{amount} %{currency})? Account #%{account_id} is not credited.',
           rollback:
-            'Roll back record #%{id} of %{username} (%{amount} %{currency})? A compensating entry will be written.',
+            'Roll back deposit #%{id}: take %{credit_amount} %{credit_currency} back from account #%{account_id} of %{username}? A compensating entry will be written.',
         },
       },
-      deposit: { fields: { ...recordFieldsEn, sub_type: 'Deposit type' } },
-      withdrawal: { fields: recordFieldsEn },
+      withdrawal: {
+        fields: { ...recordFieldsEn, credit_amount: 'Debited' },
+        confirm: {
+          approve:
+            'Approve withdrawal #%{id}: pay out the frozen %{credit_amount} %{credit_currency} from account #%{account_id} of %{username}?',
+          reject:
+            'Reject withdrawal #%{id}: unfreeze %{credit_amount} %{credit_currency} back to account #%{account_id} of %{username}?',
+          rollback:
+            'Roll back withdrawal #%{id}: return %{credit_amount} %{credit_currency} to account #%{account_id} of %{username}? A compensating entry will be written.',
+        },
+      },
       loan: {
-        fields: recordFieldsEn,
+        fields: { ...recordFieldsEn, credit_amount: 'Lent', repaid: 'Repaid', owed: 'Owed' },
         actions: { pay_fine: 'Repay' },
-        confirm: { pay_fine: 'Loan record #%{id} of %{username} (%{amount} %{currency}): enter the amount repaid.' },
+        confirm: {
+          approve:
+            'Approve loan #%{id}: lend %{credit_amount} %{credit_currency} to account #%{account_id} of %{username}?',
+          reject: 'Reject loan #%{id} of %{username} (%{amount} %{currency})? Account #%{account_id} is not credited.',
+          pay_fine:
+            'Loan #%{id} of %{username} (account #%{account_id}) still owes %{owed} %{credit_currency}. The repayment is taken from that balance; enter the amount repaid.',
+        },
         inputs: { amount: 'Amount repaid' },
       },
-      compensation: { fields: recordFieldsEn },
+      compensation: {
+        fields: { ...recordFieldsEn, sub_type: 'Kind' },
+        confirm: {
+          rollback:
+            'Roll back #%{id}: take %{credit_amount} %{credit_currency} back from account #%{account_id} of %{username}? A compensating entry will be written.',
+        },
+      },
       crypto_deposit: {
         fields: { ...recordFieldsEn, chain: 'Chain', address: 'Receiving address', tx_hash: 'Transaction hash' },
       },

@@ -9,11 +9,15 @@ import {
 } from '../fundsRecords';
 import { depositTypes } from '../labels';
 
-/** Deposit records: list with real/robot, audit of pending ones, rollback of approved ones (permission deposit/approve). */
+/**
+ * Deposit records: list with real/robot, the requested amount beside what is credited (and the rate: deposits
+ * convert), the proof; audit of pending ones, rollback of approved ones (permission deposit/approve). A row opens
+ * the detail.
+ */
 export default defineResource<FundsRecord>({
   name: 'deposit',
   endpoints: { list: '/deposit/admin/v1/list', one: '/deposit/admin/v1/detail/{id}' },
-  fields: recordFields([{ source: 'sub_type', type: 'option', options: depositTypes, filter: true }, proofField]),
+  fields: recordFields({ kinds: depositTypes, rate: true, extra: [proofField] }),
   filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },
   rowActions: [

@@ -15,20 +15,52 @@ import {
 } from '@mui/material';
 import { useTranslate, type Identifier, type RaRecord } from 'ra-core';
 import { errorText } from '../../dataProvider/errorText';
+import { toCents } from '../client/money';
 import { useEngineServices } from './context';
+import { formatDecimal } from './format';
 import { newIdempotencyKey, runAction } from './runAction';
 import { actionConfirm, actionLabel, inputLabel } from './schema';
 import type { ActionInput, ActionSpec, ResourceConfig } from './types';
 
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
+/** An amount as typed: digits with optional decimals (no sign, separator or exponent). */
+const PLAIN_AMOUNT = /^\d+(\.\d+)?$/;
 
-/** The message key of an invalid input value, or null when it is valid. */
-function inputError(input: ActionInput, value: string): string | null {
+/** Why an input value is invalid (a message key and its arguments), or null when it is valid. */
+function inputError(
+  input: ActionInput,
+  value: string,
+  record: RaRecord | undefined,
+): { key: string; args?: Record<string, unknown> } | null {
   const text = value.trim();
-  if (!text) return input.required ? 'engine.action.required' : null;
-  if (input.type === 'money' && (!AMOUNT.test(text) || !/[1-9]/.test(text))) return 'engine.action.invalidAmount';
-  if (input.type === 'number' && !Number.isFinite(Number(text))) return 'engine.action.invalidNumber';
+  if (!text) return input.required ? { key: 'engine.action.required' } : null;
+  if (input.type === 'money') {
+    // toCents(strict) refuses exponent notation ('1e3') and more than 2 decimals.
+    const cents = PLAIN_AMOUNT.test(text) ? toCents(text, true) : null;
+    if (cents === null || cents <= 0n) return { key: 'engine.action.invalidAmount' };
+    const limit = input.max && record ? (record as Record<string, unknown>)[input.max] : undefined;
+    const max = typeof limit === 'string' || typeof limit === 'number' ? toCents(limit) : null;
+    if (max !== null && cents > max) return { key: 'engine.action.aboveMax', args: { max: formatDecimal(limit) } };
+  }
+  if (input.type === 'number' && !Number.isFinite(Number(text))) return { key: 'engine.action.invalidNumber' };
   return null;
+}
+
+/**
+ * What a confirmation text interpolates: the row's fields, its money fields grouped as the list shows them
+ * ('12,345.60'), decimal numbers without trailing zeros, and the count of a bulk selection.
+ */
+function confirmArgs(config: ResourceConfig, record: RaRecord | undefined, count: number): Record<string, unknown> {
+  const args: Record<string, unknown> = { ...(record ?? {}), smart_count: count, count };
+  for (const field of config.fields) {
+    const value = record?.[field.source];
+    if (value === undefined || value === null || value === '') continue;
+    if (field.type === 'money') args[field.source] = formatDecimal(value);
+    // a rate of '7.10000000' reads 7.1
+    else if (field.type === 'number' && /^\d+\.\d+$/.test(String(value))) {
+      args[field.source] = String(value).replace(/\.?0+$/, '');
+    }
+  }
+  return args;
 }
 
 export interface ActionDialogProps {
@@ -72,7 +104,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices load once per opening
   }, []);
 
-  const errors = Object.fromEntries(inputs.map((i) => [i.source, inputError(i, values[i.source] ?? '')]));
+  const errors = Object.fromEntries(inputs.map((i) => [i.source, inputError(i, values[i.source] ?? '', record)]));
   const invalid = Object.values(errors).some(Boolean);
   const confirmKey = actionConfirm(config, action);
   const title = translate(actionLabel(config, action));
@@ -93,7 +125,8 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
   };
 
   const field = (input: ActionInput) => {
-    const shownError = touched && errors[input.source] ? translate(errors[input.source] as string) : undefined;
+    const problem = errors[input.source];
+    const shownError = touched && problem ? translate(problem.key, problem.args) : undefined;
     const options =
       input.type === 'option'
         ? (input.options ?? []).map((o) => ({ id: String(o.id), name: translate(o.name) }))
@@ -160,7 +193,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
         <Stack spacing={2} sx={{ pt: 1 }}>
           {confirmKey && (
             <DialogContentText>
-              {translate(confirmKey, { ...(record ?? {}), smart_count: ids?.length ?? 1, count: ids?.length ?? 1 })}
+              {translate(confirmKey, confirmArgs(config, record, ids?.length ?? 1))}
             </DialogContentText>
           )}
           {inputs.map(field)}

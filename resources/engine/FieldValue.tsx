@@ -1,25 +1,39 @@
 import { Box, Chip } from '@mui/material';
-import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
+import { useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 import { findOption } from '../labels';
-import { decimalSign, formatDateTime, formatDecimal } from './format';
+import { decimalSign, formatDecimal, formatLocaleDate, formatLocaleDateTime, formatShortDateTime } from './format';
 import { ProofImage } from './ProofImage';
-import { ShortText } from './ShortText';
+import { Ellipsis, ShortText } from './ShortText';
 import type { FieldSpec } from './types';
+
+/** A decimal without the zeros that end its fraction ('7.80000000' → '7.8', '1.000' → '1'); other values unchanged. */
+const trimZeros = (value: unknown): unknown =>
+  typeof value === 'string' && /^-?\d+\.\d+$/.test(value) ? value.replace(/\.?0+$/, '') : value;
 
 const SIGN_COLORS = { [-1]: 'error.main', 0: undefined, 1: 'success.main' } as const;
 
-/** A record field's value as its type says (`record` defaults to the record context). */
+/** Widest text in a list cell before it is cut with an ellipsis (names, usernames, agents). */
+const CELL_TEXT_WIDTH = '9em';
+
+/**
+ * A record field's value as its type says (`record` defaults to the record context), dates in the UI locale's format.
+ * `cell`: for a list row, on one line: timestamps short (`11-23 14:05`, the full one in a tooltip) and text cut with
+ * an ellipsis (the full text in a tooltip).
+ */
 export function FieldValue({
   field,
   record: given,
+  cell = false,
 }: {
   field: FieldSpec;
   record?: RaRecord;
   label?: string;
   source?: string;
+  cell?: boolean;
 }) {
   const contextRecord = useRecordContext();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const record = given ?? contextRecord;
   if (!record) return null;
   const value = (record as Record<string, unknown>)[field.source];
@@ -32,13 +46,31 @@ export function FieldValue({
       const color = field.signed ? SIGN_COLORS[decimalSign(value)] : undefined;
       return (
         <Box component="span" sx={{ color, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {/^(id|.*_id)$/.test(field.source) ? String(value) : formatDecimal(value)}
+          {/^(id|.*_id)$/.test(field.source)
+            ? String(value)
+            : formatDecimal(cell && field.type === 'number' ? trimZeros(value) : value)}
+          {field.currencySource && record[field.currencySource] ? (
+            <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
+              {String(record[field.currencySource]).toUpperCase()}
+            </Box>
+          ) : null}
         </Box>
       );
     }
     case 'date':
-    case 'datetime':
-      return empty ? null : <span>{formatDateTime(value, field.type === 'datetime')}</span>;
+      return empty ? null : <span style={{ whiteSpace: 'nowrap' }}>{formatLocaleDate(value, locale)}</span>;
+    case 'datetime': {
+      if (empty) return null;
+      const full = formatLocaleDateTime(value, locale);
+      if (!cell) return <span>{full}</span>;
+      return (
+        <Ellipsis title={full} always maxWidth="none">
+          <Box component="time" dateTime={String(value)} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatShortDateTime(value, locale)}
+          </Box>
+        </Ellipsis>
+      );
+    }
     case 'boolean':
       return empty ? null : (
         <span>
@@ -49,7 +81,17 @@ export function FieldValue({
       const option = findOption(field.options ?? [], value);
       if (!option) return empty ? null : <span>{String(value)}</span>;
       const tone = option.tone && option.tone !== 'default' ? option.tone : undefined;
-      return <Chip size="small" variant="outlined" color={tone ?? 'default'} label={translate(option.name)} />;
+      const text = translate(option.name);
+      return (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={tone ?? 'default'}
+          label={text}
+          title={cell ? text : undefined}
+          sx={cell ? { maxWidth: '9em' } : undefined}
+        />
+      );
     }
     case 'image':
       return empty ? null : <ProofImage src={String(value)} alt={field.label ?? 'engine.image.alt'} />;
@@ -57,21 +99,24 @@ export function FieldValue({
       const id = field.idSource ? (record as Record<string, unknown>)[field.idSource] : undefined;
       if (empty && (id === undefined || id === null)) return null;
       return (
-        <span>
-          {empty ? '' : String(value)}
+        <Box component="span" sx={cell ? { whiteSpace: 'nowrap' } : undefined}>
+          {empty ? '' : cell ? <Ellipsis title={String(value)} maxWidth={CELL_TEXT_WIDTH} /> : String(value)}
           {id !== undefined && id !== null && (
             <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
               #{String(id)}
             </Box>
           )}
-        </span>
+        </Box>
       );
     }
     case 'currency':
       return empty ? null : <span>{String(value).toUpperCase()}</span>;
     case 'identifier':
       return empty ? null : <ShortText value={String(value)} />;
-    default:
-      return empty ? null : <span>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
+    default: {
+      if (empty) return null;
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return cell ? <Ellipsis title={text} maxWidth={CELL_TEXT_WIDTH} /> : <span>{text}</span>;
+    }
   }
 }

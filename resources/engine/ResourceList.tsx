@@ -1,24 +1,85 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import type { Identifier, RaRecord } from 'ra-core';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useState, type ComponentType } from 'react';
+import { Box, Button, useMediaQuery, type Theme } from '@mui/material';
+import type { SystemStyleObject } from '@mui/system';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import { useTranslate, type Identifier, type RaRecord } from 'ra-core';
 import { ColumnsButton, DataTable, FilterButton, List, Pagination, TopToolbar } from 'react-admin';
 import { ActionButton } from './ActionButton';
 import { BulkActions } from './BulkActions';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
-import { useFilterInputs } from './filterInputs';
-import { RowActions } from './RowActions';
-import { fieldLabel, filtersOf, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
+import { FILTER_GAP, FILTER_WIDTHS, filterInputs, filtersOnOneRow, useFilterUnits } from './filterInputs';
+import { ROW_ACTIONS_CLASS, RowActions, useShownAction } from './RowActions';
+import { fieldLabel, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
 import type { DrawerProps, ResourceConfig } from './types';
 
 const drawers = new WeakMap<ResourceConfig, ComponentType<DrawerProps>>();
 
-/** The list's flex boxes may shrink below the table's width, so the table wrapper (TABLE_SX) scrolls instead. */
-const LIST_SX = { '& .RaList-main, & .RaList-content': { minWidth: 0 } } as const;
+/**
+ * The list's flex boxes may shrink below the table's width, so the table wrapper (TABLE_SX) scrolls instead; the
+ * filter inputs sit closer than react-admin's default (FILTER_GAP) and the staff pickers take their set width.
+ */
+const LIST_SX = (theme: Theme): SystemStyleObject<Theme> => ({
+  '& .RaList-main, & .RaList-content': { minWidth: 0 },
+  '& .RaFilterForm-filterFormInput .RaFilterFormInput-spacer': { width: FILTER_GAP },
+  '& .RaFilterForm-filterFormInput .MuiAutocomplete-root': { minWidth: 0, width: FILTER_WIDTHS.remoteOption },
+  // Text fields and selects on one baseline (react-admin gives the selects a dense margin only).
+  '& .RaFilterForm-filterFormInput .MuiFormControl-root': { mb: 0.5 },
+  // Phones: filters side by side as they fit, not one full-width row each.
+  [theme.breakpoints.down('sm')]: { '& .RaFilterForm-filterFormInput': { width: 'auto' } },
+});
 
-const TABLE_SX = {
+/** The toolbar keeps its width beside the filters (they are counted to fit); on phones its buttons wrap. */
+const TOOLBAR_SX = (theme: Theme): SystemStyleObject<Theme> => ({
+  gap: 1,
+  flexShrink: 0,
+  [theme.breakpoints.down('sm')]: { flexWrap: 'wrap', whiteSpace: 'normal', rowGap: 0.5, py: 0.5 },
+});
+
+/**
+ * One line per row: cells do not wrap (text cells cut themselves with an ellipsis, FieldValue `cell`), rows have one
+ * height, and from tablets up the row actions stay in view at the right edge while the other columns scroll sideways.
+ */
+const TABLE_SX = (theme: Theme): SystemStyleObject<Theme> => ({
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-  '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
-} as const;
+  '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: 1 },
+  '& .MuiTableCell-body': { py: 0.25, height: 41 },
+  [theme.breakpoints.up('sm')]: {
+    [`& .${ROW_ACTIONS_CLASS}`]: {
+      position: 'sticky',
+      right: 0,
+      zIndex: 2,
+      bgcolor: 'background.paper',
+      boxShadow: `inset 1px 0 0 ${theme.palette.divider}`,
+    },
+    [`& .MuiTableCell-head.${ROW_ACTIONS_CLASS}`]: { zIndex: 3 },
+    [`& tr:hover > .${ROW_ACTIONS_CLASS}`]: {
+      backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+    },
+    [`& tr.Mui-selected > .${ROW_ACTIONS_CLASS}`]: {
+      backgroundImage: `linear-gradient(${theme.palette.action.selected}, ${theme.palette.action.selected})`,
+    },
+  },
+});
+
+/** Room kept for the "more filters" button beside the toolbar. */
+const MORE_FILTERS_WIDTH = 140;
+
+/** A callback ref and the element's width, measured before the first paint and followed as it resizes (0: unknown). */
+function useWidth(): [(el: HTMLElement | null) => void, number] {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!el) return;
+    setWidth(el.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(el.getBoundingClientRect().width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return [useCallback((node: HTMLElement | null) => setEl(node), []), width];
+}
 
 /** The lazily loaded drawer of a config (one component per config, so it loads once). */
 function drawerOf(config: ResourceConfig): ComponentType<DrawerProps> | null {
@@ -31,20 +92,51 @@ function drawerOf(config: ResourceConfig): ComponentType<DrawerProps> | null {
   return component;
 }
 
+/** The "more filters" toggle: shows the filters that do not fit on the first row, or folds them again. */
+function MoreFilters({
+  expanded,
+  onToggle,
+  measure,
+}: {
+  expanded: boolean;
+  onToggle: () => void;
+  measure: (el: HTMLElement | null) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Button
+      ref={measure}
+      size="small"
+      data-testid="more-filters"
+      aria-expanded={expanded}
+      startIcon={expanded ? <ExpandLessIcon /> : <FilterListIcon />}
+      onClick={onToggle}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {translate(expanded ? 'engine.filter.fewer' : 'engine.filter.more')}
+    </Button>
+  );
+}
+
 /** The toolbar of a generated list: filter picker, column chooser, export and the toolbar actions. */
 function ListToolbar({
   config,
   pickable,
   onFound,
+  more,
+  measure,
 }: {
   config: ResourceConfig;
   pickable: boolean;
   onFound: (id: Identifier) => void;
+  more?: { expanded: boolean; onToggle: () => void; measure: (el: HTMLElement | null) => void };
+  measure: (el: HTMLElement | null) => void;
 }) {
   const Finder = config.finder;
   return (
-    <TopToolbar sx={{ gap: 1 }}>
+    <TopToolbar sx={TOOLBAR_SX} ref={measure}>
       {Finder && <Finder onFound={onFound} />}
+      {more && <MoreFilters {...more} />}
       {pickable && <FilterButton />}
       <ColumnsButton />
       <ExportButton config={config} />
@@ -57,11 +149,26 @@ function ListToolbar({
 
 /** The generated list of a resource: filters, sortable columns, pagination up to 200, column chooser, export, actions. */
 export function ResourceList({ config }: { config: ResourceConfig }) {
-  const filters = useFilterInputs(config);
-  const pickable = filtersOf(config).some((f) => f.alwaysOn === false);
+  const units = useFilterUnits(config);
+  const pickable = units.some((u) => u.pickable);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [measureList, listWidth] = useWidth();
+  const [measureToolbar, toolbarWidth] = useWidth();
+  const [measureToggle, toggleWidth] = useWidth();
+  const [expanded, setExpanded] = useState(false);
+  // The filters share the first row with the toolbar, whose room for the toggle is kept whether it shows or not
+  // (phones: the toolbar is a row of its own above them); the others fold away behind "more filters".
+  const toolbarRest = toolbarWidth - (toggleWidth && toggleWidth + 8);
+  const room = listWidth && Math.max(1, phone ? listWidth : listWidth - toolbarRest - MORE_FILTERS_WIDTH - 16);
+  const onRow = filtersOnOneRow(units, room);
+  const foldable = units.filter((u) => !u.pickable).length > onRow;
+  const filters = useMemo(() => filterInputs(units, expanded ? Infinity : onRow), [units, expanded, onRow]);
   const Drawer = drawerOf(config);
   const [opened, setOpened] = useState<{ id: Identifier; record: RaRecord } | null>(null);
   const fields = listFields(config);
+  // No actions column for staff who may use none of the row actions.
+  const shows = useShownAction(config);
+  const rowActions = (config.rowActions ?? []).some(shows);
   const rowClick = config.rowClick ?? (Drawer ? 'drawer' : hasShow(config) ? 'show' : false);
 
   const onRowClick =
@@ -77,7 +184,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
           : false;
 
   return (
-    <>
+    <Box ref={measureList} sx={{ minWidth: 0 }}>
       <List
         resource={config.name}
         sx={LIST_SX}
@@ -86,7 +193,17 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
         perPage={config.perPage ?? 25}
         exporter={false}
         actions={
-          <ListToolbar config={config} pickable={pickable} onFound={(id) => setOpened({ id, record: { id } })} />
+          <ListToolbar
+            config={config}
+            pickable={pickable}
+            onFound={(id) => setOpened({ id, record: { id } })}
+            more={
+              foldable || expanded
+                ? { expanded, onToggle: () => setExpanded((e) => !e), measure: measureToggle }
+                : undefined
+            }
+            measure={measureToolbar}
+          />
         }
         pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
         title={`resources.${config.name}.name`}
@@ -106,13 +223,15 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
               label={fieldLabel(config, field)}
               disableSort={!field.sortable}
               align={field.type === 'money' || field.type === 'number' ? 'right' : undefined}
-              render={(record: RaRecord) => <FieldValue field={field} record={record} />}
+              render={(record: RaRecord) => <FieldValue field={field} record={record} cell />}
             />
           ))}
-          {config.rowActions?.length ? (
+          {rowActions ? (
             <DataTable.Col
               label="engine.list.actions"
               disableSort
+              cellClassName={ROW_ACTIONS_CLASS}
+              headerClassName={ROW_ACTIONS_CLASS}
               render={(record: RaRecord) => <RowActions config={config} record={record} />}
             />
           ) : null}
@@ -123,6 +242,6 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
           <Drawer id={opened.id} record={opened.record} onClose={() => setOpened(null)} />
         </Suspense>
       )}
-    </>
+    </Box>
   );
 }

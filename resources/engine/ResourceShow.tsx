@@ -1,9 +1,11 @@
-import { useRecordContext } from 'ra-core';
-import { EditButton, Show, SimpleShowLayout, TopToolbar } from 'react-admin';
+import { Box } from '@mui/material';
+import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
+import { EditButton, Show, TopToolbar } from 'react-admin';
 import { FieldValue } from './FieldValue';
+import { ProofImage } from './ProofImage';
 import { RowActions } from './RowActions';
 import { fieldLabel, hasEdit, showFields } from './schema';
-import type { ResourceConfig } from './types';
+import type { FieldSpec, ResourceConfig } from './types';
 
 /** The show view's toolbar: edit (when the resource has an edit view) and the row actions of the record. */
 function ShowToolbar({ config }: { config: ResourceConfig }) {
@@ -16,15 +18,63 @@ function ShowToolbar({ config }: { config: ResourceConfig }) {
   );
 }
 
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** Whether a field has nothing to show for the record (a reference counts its id too). */
+function isEmpty(record: RaRecord, field: FieldSpec): boolean {
+  const r = record as Record<string, unknown>;
+  return blank(r[field.source]) && (!field.idSource || blank(r[field.idSource]));
+}
+
+/** The grid of a record's fields: label above value, as many columns as fit; a dash for what is not (yet) there. */
+const GRID_SX = {
+  m: 0,
+  p: 2,
+  display: 'grid',
+  gap: 2,
+  // two columns on a phone, as many as fit above
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(200px, 1fr))' },
+  '& dt': { typography: 'caption', color: 'text.secondary' },
+  '& dd': { m: 0, mt: 0.5, typography: 'body2', minHeight: 24, overflowWrap: 'anywhere' },
+} as const;
+
+/** The fields flagged `show` of the record in context, labelled. */
+function ShowFields({ config }: { config: ResourceConfig }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const fields = showFields(config);
+  return (
+    <Box component="dl" sx={GRID_SX} data-testid="show-fields">
+      {/* images (a proof) last, on a row of their own */}
+      {[...fields.filter((f) => f.type !== 'image'), ...fields.filter((f) => f.type === 'image')].map((field) => (
+        <Box
+          key={field.source}
+          data-testid={`show-${field.source}`}
+          sx={field.type === 'image' ? { gridColumn: '1 / -1' } : undefined}
+        >
+          <dt>{translate(fieldLabel(config, field))}</dt>
+          <dd>
+            {isEmpty(record, field) ? (
+              '—'
+            ) : field.type === 'image' ? (
+              // a proof is read here: larger than the list's thumbnail
+              <ProofImage src={String(record[field.source])} height={160} />
+            ) : (
+              <FieldValue field={field} record={record} />
+            )}
+          </dd>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /** The generated show view of a resource: its fields flagged `show`, labelled, and its row actions. */
 export function ResourceShow({ config }: { config: ResourceConfig }) {
   return (
     <Show resource={config.name} actions={<ShowToolbar config={config} />} title={`resources.${config.name}.name`}>
-      <SimpleShowLayout>
-        {showFields(config).map((field) => (
-          <FieldValue key={field.source} field={field} source={field.source} label={fieldLabel(config, field)} />
-        ))}
-      </SimpleShowLayout>
+      <ShowFields config={config} />
     </Show>
   );
 }

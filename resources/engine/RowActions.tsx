@@ -2,24 +2,56 @@ import { useState } from 'react';
 import { Box, IconButton, Menu } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslate, type RaRecord } from 'ra-core';
+import { canAny } from '../../permissions/can';
+import { usePermissionPayload } from '../../permissions/useCan';
 import { ActionButton } from './ActionButton';
-import type { ResourceConfig } from './types';
+import { permissionKey } from './schema';
+import { resourceChainOf } from './useAllowed';
+import type { ActionSpec, ResourceConfig } from './types';
 
-/** Row actions shown as buttons; the rest go into a "more" menu so that rows stay one line high. */
+/** Row actions shown as buttons (at most two); the rest go into a "more" menu so that rows stay one line high. */
 const INLINE_ACTIONS = 2;
+
+/** Class of the list's actions column (kept in view at the right edge by the list). */
+export const ROW_ACTIONS_CLASS = 'engine-row-actions';
+
+/**
+ * Whether an action's button shows for the signed-in staff member: allowed, or shown disabled (as ActionButton decides
+ * with useAllowed).
+ */
+export function useShownAction(config: ResourceConfig): (action: ActionSpec<RaRecord>) => boolean {
+  const grants = usePermissionPayload()?.grants;
+  return (action) => {
+    if (!action.permission || action.denied === 'disable') return true;
+    const resource = action.permission.resource ?? permissionKey(config);
+    const chain = resource === permissionKey(config) ? resourceChainOf(config) : [resource];
+    return canAny(grants, chain, action.permission.action);
+  };
+}
 
 /** The row actions that apply to a record; clicks inside do not reach the row. */
 export function RowActions({ config, record }: { config: ResourceConfig; record: RaRecord }) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const actions = (config.rowActions ?? []).filter((a) => !a.when || a.when(record));
+  const shows = useShownAction(config);
+  const actions = (config.rowActions ?? []).filter((a) => (!a.when || a.when(record)) && shows(a));
   if (!actions.length) return null;
-  const inline = actions.slice(0, INLINE_ACTIONS);
-  const more = actions.slice(INLINE_ACTIONS);
+  // Two buttons when they are all; else the first one and the menu, so that the column stays narrow.
+  const inlineCount = actions.length <= INLINE_ACTIONS ? actions.length : 1;
+  const inline = actions.slice(0, inlineCount);
+  const more = actions.slice(inlineCount);
   return (
     <Box
       component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.25,
+        whiteSpace: 'nowrap',
+        // Compact buttons: the column stays narrow beside the record's columns.
+        '& .MuiButton-root': { minWidth: 0, px: 0.75, textTransform: 'none' },
+        '& .MuiButton-startIcon': { mr: 0.5 },
+      }}
       onClick={(e) => e.stopPropagation()}
       data-testid="row-actions"
     >

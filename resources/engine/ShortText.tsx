@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNotify, useTranslate } from 'ra-core';
@@ -42,5 +43,42 @@ export function ShortText({ value }: { value: string | null | undefined }) {
         <ContentCopyIcon sx={{ fontSize: 16 }} />
       </IconButton>
     </Box>
+  );
+}
+
+/**
+ * Text kept on one line in a list cell: cut with an ellipsis beyond `maxWidth`, the full text in a tooltip when it
+ * was cut (`always`: in every case, e.g. a shortened date), and in the DOM for screen readers and search.
+ */
+export function Ellipsis({
+  title,
+  maxWidth = '10em',
+  always = false,
+  children,
+}: {
+  title: string;
+  maxWidth?: string | number;
+  always?: boolean;
+  children?: ReactNode;
+}) {
+  const [cut, setCut] = useState(false);
+  return (
+    <Tooltip title={always || cut ? title : ''} describeChild disableInteractive enterDelay={300}>
+      <Box
+        component="span"
+        data-ellipsis=""
+        onMouseEnter={(e) => setCut(e.currentTarget.scrollWidth > e.currentTarget.clientWidth)}
+        sx={{
+          display: 'inline-block',
+          maxWidth,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          verticalAlign: 'bottom',
+        }}
+      >
+        {children ?? title}
+      </Box>
+    </Tooltip>
   );
 }

@@ -48,3 +48,84 @@ export function formatBytes(bytes: number): string {
   }
   return `${n.toFixed(1)} ${units[i]}`;
 }
+
+/**
+ * How a UI locale writes a calendar date: the order of its parts and the separator. zh-CN `yyyy-MM-dd`, en-US
+ * `MM/dd/yyyy` (as the locale writes it); any other locale falls back to `yyyy-MM-dd`. Times are 24 h `HH:mm:ss`.
+ */
+interface DateStyle {
+  order: 'ymd' | 'mdy';
+  sep: string;
+}
+const DATE_STYLES: Record<string, DateStyle> = {
+  'zh-CN': { order: 'ymd', sep: '-' },
+  'en-US': { order: 'mdy', sep: '/' },
+};
+const styleOf = (locale: string | undefined): DateStyle => DATE_STYLES[locale ?? ''] ?? DATE_STYLES['zh-CN'];
+
+/** The Date of a timestamp, a `YYYY-MM-DD` day (a local calendar day) or a Date; null when there is none. */
+export function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'string') {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  }
+  const d = new Date(typeof value === 'number' ? value : String(value));
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+function dayText(d: Date, locale: string | undefined, withYear = true): string {
+  const { order, sep } = styleOf(locale);
+  const [y, m, day] = [String(d.getFullYear()), pad(d.getMonth() + 1), pad(d.getDate())];
+  if (!withYear) return `${m}${sep}${day}`;
+  return order === 'ymd' ? [y, m, day].join(sep) : [m, day, y].join(sep);
+}
+
+/** A date in the UI locale's format (`2026-11-23`, `11/23/2026`); the text itself when unparseable, '' for none. */
+export function formatLocaleDate(value: unknown, locale: string | undefined): string {
+  const d = toDate(value);
+  if (!d) return value === null || value === undefined ? '' : String(value);
+  return dayText(d, locale);
+}
+
+/** A timestamp in the UI locale's format with seconds (`2026-11-23 14:05:09`, `11/23/2026 14:05:09`). */
+export function formatLocaleDateTime(value: unknown, locale: string | undefined): string {
+  const d = toDate(value);
+  if (!d) return value === null || value === undefined ? '' : String(value);
+  return `${dayText(d, locale)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * A timestamp short enough for a list cell: month, day and minutes in the current year (`11-23 14:05`,
+ * `11/23 14:05`), the date alone in another year (`2025-11-23`, `11/23/2025`). `now` fixes "the current year".
+ */
+export function formatShortDateTime(value: unknown, locale: string | undefined, now: Date = new Date()): string {
+  const d = toDate(value);
+  if (!d) return value === null || value === undefined ? '' : String(value);
+  if (d.getFullYear() !== now.getFullYear()) return dayText(d, locale);
+  return `${dayText(d, locale, false)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The placeholder of a date typed in the UI locale: `yyyy-mm-dd`, `mm/dd/yyyy`. */
+export function datePattern(locale: string | undefined): string {
+  const { order, sep } = styleOf(locale);
+  return (order === 'ymd' ? ['yyyy', 'mm', 'dd'] : ['mm', 'dd', 'yyyy']).join(sep);
+}
+
+/**
+ * A date typed in the UI locale's format (or as ISO `yyyy-mm-dd`, any of `-` `/` `.` as separator, one-digit month
+ * and day allowed) as `YYYY-MM-DD`; null when it is not a real calendar day.
+ */
+export function parseLocaleDate(text: string, locale: string | undefined): string | null {
+  const parts = text.trim().split(/[-/.]/);
+  if (parts.length !== 3 || parts.some((p) => !/^\d{1,4}$/.test(p))) return null;
+  const ymd = parts[0].length === 4;
+  if (!ymd && !(styleOf(locale).order === 'mdy' && parts[2].length === 4)) return null;
+  const [y, m, d] = ymd ? parts : [parts[2], parts[0], parts[1]];
+  if (y.length !== 4 || m.length > 2 || d.length > 2) return null;
+  const date = new Date(Number(y), Number(m) - 1, Number(d));
+  if (date.getFullYear() !== Number(y) || date.getMonth() !== Number(m) - 1 || date.getDate() !== Number(d))
+    return null;
+  return `${y}-${pad(Number(m))}-${pad(Number(d))}`;
+}

@@ -42,6 +42,8 @@ export interface FieldSpec {
   hidden?: boolean;
   /** Money and numbers: negative red, positive green. */
   signed?: boolean;
+  /** Money: the record field holding the amount's currency, shown after the amount ('12.34 CNY'). */
+  currencySource?: string;
   /** 'reference': the record field holding the referenced id, shown next to the text. */
   idSource?: string;
   /** Edit view: the value is required. */
@@ -103,6 +105,8 @@ export interface ActionInput {
   options?: OptionSet;
   /** 'remoteOption': loads the choices (id and display text) when the dialog opens. */
   load?: ChoiceLoader;
+  /** 'money': the row field holding the largest amount accepted (e.g. what a loan still owes); checked when numeric. */
+  max?: string;
 }
 
 /** What an action's handler receives. */

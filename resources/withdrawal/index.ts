@@ -1,7 +1,10 @@
 import { defineResource } from '../engine/define';
 import { auditActions, recordFields, rollbackAction, type FundsRecord, recordFilters } from '../fundsRecords';
 
-/** Withdrawal records: audit of pending ones (approve pays out, reject unfreezes), rollback of approved ones. */
+/**
+ * Withdrawal records: audit of pending ones (approve pays out, reject unfreezes), rollback of approved ones. A row
+ * opens the detail.
+ */
 export default defineResource<FundsRecord>({
   name: 'withdrawal',
   endpoints: { list: '/withdraw/admin/v1/list', one: '/withdraw/admin/v1/detail/{id}' },

@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { formatLocaleDateTime } from '../../resources/engine/format';
 import { http } from '../services';
 
 /** GET /auth/admin/v1/userinfo. */
@@ -23,12 +24,9 @@ export interface UserInfo {
   tenant_id: string;
 }
 
-/** A date-time in the UI language, or '' when absent or unreadable. */
+/** A date-time in the UI locale's format (as the lists write it), or '' when absent. */
 export function formatDateTime(value: string | null | undefined, locale: string): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return value ? formatLocaleDateTime(value, locale) : '';
 }
 
 /** The signed-in staff member's profile group: name, role, id, last login, invitation code. */

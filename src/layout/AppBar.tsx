@@ -23,7 +23,7 @@ export function AppBar({ appName, logo, mobile, onToggleMenu }: AppBarProps) {
   const { identity } = useGetIdentity();
   return (
     <MuiAppBar position="static" elevation={0}>
-      <Toolbar variant="dense" sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
+      <Toolbar variant="dense" sx={{ gap: 1, px: { xs: 1.5, sm: 2 } }}>
         <IconButton
           color="inherit"
           edge="start"

@@ -10,6 +10,7 @@ import { appState, useAppState } from '../state/appState';
 import { deviceStore, useDevice } from '../state/device';
 import { tabsStore, type TabLocation } from '../state/tabs';
 import { useAppInfo } from './useAppInfo';
+import { useDocumentLang } from './useDocumentLang';
 import { AppBar } from './AppBar';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { PageTitle } from './PageTitle';
@@ -55,6 +56,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const compact = !!shell.permissions?.featureFlags?.['ui.compactSideMenu'];
   const activePath = shell.tabOf(location.pathname);
+  useDocumentLang();
 
   useEffect(() => deviceStore?.start(), []);
   useEffect(() => {

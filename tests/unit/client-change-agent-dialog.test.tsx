@@ -68,8 +68,9 @@ async function openDialog(options: Parameters<typeof renderResource>[1] = {}) {
   const utils = await renderResource(client.config, options);
   await screen.findByText('carol');
   const row = within(screen.getAllByRole('row')[1]);
-  // The second inline row action (after enable/disable).
-  await utils.user.click(row.getByRole('button', { name: /Change agent|更换业务员/ }));
+  // Past the first row action (enable/disable), the others sit in the row's "more" menu.
+  await utils.user.click(row.getByRole('button', { name: /More actions|更多操作/ }));
+  await utils.user.click(await screen.findByRole('menuitem', { name: /Change agent|更换业务员/ }));
   const dialog = within(await screen.findByRole('dialog'));
   return { ...utils, dialog };
 }

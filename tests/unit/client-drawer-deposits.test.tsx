@@ -95,7 +95,8 @@ describe('ClientDrawer pending deposits', () => {
     expect(credited).toHaveTextContent('汇率 1 CNY = 0.140845 USD');
     expect(credited).toHaveTextContent('入账账户 AC000001');
     expect(first).toHaveTextContent('银行转账');
-    expect(first).toHaveTextContent(/2025-03-0\d \d\d:\d\d/);
+    // Another year than now: the date alone, as the lists write it (the full time is the tooltip).
+    expect(first).toHaveTextContent(/2025-03-0\d/);
     expect(within(first).getByTitle(/^2025-03-0\d \d\d:\d\d:07$/)).toBeInTheDocument();
     expect(within(first).getByRole('img', { name: '充值凭证' })).toHaveAttribute('src', PROOF);
 

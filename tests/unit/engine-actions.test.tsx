@@ -81,13 +81,19 @@ describe('row actions', () => {
   });
 
   it('confirm, then call the exact path with an Idempotency-Key, notify and reload the list', async () => {
-    const lists = serveList('/deposit/admin/v1/list', [record(1)]);
+    const lists = serveList('/deposit/admin/v1/list', [
+      record(1, { rate: '1', credit_amount: '100.00', credit_currency: 'USD' }),
+    ]);
     const calls = serveAction('put', '/deposit/admin/v1/audit/:id');
     const { user } = await renderResource(deposit.config);
     await screen.findByText('user1');
     await user.click(firstRow().getByRole('button', { name: 'Approve' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('Approve record #1 of user1 (100.00 USD)?')).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        'Approve deposit #1: credit 100.00 USD to account #501 of user1 (requested 100.00 USD, rate 1)?',
+      ),
+    ).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     const listsBefore = lists.length;
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
@@ -169,7 +175,9 @@ describe('row actions', () => {
     const resets = serveAction('put', '/client/admin/v1/resetpwd/:id');
     const { user } = await renderResource(client.config);
     await screen.findByText('carol');
-    // Past the first two, row actions sit in the row's "more" menu.
+    // More than two row actions: the first is a button, the others sit in the row's "more" menu.
+    expect(firstRow().getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+    expect(firstRow().queryByRole('button', { name: 'Change agent' })).not.toBeInTheDocument();
     expect(firstRow().queryByRole('button', { name: 'Temporary code' })).not.toBeInTheDocument();
     await user.click(firstRow().getByRole('button', { name: 'More actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Temporary code' }));
@@ -204,7 +212,8 @@ describe('row actions', () => {
     expect(firstRow().getByText('Robot')).toBeInTheDocument();
     expect(firstRow().getByRole('button', { name: 'Enable' })).toBeInTheDocument();
     expect(firstRow().queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
-    await user.click(firstRow().getByRole('button', { name: 'Change agent' }));
+    await user.click(firstRow().getByRole('button', { name: 'More actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Change agent' }));
     const dialog = within(await screen.findByRole('dialog'));
     await user.click(dialog.getByRole('combobox', { name: /New agent/ }));
     await user.click(await screen.findByRole('option', { name: 'Sales Two (sales2)' }));

@@ -16,9 +16,9 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { ProofImage } from '../../engine/ProofImage';
-import { formatDateTime } from '../../engine/format';
+import { formatLocaleDateTime, formatShortDateTime } from '../../engine/format';
 import { depositTypes, findOption } from '../../labels';
 import { formatMoney, formatRate } from '../money';
 import type { Account, PendingDeposit } from './api';
@@ -40,6 +40,7 @@ const COLUMNS = ['id', 'created_at', 'amount', 'credited', 'sub_type', 'proof'] 
  */
 export default function PendingDeposits({ state, accounts }: PendingDepositsProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const rows = state.data?.rows;
@@ -54,7 +55,7 @@ export default function PendingDeposits({ state, accounts }: PendingDepositsProp
     id: <span data-testid="pending-deposit-id">{d.id}</span>,
     // Short (to the minute) so that a row stays one line; the full time in the tooltip.
     created_at: (
-      <span title={formatDateTime(d.created_at, true)}>{formatDateTime(d.created_at, true).slice(0, 16)}</span>
+      <span title={formatLocaleDateTime(d.created_at, locale)}>{formatShortDateTime(d.created_at, locale)}</span>
     ),
     amount: (
       <span data-testid="pending-deposit-amount">

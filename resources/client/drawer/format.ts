@@ -1,20 +1,16 @@
+import { formatLocaleDate, formatLocaleDateTime } from '../../engine/format';
+
 /** Whether a value counts as empty for display (hidden fields, '-' cells). */
 export function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
-/** A date-time value for display in the browser's time zone; the raw text when it is not a date. */
+/** A date-time in the UI locale's format, as the lists write it (`2026-11-23 14:05:09`); the raw text when not a date. */
 export function formatDateTime(value: unknown, locale?: string): string {
-  if (isEmpty(value)) return '';
-  const date = new Date(value as string | number);
-  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString(locale);
+  return isEmpty(value) ? '' : formatLocaleDateTime(value, locale);
 }
 
-/** A date value (no time) for display; the raw text when it is not a date. */
+/** A date (no time) in the UI locale's format (`2026-11-23`, `11/23/2026`); the raw text when not a date. */
 export function formatDate(value: unknown, locale?: string): string {
-  if (isEmpty(value)) return '';
-  const text = String(value);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : date.toLocaleDateString(locale);
+  return isEmpty(value) ? '' : formatLocaleDate(value, locale);
 }

@@ -1,0 +1,197 @@
+// A layout a staff member can work in, measured in Chromium on the built console: at 1366×768 and 1440×900 the
+// client and funds lists show one line per row with the row actions in view, filters on one row behind "more
+// filters", short dates with the full one in a tooltip; at 375 px nothing of the top bar or the toolbars is cut.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, signIn, startServer, type E2EServer } from './harness';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ clients: 40 });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const pane = (path: string) => `[data-tab-pane="${path}"]`;
+
+async function signedIn(
+  width: number,
+  height: number,
+  username = 'admin',
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  await signIn(page, server.url, username, PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.locator('[data-testid=profile-card]').waitFor();
+  return { ctx, page };
+}
+
+/** Opens a list page and waits for its rows. */
+async function openList(page: Page, path: string) {
+  await page.goto(`${server.url}${path}`);
+  await page
+    .locator(`${pane(path)} tbody tr`)
+    .first()
+    .waitFor();
+}
+
+/** What one line per row means, measured in the page: heights, text lines, the actions cell, page overflow. */
+function measureRows(path: string) {
+  const root = document.querySelector(`[data-tab-pane="${path}"]`)!;
+  const rows = [...root.querySelectorAll('tbody tr')];
+  const cells = [...root.querySelectorAll('tbody td')];
+  // A text that wraps is laid out as more than one box.
+  const walker = document.createTreeWalker(root.querySelector('tbody')!, NodeFilter.SHOW_TEXT);
+  const wrapped: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    if (tops.size > 1) wrapped.push(node.textContent);
+  }
+  const actions = root.querySelector('tbody tr [data-testid=row-actions]');
+  const box = actions?.getBoundingClientRect();
+  const hit = box && document.elementFromPoint(box.left + Math.min(box.width / 2, 12), box.top + box.height / 2);
+  return {
+    rows: rows.length,
+    heights: [...new Set(rows.map((r) => Math.round(r.getBoundingClientRect().height)))],
+    overflowing: cells.filter((c) => c.scrollHeight > c.clientHeight + 1).length,
+    wrapped,
+    actions: box ? { left: box.left, right: box.right, reachable: !!hit && actions!.contains(hit) } : null,
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    dates: [...root.querySelectorAll('tbody time')].map((t) => t.textContent ?? ''),
+    ids: [...root.querySelectorAll('tbody td.column-id')].map((t) => t.textContent?.trim() ?? ''),
+  };
+}
+
+/** The filter inputs shown in a list's filter form: their sources and the distinct tops of their rows. */
+function measureFilters(path: string) {
+  const inputs = [...document.querySelectorAll(`[data-tab-pane="${path}"] .RaFilterForm-filterFormInput`)];
+  return {
+    sources: inputs.map((e) => (e as HTMLElement).dataset.source ?? ''),
+    rows: new Set(inputs.map((e) => Math.round(e.getBoundingClientRect().top))).size,
+  };
+}
+
+const SHORT_DATE = /^(\d{2}-\d{2} \d{2}:\d{2}|\d{4}-\d{2}-\d{2})$/;
+
+describe.each([
+  [1366, 768],
+  [1440, 900],
+])('lists at %i×%i', (width, height) => {
+  it('show one line per row, the row actions in view, and no sideways page scroll', async () => {
+    const { ctx, page } = await signedIn(width, height);
+    for (const path of ['/client', '/deposit', '/withdrawal', '/loan', '/compensation']) {
+      await openList(page, path);
+      const m = await page.evaluate(measureRows, path);
+      expect(m.rows, path).toBeGreaterThan(1);
+      // Every row as high as the others, and one line high.
+      expect(m.heights, path).toHaveLength(1);
+      expect(m.heights[0], path).toBeLessThanOrEqual(56);
+      expect(m.wrapped, path).toEqual([]);
+      expect(m.overflowing, path).toBe(0);
+      // The first row's actions are inside the window and not covered, without scrolling.
+      expect(m.actions, path).not.toBeNull();
+      expect(m.actions!.left, path).toBeGreaterThanOrEqual(0);
+      expect(m.actions!.right, path).toBeLessThanOrEqual(width);
+      expect(m.actions!.reachable, path).toBe(true);
+      expect(m.scrollWidth, path).toBeLessThanOrEqual(m.innerWidth);
+      // Timestamps short: month-day and time this year, the date for older ones.
+      expect(m.dates.length, path).toBeGreaterThan(0);
+      for (const d of m.dates) expect(d, path).toMatch(SHORT_DATE);
+      // Ids as they are, without thousands separators.
+      expect(m.ids.length, path).toBe(m.rows);
+      for (const id of m.ids) expect(id, path).toMatch(/^\d+$/);
+    }
+    await ctx.close();
+  });
+
+  it('keep the filters on one row and show the others behind "more filters"', async () => {
+    const { ctx, page } = await signedIn(width, height);
+    for (const path of ['/client', '/deposit']) {
+      await openList(page, path);
+      const folded = await page.evaluate(measureFilters, path);
+      expect(folded.rows, path).toBe(1);
+      const more = page.locator(`${pane(path)} [data-testid=more-filters]`);
+      await expect.poll(() => more.textContent()).toContain('更多筛选');
+      expect(await more.getAttribute('aria-expanded')).toBe('false');
+      await more.click();
+      await expect
+        .poll(async () => (await page.evaluate(measureFilters, path)).sources.length)
+        .toBeGreaterThan(folded.sources.length);
+      const open = await page.evaluate(measureFilters, path);
+      expect(open.sources.slice(0, folded.sources.length)).toEqual(folded.sources);
+      expect(await more.textContent()).toContain('收起筛选');
+      // The page did not grow sideways either.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await ctx.close();
+  });
+});
+
+describe('dates in the locale format', () => {
+  it('shows the full date-time in a tooltip and types the date filter as yyyy-mm-dd in Chinese', async () => {
+    const { ctx, page } = await signedIn(1366, 768);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await openList(page, '/client');
+    const first = page.locator(`${pane('/client')} tbody time`).first();
+    await first.hover();
+    await expect
+      .poll(() => page.locator('[role=tooltip]').textContent())
+      .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    await page.locator(`${pane('/client')} [data-testid=more-filters]`).click();
+    const from = page.getByLabel('注册时间起');
+    expect(await from.getAttribute('placeholder')).toBe('yyyy-mm-dd');
+    const answered = page.waitForResponse(
+      (r) =>
+        r.url().includes('/client/admin/v1/list') && new URL(r.url()).searchParams.get('created_from') === '2025-01-15',
+    );
+    await from.fill('2025-01-15');
+    expect((await answered).status()).toBe(200);
+    await ctx.close();
+  });
+});
+
+describe('phone, 375 px', () => {
+  it('cuts nothing of the top bar, the tab strip or the list toolbar', async () => {
+    const { ctx, page } = await signedIn(375, 812);
+    for (const path of ['/client', '/deposit']) {
+      await openList(page, path);
+      const boxes = await page.evaluate((p) => {
+        const pick = (sel: string) =>
+          [...document.querySelectorAll(sel)]
+            .filter((e) => (e as HTMLElement).offsetParent !== null)
+            .map((e) => {
+              const r = e.getBoundingClientRect();
+              return { what: e.getAttribute('aria-label') ?? e.textContent ?? sel, left: r.left, right: r.right };
+            });
+        return {
+          appBar: pick('header button, header [data-testid=app-logo]'),
+          toolbar: pick(
+            `[data-tab-pane="${p}"] .RaList-actions button, [data-tab-pane="${p}"] [data-testid=client-search]`,
+          ),
+          tabs: pick('[data-testid=tab-strip], [data-testid=tab-menu]'),
+          scrollWidth: document.documentElement.scrollWidth,
+        };
+      }, path);
+      expect(boxes.appBar.length, path).toBeGreaterThanOrEqual(4);
+      expect(boxes.toolbar.length, path).toBeGreaterThanOrEqual(2);
+      for (const b of [...boxes.appBar, ...boxes.toolbar, ...boxes.tabs]) {
+        expect(b.left, `${path} ${b.what}`).toBeGreaterThanOrEqual(0);
+        expect(b.right, `${path} ${b.what}`).toBeLessThanOrEqual(375);
+      }
+      expect(boxes.scrollWidth, path).toBeLessThanOrEqual(375);
+    }
+    await ctx.close();
+  });
+});
