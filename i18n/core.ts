@@ -10,6 +10,7 @@ import {
   SELECTABLE_LOCALES,
   isSelectableLocale,
   languageNames,
+  LOCALE_STORAGE_KEY,
   nativeLanguageNames,
   type UiLocale,
 } from './languages';
@@ -22,6 +23,7 @@ export {
   isSelectableLocale,
   languageName,
   languageNames,
+  LOCALE_STORAGE_KEY,
   nativeLanguageNames,
 } from './languages';
 export type { KnownLocale, UiLocale } from './languages';
@@ -33,9 +35,6 @@ export interface MessageTree {
 
 /** What each `i18n/messages/<area>.ts` exports by default: one tree per UI locale, namespaced by the area. */
 export type MessageModule = Record<UiLocale, MessageTree>;
-
-/** localStorage key of the chosen UI locale. */
-export const LOCALE_STORAGE_KEY = 'bo.locale';
 
 function isTree(value: unknown): value is MessageTree {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,6 +4,9 @@
  */
 
 /** The locales the UI can be switched to and saved in. */
+/** localStorage key of the chosen UI locale. */
+export const LOCALE_STORAGE_KEY = 'bo.locale';
+
 export const SELECTABLE_LOCALES = ['zh-CN', 'en-US'] as const;
 
 /** A locale the UI has messages for. */

@@ -48,7 +48,7 @@ export function FieldValue({
         <Box component="span" sx={{ color, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {/^(id|.*_id)$/.test(field.source)
             ? String(value)
-            : formatDecimal(cell && field.type === 'number' ? trimZeros(value) : value)}
+            : formatDecimal(field.type === 'number' ? trimZeros(value) : value)}
           {field.currencySource && record[field.currencySource] ? (
             <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
               {String(record[field.currencySource]).toUpperCase()}

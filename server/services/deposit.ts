@@ -22,7 +22,6 @@
  * canonical spelling and is unique per tenant and chain among records not rejected (index deposit_tenant_chain_tx_hash):
  * one on-chain transaction credits once; a second record of it is 409 duplicate_tx_hash, unless the first was rejected.
  */
-import { sql } from 'drizzle-orm';
 import { canonicalTxHash, cryptoFieldProblems, type CryptoFields } from '../../resources/crypto_deposit/chains';
 import { depositRecord } from '../db/funds-schema';
 import { DomainError, ValidationError } from '../ledger/errors';
@@ -33,7 +32,7 @@ import { proofReadUrl } from '../storage/proof';
 import type { Executor, LedgerLine } from '../ledger/types';
 import { iso, money2, type Actor, recordTarget } from './funds-common';
 import { currencyCode, rateUnits } from './rates';
-import { auditPatch, recordInScope, transition, linkTxn } from './record-state';
+import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from './record-state';
 
 export const DEPOSIT_SUB_TYPES = ['bank', 'crypto', 'exchange'] as const;
 
@@ -243,12 +242,7 @@ export async function rollbackDeposit(
     actor,
     id,
     ['approved'],
-    {
-      status: 'rolled_back',
-      rolledBackBy: actor.staff?.id ?? null,
-      rolledBackAt: sql`now()`,
-      ...(remark != null ? { remark } : {}),
-    },
+    rollbackPatch(actor, remark),
     'rolled back',
   );
   const { txnId } = await reverseTransaction(tx, {

@@ -23,7 +23,7 @@ import { fromCents, toCents } from '../ledger/money';
 import { postTransaction, reverseTransaction } from '../ledger/post';
 import type { Executor } from '../ledger/types';
 import { iso, money2, positiveCents, type Actor, recordTarget } from './funds-common';
-import { auditPatch, recordInScope, transition, linkTxn } from './record-state';
+import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from './record-state';
 import { recordScope } from './scope';
 
 export const OVERDRAWN_SUB_TYPES = ['loan', 'compensation', 'bonus'] as const;
@@ -256,12 +256,7 @@ export async function rollbackOverdrawn(
     actor,
     id,
     ['approved'],
-    {
-      status: 'rolled_back',
-      rolledBackBy: actor.staff?.id ?? null,
-      rolledBackAt: sql`now()`,
-      ...(remark != null ? { remark } : {}),
-    },
+    rollbackPatch(actor, remark),
     'rolled back',
     inArray(overdrawnRecord.subType, [...CREDIT_SUB_TYPES]),
   );

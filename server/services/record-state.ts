@@ -72,6 +72,16 @@ export function auditPatch(actor: Actor, decision: AuditDecision, remark?: strin
   };
 }
 
+/** The columns a rollback sets (status rolled_back, who, when, remark). */
+export function rollbackPatch(actor: Actor, remark?: string | null) {
+  return {
+    status: 'rolled_back',
+    rolledBackBy: actor.staff?.id ?? null,
+    rolledBackAt: sql`now()`,
+    ...(remark != null ? { remark } : {}),
+  };
+}
+
 /** Writes the txn columns of record `id` (the txn just posted for it) and answers the updated row. */
 export async function linkTxn<T extends RecordTable>(
   tx: Executor,

@@ -11,7 +11,6 @@
  *                                       (the paid-out money comes back to the balance; withdrawal statistic down).
  * A record resolves once: any other transition answers 409 invalid_state with nothing changed.
  */
-import { sql } from 'drizzle-orm';
 import { withdrawRecord } from '../db/funds-schema';
 import { InsufficientFundsError } from '../ledger/errors';
 import { fromCents, toCents } from '../ledger/money';
@@ -19,7 +18,7 @@ import { lockAccounts, postTransaction, reverseTransaction } from '../ledger/pos
 import type { Executor } from '../ledger/types';
 import { withdrawableCents } from './clients';
 import { iso, money2, type Actor, recordTarget } from './funds-common';
-import { auditPatch, recordInScope, transition, linkTxn } from './record-state';
+import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from './record-state';
 
 type WithdrawRow = typeof withdrawRecord.$inferSelect;
 
@@ -158,12 +157,7 @@ export async function rollbackWithdrawal(
     actor,
     id,
     ['approved'],
-    {
-      status: 'rolled_back',
-      rolledBackBy: actor.staff?.id ?? null,
-      rolledBackAt: sql`now()`,
-      ...(remark != null ? { remark } : {}),
-    },
+    rollbackPatch(actor, remark),
     'rolled back',
   );
   const by = actor.staff?.id;

@@ -1,15 +1,14 @@
-import { useEffect } from 'react';
-import { CoreAdminContext, useTranslate } from 'ra-core';
-import { Notification } from 'ra-ui-materialui';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
-import { loginI18nProvider } from '../../i18n/login';
+import { useEffect, useState, type ComponentType } from 'react';
+import { I18nContext, NotificationContextProvider, useNotificationContext, useTranslate } from 'ra-core';
+import { createLoginI18n } from '../../i18n/loginLight';
 import { LoginPage } from '../pages/LoginPage';
-import { authProvider, dataProvider } from '../services';
 import { pageTitle, useCachedAppInfo } from './appInfo';
-import { themeOptions } from './theme';
 
-const theme = createTheme(themeOptions);
+const i18n = createLoginI18n();
+
+/** The toasts' module (MUI, Emotion, react-admin's Notification), loaded once, when first needed. */
+let toasts: Promise<ComponentType> | undefined;
+const loadToasts = () => (toasts ??= import('../pages/LoginToasts').then((m) => m.default));
 
 function Title() {
   // No settings call before sign-in: the last known app name, else 'Admin'.
@@ -22,20 +21,38 @@ function Title() {
   return null;
 }
 
+/** Nothing until the first toast is raised; then the toasts' module, loaded without a Suspense boundary. */
+function Toasts() {
+  const { notifications } = useNotificationContext();
+  const [View, setView] = useState<ComponentType | null>(null);
+  const wanted = notifications.length > 0;
+  useEffect(() => {
+    if (!wanted || View) return;
+    let live = true;
+    void loadToasts().then((c) => live && setView(() => c));
+    return () => {
+      live = false;
+    };
+  }, [wanted, View]);
+  return View ? <View /> : null;
+}
+
 /**
- * /login without the console: react-admin's core contexts (auth, i18n, notifications, query client) and
- * the MUI theme around the login page, so that the first screen loads only what it needs. The console
- * (<Admin>, layout, pages) loads after sign-in.
+ * /login without the console: the login page in static CSS with a light i18n provider (i18n/loginLight.ts) and
+ * react-admin's notification context, so that the first screen loads neither react-admin's core nor MUI/Emotion
+ * (bench/results.md). The toasts load when the form is first submitted (a sign-in either fails with a toast or
+ * opens the console, which needs the same modules); the console (<Admin>, layout, pages) loads after sign-in.
  */
 export default function LoginShell() {
   return (
-    <CoreAdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={loginI18nProvider}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <Title />
-        <LoginPage />
-        <Notification />
-      </ThemeProvider>
-    </CoreAdminContext>
+    <I18nContext.Provider value={i18n}>
+      <NotificationContextProvider>
+        <div style={{ display: 'contents' }} onSubmitCapture={() => void loadToasts()}>
+          <Title />
+          <LoginPage />
+          <Toasts />
+        </div>
+      </NotificationContextProvider>
+    </I18nContext.Provider>
   );
 }

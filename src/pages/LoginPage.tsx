@@ -1,25 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useCheckAuth, useNavigate, useNotify, useTranslate } from 'ra-core';
-import { useQueryClient } from '@tanstack/react-query';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Typography from '@mui/material/Typography';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { api, authMachine } from '../services';
+import { useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useNotify, useTranslate } from 'ra-core';
+import { QueryClientContext } from '@tanstack/react-query';
+import { api, authMachine, authProvider } from '../services';
 import { errorInfo } from '../account/apiError';
 import { apiErrorText } from '../../dataProvider/errorText';
 import { MfaStep } from './MfaStep';
 import { LoginField } from './LoginField';
+import { CheckboxField, ICONS, Icon, Spinner, SubmitButton, themeVars } from './loginUi';
 
 /** Where a signed-in user lands (spec section 9). */
 export const DEFAULT_LANDING = '/dashboard';
@@ -40,14 +27,15 @@ interface CaptchaAnswer {
 /**
  * The /login page: username, password, server captcha (click the image for a new one; single use, so a
  * new one is fetched after every failed attempt), remember me, then the MFA step on the same page when
- * the server asks for a second factor. Kept free of react-admin's list/form modules (login budget).
+ * the server asks for a second factor. Plain elements styled by login.css, and of react-admin only its i18n,
+ * notification and navigation hooks: the first screen loads no Emotion, MUI or react-admin core (bench/results.md).
  */
 export function LoginPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const checkAuth = useCheckAuth();
+  // react-admin's query client when the page is shown inside <Admin>; /login alone (LoginShell) has none.
+  const queryClient = useContext(QueryClientContext);
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -96,7 +84,8 @@ export function LoginPage() {
   // A signed-in user who opens /login goes to the default page.
   useEffect(() => {
     let cancelled = false;
-    checkAuth({}, false)
+    authProvider
+      .checkAuth({})
       .then(() => {
         if (!cancelled && authMachine.getState().status === 'authenticated')
           navigate(DEFAULT_LANDING, { replace: true });
@@ -105,14 +94,14 @@ export function LoginPage() {
     return () => {
       cancelled = true;
     };
-  }, [checkAuth, navigate]);
+  }, [navigate]);
 
   const captchaOn = captchaState.status !== 'off';
 
   const goIn = useCallback(async () => {
     // Let react-admin re-run its auth and permission checks with the new session, then land on the
     // default page (spec: default landing /dashboard; the tab strip restores the other open pages).
-    await queryClient.invalidateQueries({ queryKey: ['auth'] });
+    await queryClient?.invalidateQueries({ queryKey: ['auth'] });
     navigate(DEFAULT_LANDING, { replace: true });
   }, [navigate, queryClient]);
 
@@ -191,34 +180,21 @@ export function LoginPage() {
   };
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'background.default',
-        p: 2,
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400, position: 'relative' }} elevation={3}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mb: 3 }}>
-            <Avatar sx={{ bgcolor: 'primary.main' }}>
-              <LockOutlined />
-            </Avatar>
-            <Typography component="h1" variant="h5">
-              {translate(step === 'mfa' ? 'auth.mfa.title' : 'auth.login.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('auth.login.subtitle')}
-            </Typography>
-          </Box>
+    <div className="lp-root" style={themeVars}>
+      <div className="lp-card">
+        <div className="lp-content">
+          <div className="lp-head">
+            <div className="lp-avatar">
+              <Icon path={ICONS.lock} />
+            </div>
+            <h1 className="lp-h5">{translate(step === 'mfa' ? 'auth.mfa.title' : 'auth.login.title')}</h1>
+            <p className="lp-body2 lp-secondary">{translate('auth.login.subtitle')}</p>
+          </div>
           {step === 'mfa' ? (
             <MfaStep onBack={backToCredentials} onSuccess={goIn} />
           ) : (
-            <Box component="form" noValidate onSubmit={onSubmit}>
-              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <form noValidate onSubmit={onSubmit}>
+              <div className="lp-stack">
                 <LoginField
                   name="username"
                   label={translate('auth.login.username')}
@@ -247,20 +223,18 @@ export function LoginPage() {
                   autoComplete="current-password"
                   disabled={submitting}
                   endAdornment={
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={translate(showPassword ? 'auth.login.hide_password' : 'auth.login.show_password')}
-                        onClick={() => setShowPassword((v) => !v)}
-                        edge="end"
-                        size="small"
-                      >
-                        {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                      </IconButton>
-                    </InputAdornment>
+                    <button
+                      type="button"
+                      className="lp-icon-button"
+                      aria-label={translate(showPassword ? 'auth.login.hide_password' : 'auth.login.show_password')}
+                      onClick={() => setShowPassword((v) => !v)}
+                    >
+                      <Icon path={showPassword ? ICONS.visibilityOff : ICONS.visibility} small />
+                    </button>
                   }
                 />
                 {captchaOn && (
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                  <div className="lp-row">
                     <LoginField
                       name="captcha"
                       label={translate('auth.login.captcha')}
@@ -276,35 +250,24 @@ export function LoginPage() {
                       inputProps={{ autoCapitalize: 'off', spellCheck: false }}
                     />
                     <CaptchaImage state={captchaState} onRefresh={() => void loadCaptcha()} />
-                  </Box>
+                  </div>
                 )}
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      name="remember"
-                      checked={remember}
-                      onChange={(e) => setRemember(e.target.checked)}
-                      disabled={submitting}
-                    />
-                  }
+                <CheckboxField
+                  name="remember"
                   label={translate('auth.login.remember')}
-                />
-                <Button
-                  type="submit"
-                  variant="contained"
-                  size="large"
+                  checked={remember}
+                  onChange={setRemember}
                   disabled={submitting}
-                  data-testid="login-submit"
-                  startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-                >
+                />
+                <SubmitButton busy={submitting} data-testid="login-submit">
                   {translate(submitting ? 'auth.login.submitting' : 'auth.login.submit')}
-                </Button>
-              </Box>
-            </Box>
+                </SubmitButton>
+              </div>
+            </form>
           )}
-        </CardContent>
-      </Card>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -313,38 +276,22 @@ function CaptchaImage({ state, onRefresh }: { state: CaptchaState; onRefresh: ()
   const translate = useTranslate();
   const label = translate(state.status === 'error' ? 'auth.login.captcha_unavailable' : 'auth.login.captcha_image');
   return (
-    <Box
-      component="button"
+    <button
       type="button"
       onClick={onRefresh}
       title={label}
       aria-label={label}
       data-testid="captcha-image"
-      sx={{
-        flex: '0 0 120px',
-        height: 56,
-        p: 0,
-        border: 1,
-        borderColor: state.status === 'error' ? 'error.main' : 'divider',
-        borderRadius: 1,
-        bgcolor: 'background.paper',
-        cursor: 'pointer',
-        overflow: 'hidden',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-      }}
+      className={state.status === 'error' ? 'lp-captcha lp-captcha-error' : 'lp-captcha'}
     >
       {state.status === 'ready' ? (
-        <img src={state.image} alt={label} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+        <img src={state.image} alt={label} />
       ) : state.status === 'loading' ? (
-        <CircularProgress size={20} />
+        <Spinner size={20} primary />
       ) : (
-        <Typography variant="caption" color="error" sx={{ px: 0.5, lineHeight: 1.2 }}>
-          {translate('auth.login.captcha_unavailable')}
-        </Typography>
+        <span className="lp-captcha-text">{translate('auth.login.captcha_unavailable')}</span>
       )}
-    </Box>
+    </button>
   );
 }
 

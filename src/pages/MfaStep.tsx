@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'ra-core';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { authMachine } from '../services';
 import { errorInfo } from '../account/apiError';
 import { CODE_INPUT_PROPS, codeProblem, onlyDigits } from '../account/mfaCode';
 import { ERRORS } from '../../i18n/messages/errors';
 import { LoginField } from './LoginField';
+import { LinkButton, SubmitButton } from './loginUi';
 
 /** The optional machine method that completes a pending login with a recovery code instead of a TOTP code. */
 type RecoveryCapable = { verifyRecoveryCode?: (recoveryCode: string) => Promise<void> };
@@ -96,11 +92,11 @@ export function MfaStep({ onBack, onSuccess }: MfaStepProps) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography variant="body2" color="text.secondary">
+    <form noValidate onSubmit={onSubmit}>
+      <div className="lp-stack">
+        <p className="lp-body2 lp-secondary">
           {translate(useRecovery ? 'auth.mfa.recovery_prompt' : 'auth.mfa.prompt')}
-        </Typography>
+        </p>
         <LoginField
           key={useRecovery ? 'recovery' : 'code'}
           inputRef={inputRef}
@@ -117,28 +113,21 @@ export function MfaStep({ onBack, onSuccess }: MfaStepProps) {
           disabled={submitting}
           inputProps={useRecovery ? { autoCapitalize: 'off', spellCheck: false, maxLength: 64 } : CODE_INPUT_PROPS}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={submitting}
-          data-testid="mfa-submit"
-          startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
+        <SubmitButton busy={submitting} data-testid="mfa-submit">
           {translate(submitting ? 'auth.mfa.submitting' : 'auth.mfa.submit')}
-        </Button>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-          <Link component="button" type="button" variant="body2" onClick={onBack} disabled={submitting}>
+        </SubmitButton>
+        <div className="lp-between">
+          <LinkButton onClick={onBack} disabled={submitting}>
             {translate('auth.mfa.back_to_login')}
-          </Link>
+          </LinkButton>
           {canUseRecovery && (
-            <Link component="button" type="button" variant="body2" onClick={toggleRecovery} disabled={submitting}>
+            <LinkButton onClick={toggleRecovery} disabled={submitting}>
               {translate(useRecovery ? 'auth.mfa.use_code' : 'auth.mfa.use_recovery')}
-            </Link>
+            </LinkButton>
           )}
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </form>
   );
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../dataProvider/http';
 import { apiErrorText, errorText, forReactAdmin } from '../../dataProvider/errorText';
 import { createI18nProvider } from '../../i18n';
-import { loginI18nProvider } from '../../i18n/login';
+import { createLoginI18n } from '../../i18n/loginLight';
 import { ERRORS } from '../../i18n/messages/errors';
 
 const zh = createI18nProvider({ initialLocale: 'zh-CN' }).translate;
@@ -43,7 +43,7 @@ describe('errorText: API errors in the user language', () => {
   });
 
   it('the sign-in screen has the codes too', () => {
-    expect(apiErrorText(loginI18nProvider.translate, answer(423, 'account_locked', 'locked'))).toMatch(/锁定/);
+    expect(apiErrorText(createLoginI18n('zh-CN').translate, answer(423, 'account_locked', 'locked'))).toMatch(/锁定/);
   });
 
   it("gives react-admin's own notifications a translatable message key", () => {

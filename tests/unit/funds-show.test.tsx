@@ -30,7 +30,7 @@ const depositDetail = (extra: Record<string, unknown> = {}) =>
     sub_type: 'bank',
     currency: 'USD',
     amount: '1000.00',
-    rate: '7.1',
+    rate: '7.10000000',
     credit_currency: 'CNY',
     credit_amount: '7100.00',
     status: 'rolled_back',
