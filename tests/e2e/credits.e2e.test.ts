@@ -4,24 +4,29 @@
  * is listed on the bonus-point records page and its rollback restores the balance. The drawer lists the client's
  * pending deposits and reloads them after a deposit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiGet, apiToken, launchBrowser, signIn, startServer, type E2EServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { apiGet } from './harness';
+import {
+  accountsOf,
+  clientsFor,
+  filterByUsername,
+  openClientDrawer,
+  openFromMenu,
+  pickAccount,
+  rows,
+  signedInPage,
+  uploadPng,
+  startE2E,
+} from './console';
 import { addMoney, formatMoney, signOf } from '../../resources/client/money';
 import type { Account } from '../../resources/client/drawer/api';
 import { call } from '../server/helpers';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
 /** Where to save the drawer screenshots (none when unset). */
 const SHOT_DIR = process.env.SHOT_DIR;
-let server: E2EServer;
-let browser: Browser;
-let adminToken: string;
+const e2e = startE2E({ clients: 12, adminToken: true });
 
-interface ClientRow {
-  id: number;
-  username: string;
-}
 interface CreditRecord {
   id: number;
   client_id: number;
@@ -31,31 +36,11 @@ interface CreditRecord {
   status: string;
 }
 
-beforeAll(async () => {
-  server = await startServer({ clients: 12 });
-  browser = await launchBrowser();
-  adminToken = await apiToken(server, 'admin');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
 
-const listOf = <T>(body: unknown): T[] => (Array.isArray(body) ? (body as T[]) : ((body as { data?: T[] }).data ?? []));
-
-async function clients(): Promise<ClientRow[]> {
-  return listOf<ClientRow>(
-    await apiGet(server, adminToken, '/api/client/admin/v1/list?page=1&page_size=200&sort=id&order=asc'),
-  );
-}
-
-async function accountsOf(clientId: number): Promise<Account[]> {
-  return listOf<Account>(await apiGet(server, adminToken, `/api/acc/admin/v1/list/${clientId}`));
-}
-
+/** The client's accounts as admin reads them on the API. */
+const adminAccounts = (clientId: number) => accountsOf(e2e.server, e2e.adminToken, clientId);
 const accountIn = (accounts: Account[], id: Account['id']) => accounts.find((a) => String(a.id) === String(id))!;
 
 /**
@@ -65,7 +50,10 @@ const accountIn = (accounts: Account[], id: Account['id']) => accounts.find((a) 
  */
 async function pickTarget() {
   const owners = await Promise.all(
-    (await clients()).map(async (c) => ({ client: c, accounts: await accountsOf(c.id) })),
+    (await clientsFor(e2e.server, e2e.adminToken)).map(async (c) => ({
+      client: c,
+      accounts: await adminAccounts(c.id),
+    })),
   );
   const candidates = owners.flatMap(({ client, accounts }) => {
     const chosen = accounts.length > 1 ? accounts.slice(1).find((a) => signOf(a.balance) >= 0) : undefined;
@@ -86,91 +74,10 @@ async function pickTarget() {
   return { ...pick, otherOwner: owner.client, other: owner.accounts[0] };
 }
 
-async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport, locale: 'zh-CN' });
-  return { ctx, page: await ctx.newPage() };
-}
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, server.url, 'admin', PASSWORD);
-  await page.waitForURL('**/dashboard');
-  await page.locator('[data-testid=profile-card]').waitFor();
-}
-
-const pane = (path: string) => `[data-tab-pane="${path}"]`;
-
-/** Opens a menu leaf (expanding its group first) and waits for its page. */
-async function openFromMenu(page: Page, name: string, group?: string) {
-  const menu = page.locator('[data-testid=side-menu]');
-  if (group) {
-    const g = menu.locator(`[data-testid=menu-group-${group}]`);
-    if ((await g.getAttribute('aria-expanded')) === 'false') await g.click();
-  }
-  await menu.locator(`[data-testid="menu-item-${name}"]`).click();
-  await page.waitForURL(`**/${name}*`);
-}
-
-/** Types `username` into a list page's username filter and waits for the list answer of that filter. */
-async function filterByUsername(page: Page, path: string, listUrl: string, username: string) {
-  const input = page.locator(`${pane(path)} input[name=username]`);
-  await input.waitFor({ state: 'visible' });
-  if ((await input.inputValue()) === username) return;
-  const answered = page.waitForResponse(
-    (r) => r.url().includes(listUrl) && new URL(r.url()).searchParams.get('username') === username,
-  );
-  await input.fill(username);
-  expect((await answered).status()).toBe(200);
-}
-
-/** Opens the client drawer from the client list (filtered on its username) and waits for its accounts. */
-async function openClientDrawer(page: Page, client: ClientRow): Promise<Locator> {
-  await filterByUsername(page, '/client', '/api/client/admin/v1/list', client.username);
-  const row = page.locator(`${pane('/client')} tbody tr`, { hasText: client.username }).first();
-  await row.waitFor();
-  const accountsLoaded = page.waitForResponse((r) => r.url().endsWith(`/api/acc/admin/v1/list/${client.id}`));
-  await row.click();
-  const drawer = page.locator('[data-testid=client-drawer]');
-  await drawer.waitFor();
-  expect((await accountsLoaded).status()).toBe(200);
-  await drawer.locator('[data-testid=client-username]', { hasText: client.username }).waitFor();
-  await drawer.locator('[data-testid=account-card]').first().waitFor();
-  return drawer;
-}
-
 const card = (drawer: Locator, account: Account) =>
   drawer.locator(`[data-testid=account-card][data-account-id="${account.id}"]`);
 const shownBalance = (drawer: Locator, account: Account) =>
   card(drawer, account).locator('[data-testid=account-balance]').innerText();
-
-/** Picks the account `accNo` in the dialog's account select. */
-async function pickAccount(page: Page, dialog: Locator, accNo: string) {
-  await dialog.locator('.MuiInputBase-root:has([data-testid=account_id-select]) [role=combobox]').click();
-  await page.getByRole('option', { name: new RegExp(accNo) }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
-
-/** A real 2×2 PNG (decodes to naturalWidth 2). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mP8z8DwnwEIGBkYGRgYAAAwGgMBHxuAPgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Uploads the PNG through presign/put and the signed PUT; answers the stored URL a deposit names as its proof. */
-async function uploadPng(): Promise<string> {
-  const presign = await call(server.test.app, 'POST', '/api/s3/admin/presign/put', {
-    token: adminToken,
-    body: { filename: 'proof.png', content_type: 'image/png', size: PNG.length },
-  });
-  const p = presign.json();
-  const target = new URL(p.url, server.url);
-  const res = await fetch(new URL(target.pathname + target.search, server.url), {
-    method: 'PUT',
-    headers: p.headers,
-    body: PNG,
-  });
-  expect(res.status).toBe(200);
-  return p.public_url;
-}
 
 const KINDS = {
   compensation: { button: '赠分', success: '赠分已添加', amount: '12.34' },
@@ -184,10 +91,9 @@ const KINDS = {
 async function creditAndRollBack(kind: keyof typeof KINDS) {
   const { button, success, amount } = KINDS[kind];
   const { client, chosen, neighbour, otherOwner, other } = await pickTarget();
-  const otherBefore = accountIn(await accountsOf(otherOwner.id), other.id);
+  const otherBefore = accountIn(await adminAccounts(otherOwner.id), other.id);
 
-  const { ctx, page } = await newPage();
-  await signInAsAdmin(page);
+  const { ctx, page } = await signedInPage(e2e);
   await openFromMenu(page, 'client');
   const drawer = await openClientDrawer(page, client);
   expect(await shownBalance(drawer, chosen)).toBe(formatMoney(chosen.balance));
@@ -195,7 +101,7 @@ async function creditAndRollBack(kind: keyof typeof KINDS) {
   await drawer.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.locator(`[data-testid=${kind}-dialog]`);
   await dialog.waitFor();
-  await pickAccount(page, dialog, chosen.acc_no);
+  await pickAccount(page, dialog, 'account_id', chosen.acc_no);
   await dialog.locator('input[name=amount]').fill(amount);
   const answered = page.waitForResponse(
     (r) => r.request().method() === 'POST' && r.url().includes(`/api/overdrawn/admin/v1/${kind}/${client.id}`),
@@ -210,12 +116,12 @@ async function creditAndRollBack(kind: keyof typeof KINDS) {
   await dialog.waitFor({ state: 'hidden' });
 
   // The API: the chosen account up by exactly the amount (balance and its kind's total), nothing else moved.
-  const after = await accountsOf(client.id);
+  const after = await adminAccounts(client.id);
   const credited = accountIn(after, chosen.id);
   expect(credited.balance).toBe(addMoney(chosen.balance, amount));
   expect(credited[kind]).toBe(addMoney(chosen[kind], amount));
   expect(accountIn(after, neighbour.id)).toEqual(neighbour);
-  expect(accountIn(await accountsOf(otherOwner.id), other.id)).toEqual(otherBefore);
+  expect(accountIn(await adminAccounts(otherOwner.id), other.id)).toEqual(otherBefore);
 
   // The cards: the drawer reloaded; the chosen card shows the new balance, the neighbour its old one.
   await expect.poll(() => shownBalance(drawer, chosen)).toBe(formatMoney(credited.balance));
@@ -229,8 +135,7 @@ async function creditAndRollBack(kind: keyof typeof KINDS) {
   await drawer.waitFor({ state: 'detached' });
   await openFromMenu(page, 'compensation', 'funds');
   await filterByUsername(page, '/compensation', '/api/overdrawn/admin/v1/record/list', client.username);
-  const row = page
-    .locator(`${pane('/compensation')} tbody tr`)
+  const row = rows(page, '/compensation')
     .filter({ hasText: client.username })
     .filter({ hasText: formatMoney(amount) });
   await row.first().waitFor();
@@ -247,13 +152,13 @@ async function creditAndRollBack(kind: keyof typeof KINDS) {
   await expect.poll(() => row.innerText()).toContain('已回滚');
   expect(await row.getByRole('button', { name: '回滚' }).count()).toBe(0);
 
-  const detail = await apiGet<CreditRecord>(server, adminToken, `/api/overdrawn/admin/v1/detail/${record.id}`);
+  const detail = await apiGet<CreditRecord>(e2e.server, e2e.adminToken, `/api/overdrawn/admin/v1/detail/${record.id}`);
   expect(detail.status).toBe('rolled_back');
-  const restored = await accountsOf(client.id);
+  const restored = await adminAccounts(client.id);
   expect(accountIn(restored, chosen.id).balance).toBe(chosen.balance);
   expect(accountIn(restored, chosen.id)[kind]).toBe(chosen[kind]);
   expect(accountIn(restored, neighbour.id)).toEqual(neighbour);
-  expect(accountIn(await accountsOf(otherOwner.id), other.id)).toEqual(otherBefore);
+  expect(accountIn(await adminAccounts(otherOwner.id), other.id)).toEqual(otherBefore);
   await ctx.close();
 }
 
@@ -269,8 +174,8 @@ describe('pending deposits in the client drawer', () => {
     const { client, chosen, neighbour } = await pickTarget();
     // Two pending deposits made through the API: one in the account's currency, one converted and with a proof.
     const deposit = async (body: Record<string, unknown>) => {
-      const made = await call(server.test.app, 'POST', `/api/deposit/admin/v2/specialized/${client.id}`, {
-        token: adminToken,
+      const made = await call(e2e.server.test.app, 'POST', `/api/deposit/admin/v2/specialized/${client.id}`, {
+        token: e2e.adminToken,
         body: { account_id: chosen.id, sub_type: 'bank', ...body },
       });
       expect(made.statusCode, made.body).toBe(200);
@@ -281,16 +186,15 @@ describe('pending deposits in the client drawer', () => {
     const converted = await deposit({
       amount: '100.00',
       ...(foreignCurrency ? { currency: foreignCurrency } : {}),
-      screenshot: await uploadPng(),
+      screenshot: await uploadPng(e2e.server, e2e.adminToken),
     });
 
     for (const viewport of [
       { width: 1366, height: 768 },
       { width: 375, height: 812 },
     ]) {
-      const { ctx, page } = await newPage(viewport);
-      await signInAsAdmin(page);
-      await page.goto(`${server.url}/client`);
+      const { ctx, page } = await signedInPage(e2e, 'admin', viewport);
+      await page.goto(`${e2e.server.url}/client`);
       const drawer = await openClientDrawer(page, client);
       const section = drawer.locator('[data-testid=pending-deposits]');
       await section.getByRole('heading', { name: '待审核充值' }).waitFor();
@@ -316,8 +220,7 @@ describe('pending deposits in the client drawer', () => {
     }
 
     // A deposit made in the drawer appears in the section without reopening it.
-    const { ctx, page } = await newPage();
-    await signInAsAdmin(page);
+    const { ctx, page } = await signedInPage(e2e);
     await openFromMenu(page, 'client');
     const drawer = await openClientDrawer(page, client);
     const section = drawer.locator('[data-testid=pending-deposits]');
@@ -326,7 +229,7 @@ describe('pending deposits in the client drawer', () => {
     await drawer.getByRole('button', { name: '充值', exact: true }).click();
     const dialog = page.locator('[data-testid=deposit-dialog]');
     await dialog.waitFor();
-    await pickAccount(page, dialog, chosen.acc_no);
+    await pickAccount(page, dialog, 'account_id', chosen.acc_no);
     await expect.poll(() => dialog.locator('input[name=sub_type]').inputValue()).not.toBe('');
     await dialog.locator('input[name=amount]').fill('67.80');
     const answered = page.waitForResponse((r) => r.url().includes(`/api/deposit/admin/v2/specialized/${client.id}`));

@@ -1,45 +1,19 @@
 // A layout a staff member can work in, measured in Chromium on the built console: at 1366×768 and 1440×900 the
 // client and funds lists show one line per row with the row actions in view, filters on one row behind "more
 // filters", short dates with the full one in a tooltip; at 375 px nothing of the top bar or the toolbars is cut.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn, startServer, type E2EServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { pane, rows, signedInPage, startE2E } from './console';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
-let server: E2EServer;
-let browser: Browser;
+const e2e = startE2E({ clients: 40 });
 
-beforeAll(async () => {
-  server = await startServer({ clients: 40 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const pane = (path: string) => `[data-tab-pane="${path}"]`;
-
-async function signedIn(
-  width: number,
-  height: number,
-  username = 'admin',
-): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
-  await signIn(page, server.url, username, PASSWORD);
-  await page.waitForURL('**/dashboard');
-  await page.locator('[data-testid=profile-card]').waitFor();
-  return { ctx, page };
-}
+/** A fresh page of `width`×`height` signed in as admin. */
+const signedIn = (width: number, height: number) => signedInPage(e2e, 'admin', { width, height });
 
 /** Opens a list page and waits for its rows. */
 async function openList(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
-  await page
-    .locator(`${pane(path)} tbody tr`)
-    .first()
-    .waitFor();
+  await page.goto(`${e2e.server.url}${path}`);
+  await rows(page, path).first().waitFor();
 }
 
 /** What one line per row means, measured in the page: heights, text lines, the actions cell, page overflow. */

@@ -1,21 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiGet, apiToken, launchBrowser, signIn, startServer, type E2EServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { apiGet, apiToken } from './harness';
+import {
+  accountsOf,
+  clientsFor,
+  filterByUsername,
+  listOf,
+  openClientDrawer,
+  openFromMenu,
+  pane,
+  pickAccount,
+  pngFile,
+  rowWith,
+  rows,
+  signedInPage,
+  type ClientRow,
+  startE2E,
+} from './console';
 import { addMoney, formatMoney, signOf, toCents } from '../../resources/client/money';
 import type { Account } from '../../resources/client/drawer/api';
 import { call } from '../server/helpers';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
-let server: E2EServer;
-let browser: Browser;
-let adminToken: string;
+const e2e = startE2E({ clients: 40, adminToken: true });
 
-interface ClientRow {
-  id: number;
-  username: string;
-  fake: boolean;
-}
 interface DepositRow {
   id: number;
   client_id: number;
@@ -25,132 +32,11 @@ interface DepositRow {
   screenshot?: string | null;
 }
 
-beforeAll(async () => {
-  server = await startServer({ clients: 40 });
-  browser = await launchBrowser();
-  adminToken = await apiToken(server, 'admin');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
 
-/** A valid 1x1 RGBA PNG, built here (signature, IHDR, IDAT, IEND with their CRCs). */
-function onePixelPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0); // width
-  ihdr.writeUInt32BE(1, 4); // height
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // colour type RGBA
-  const raw = Buffer.from([0, 0x1e, 0x88, 0xe5, 0xff]); // filter byte + one pixel
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const listOf = <T>(body: unknown): T[] => (Array.isArray(body) ? (body as T[]) : ((body as { data?: T[] }).data ?? []));
-
-/** The clients `token` may see (the API's scope), up to 200. */
-async function clientsFor(token: string): Promise<ClientRow[]> {
-  return listOf<ClientRow>(
-    await apiGet(server, token, '/api/client/admin/v1/list?page=1&page_size=200&sort=id&order=asc'),
-  );
-}
-
-/** The client's accounts as the API answers them (decimal strings). */
-async function accountsOf(clientId: number): Promise<Account[]> {
-  return listOf<Account>(await apiGet(server, adminToken, `/api/acc/admin/v1/list/${clientId}`));
-}
-
-async function newPage(): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  return { ctx, page: await ctx.newPage() };
-}
-
-async function signInAs(page: Page, username: string) {
-  await signIn(page, server.url, username, PASSWORD);
-  await page.waitForURL('**/dashboard');
-  await page.locator('[data-testid=profile-card]').waitFor();
-}
-
-const pane = (path: string) => `[data-tab-pane="${path}"]`;
-
-/** Opens a menu leaf (expanding its group first) and waits for its page. */
-async function openFromMenu(page: Page, name: string, group?: string) {
-  const menu = page.locator('[data-testid=side-menu]');
-  if (group) {
-    const g = menu.locator(`[data-testid=menu-group-${group}]`);
-    if ((await g.getAttribute('aria-expanded')) === 'false') await g.click();
-  }
-  await menu.locator(`[data-testid="menu-item-${name}"]`).click();
-  await page.waitForURL(`**/${name}*`);
-}
-
-/**
- * Types `username` into a list page's username filter and waits for the list answer of that filter
- * (null when the kept-alive page already had exactly that filter).
- */
-async function filterByUsername(page: Page, path: string, listUrl: string, username: string) {
-  const input = page.locator(`${pane(path)} input[name=username]`);
-  await input.waitFor({ state: 'visible' });
-  if ((await input.inputValue()) === username) return null;
-  const answered = page.waitForResponse(
-    (r) => r.url().includes(listUrl) && new URL(r.url()).searchParams.get('username') === username,
-  );
-  await input.fill(username);
-  const res = await answered;
-  expect(res.status()).toBe(200);
-  return res;
-}
-
-/** The list rows of a tab's page. */
-const rows = (page: Page, path: string) => page.locator(`${pane(path)} tbody tr`);
-/** The row whose `column` cell reads exactly `text`. */
-const rowWith = (page: Page, path: string, column: string, text: string | number) =>
-  rows(page, path).filter({
-    has: page.locator(`td.column-${column}`, {
-      hasText: new RegExp(`^\\s*${String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`),
-    }),
-  });
-
-/** Opens the client drawer from the client list (filtered on its username) and waits for its accounts. */
-async function openClientDrawer(page: Page, client: ClientRow): Promise<Locator> {
-  await filterByUsername(page, '/client', '/api/client/admin/v1/list', client.username);
-  const row = rowWith(page, '/client', 'username', client.username);
-  await row.waitFor();
-  const accountsLoaded = page.waitForResponse((r) => r.url().endsWith(`/api/acc/admin/v1/list/${client.id}`));
-  await row.click();
-  const drawer = page.locator('[data-testid=client-drawer]');
-  await drawer.waitFor();
-  expect((await accountsLoaded).status()).toBe(200);
-  await drawer.locator('[data-testid=client-username]', { hasText: client.username }).waitFor();
-  await drawer.locator('[data-testid=account-card]').first().waitFor();
-  return drawer;
-}
+/** The client's accounts as admin reads them on the API. */
+const adminAccounts = (clientId: number) => accountsOf(e2e.server, e2e.adminToken, clientId);
 
 /** Every account card in the drawer shows exactly the API's amounts (balance and the other amount fields). */
 async function expectCardsMatchApi(drawer: Locator, accounts: Account[]) {
@@ -182,34 +68,27 @@ async function expectCardsMatchApi(drawer: Locator, accounts: Account[]) {
   }
 }
 
-/** Picks the option whose text contains `text` in the MUI select of a dialog that carries `[data-testid=<name>-select]`. */
-async function pickAccount(page: Page, dialog: Locator, name: string, accNo: string) {
-  await dialog.locator(`.MuiInputBase-root:has([data-testid=${name}-select]) [role=combobox]`).click();
-  await page.locator('[role=listbox] [role=option]', { hasText: accNo }).click();
-  await page.locator('[role=listbox]').waitFor({ state: 'detached' });
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('client scope', () => {
   it("a salesman finds his own client and not another salesman's", async () => {
-    const salesToken = await apiToken(server, 'sales');
-    const own = (await clientsFor(salesToken))[0];
-    const foreign = (await clientsFor(await apiToken(server, 'sales3')))[0];
+    const salesToken = await apiToken(e2e.server, 'sales');
+    const own = (await clientsFor(e2e.server, salesToken))[0];
+    const foreign = (await clientsFor(e2e.server, await apiToken(e2e.server, 'sales3')))[0];
     expect(own && foreign).toBeTruthy();
     // The API agrees: outside his scope the client does not exist for him.
     expect(
-      (await call(server.test.app, 'GET', `/api/client/admin/v1/detail/${foreign.id}`, { token: salesToken }))
+      (await call(e2e.server.test.app, 'GET', `/api/client/admin/v1/detail/${foreign.id}`, { token: salesToken }))
         .statusCode,
     ).toBe(404);
     expect(
-      (await call(server.test.app, 'GET', `/api/client/admin/v1/detail/${own.id}`, { token: salesToken })).statusCode,
+      (await call(e2e.server.test.app, 'GET', `/api/client/admin/v1/detail/${own.id}`, { token: salesToken }))
+        .statusCode,
     ).toBe(200);
     // The usernames do not share a prefix with one another (the username filter is a prefix search).
     expect(foreign.username.startsWith(own.username) || own.username.startsWith(foreign.username)).toBe(false);
 
-    const { ctx, page } = await newPage();
-    await signInAs(page, 'sales');
+    const { ctx, page } = await signedInPage(e2e, 'sales');
     await openFromMenu(page, 'client');
 
     // His own client: one row, and its drawer opens.
@@ -229,7 +108,7 @@ describe('client scope', () => {
       (r) => r.url().includes('/api/client/admin/v1/list') && r.url().includes(encodeURIComponent(foreign.username)),
     );
     await page.goto(
-      `${server.url}/client?filter=${encodeURIComponent(JSON.stringify({ username: foreign.username }))}`,
+      `${e2e.server.url}/client?filter=${encodeURIComponent(JSON.stringify({ username: foreign.username }))}`,
     );
     expect((await (await answered).json()).total).toBe(0);
     await page.locator(`${pane('/client')} input[name=username]`).waitFor();
@@ -245,9 +124,9 @@ describe('money movements', () => {
     // A real client with at least one account.
     let client: ClientRow | undefined;
     let account: Account | undefined;
-    for (const c of await clientsFor(adminToken)) {
+    for (const c of await clientsFor(e2e.server, e2e.adminToken)) {
       if (c.fake) continue;
-      const accounts = await accountsOf(c.id);
+      const accounts = await adminAccounts(c.id);
       if (accounts.length) {
         client = c;
         account = accounts[0];
@@ -258,11 +137,10 @@ describe('money movements', () => {
     const before = account.balance;
     const AMOUNT = '123.45';
 
-    const { ctx, page } = await newPage();
-    await signInAs(page, 'admin');
+    const { ctx, page } = await signedInPage(e2e);
     await openFromMenu(page, 'client');
     let drawer = await openClientDrawer(page, client);
-    await expectCardsMatchApi(drawer, await accountsOf(client.id));
+    await expectCardsMatchApi(drawer, await adminAccounts(client.id));
 
     // The deposit dialog: destination account, amount, proof image.
     await drawer.locator('[data-testid=action-deposit]').click();
@@ -272,10 +150,8 @@ describe('money movements', () => {
     await expect.poll(() => dialog.locator('input[name=currency]').inputValue()).toBe(account.currency);
     await expect.poll(() => dialog.locator('input[name=sub_type]').inputValue()).not.toBe('');
     await dialog.locator('input[name=amount]').fill(AMOUNT);
-    const uploaded = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(server.url));
-    await dialog
-      .locator('[data-testid=proof-input]')
-      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: onePixelPng() });
+    const uploaded = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(e2e.server.url));
+    await dialog.locator('[data-testid=proof-input]').setInputFiles(pngFile());
     expect((await uploaded).ok()).toBe(true);
     await dialog.locator('[data-testid=proof-preview]').waitFor();
 
@@ -288,8 +164,8 @@ describe('money movements', () => {
     // The API holds one pending deposit of exactly that amount, with the proof.
     const pending = listOf<DepositRow>(
       await apiGet(
-        server,
-        adminToken,
+        e2e.server,
+        e2e.adminToken,
         `/api/deposit/admin/v1/list?page=1&page_size=50&username=${client.username}&status=pending`,
       ),
     ).filter((d) => String(d.account_id) === String(account.id) && d.amount === AMOUNT);
@@ -312,7 +188,7 @@ describe('money movements', () => {
     await expect.poll(() => row.locator('[data-testid=action-approve]').count()).toBe(0);
 
     // Back on the client: the card shows old balance + 123.45, exactly the API's amounts.
-    const after = await accountsOf(client.id);
+    const after = await adminAccounts(client.id);
     const credited1 = after.find((a) => a.id === account.id)!;
     expect(credited1.balance).toBe(addMoney(before, AMOUNT));
     await page.locator('[data-testid="tab-/client"]').click();
@@ -327,8 +203,8 @@ describe('money movements', () => {
   it('exchanges between two accounts in different currencies and shows the API balances', async () => {
     // A client with a funded account and another account in a different currency.
     let pick: { client: ClientRow; from: Account; to: Account } | undefined;
-    for (const c of await clientsFor(adminToken)) {
-      const accounts = await accountsOf(c.id);
+    for (const c of await clientsFor(e2e.server, e2e.adminToken)) {
+      const accounts = await adminAccounts(c.id);
       const from = accounts.find((a) => signOf(a.balance) > 0 && toCents(a.balance)! >= 100n);
       const to = from && accounts.find((a) => a.currency !== from.currency);
       if (from && to) {
@@ -340,13 +216,12 @@ describe('money movements', () => {
     const { client, from, to } = pick;
     const AMOUNT = '1.00';
     const rate = await apiGet<number>(
-      server,
-      adminToken,
+      e2e.server,
+      e2e.adminToken,
       `/api/currency/admin/v1/rate?primary=${from.currency}&secondary=${to.currency}`,
     );
 
-    const { ctx, page } = await newPage();
-    await signInAs(page, 'admin');
+    const { ctx, page } = await signedInPage(e2e);
     await openFromMenu(page, 'client');
     const drawer = await openClientDrawer(page, client);
 
@@ -369,7 +244,7 @@ describe('money movements', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The drawer reloads its accounts; they equal the API's, the source down by exactly the amount.
-    const after = await accountsOf(client.id);
+    const after = await adminAccounts(client.id);
     const source = after.find((a) => a.id === from.id)!;
     const target = after.find((a) => a.id === to.id)!;
     expect(source.balance).toBe(addMoney(from.balance, `-${AMOUNT}`));

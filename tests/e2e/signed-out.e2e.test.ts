@@ -2,29 +2,17 @@
  * Signed out, any console URL reaches the login form at once with one navigation (react-admin #10885: its logout
  * redirect used to fire thousands of navigations to /login and leave the page blank for 11-19 s).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startServer, type E2EServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPage, startE2E } from './console';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = startE2E();
 
 /**
  * Opens `path` in a fresh profile (with `stale` tokens stored, as a session the server no longer knows); answers the
  * main-frame navigations and history calls, and when the form showed.
  */
 async function enter(path: string, stale?: { access: string; refresh: string }) {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const page = await ctx.newPage();
+  const { ctx, page } = await newPage(e2e.browser);
   if (stale) {
     await page.addInitScript((tokens) => {
       if (sessionStorage.getItem('e2e.seeded')) return;
@@ -47,7 +35,7 @@ async function enter(path: string, stale?: { access: string; refresh: string }) 
       };
     }
   });
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${e2e.server.url}${path}`);
   await page.locator('input[name=username]').waitFor({ timeout: 20_000 });
   // Since the navigation started, in the page's own clock (server and test overheads excluded).
   const formAt = await page.evaluate(() => performance.now());

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn, startServer, type E2EServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './harness';
+import { PASSWORD, signedInPage, startE2E } from './console';
 import { call, loginBody } from '../server/helpers';
 import { MENU_BY_LEAF } from './menu-expectations';
 import { registry } from '../../resources/registry';
@@ -8,34 +8,11 @@ import { leaves } from '../../resources/menu';
 import { totp } from '../../server/security/totp';
 import type { Role } from '../../permissions';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport, locale: 'zh-CN' });
-  return { ctx, page: await ctx.newPage() };
-}
-
-async function signInAs(page: Page, username: string) {
-  await signIn(page, server.url, username, PASSWORD);
-  await page.waitForURL('**/dashboard');
-  await page.locator('[data-testid=profile-card]').waitFor();
-}
+const e2e = startE2E();
 
 describe('sign-in with an authenticator', () => {
   it('enables MFA as admin, logs out, and signs in again with a code', async () => {
-    const { ctx, page } = await newPage();
-    await signInAs(page, 'admin');
+    const { ctx, page } = await signedInPage(e2e, 'admin');
     expect(await page.locator('[data-testid=profile-card]').innerText()).toContain('admin');
 
     await page.click('[data-testid=user-menu]');
@@ -55,7 +32,7 @@ describe('sign-in with an authenticator', () => {
     // A successful MFA change logs the user out.
     await page.waitForURL('**/login');
 
-    await signIn(page, server.url, 'admin', PASSWORD);
+    await signIn(page, e2e.server.url, 'admin', PASSWORD);
     const code = page.locator('input[name=code]');
     await code.waitFor();
     // The code of the next time step: the current one was used to bind and is accepted only once.
@@ -66,7 +43,7 @@ describe('sign-in with an authenticator', () => {
     await ctx.close();
 
     // Leave admin as the other tests expect it (no authenticator): sign in and turn MFA off with recovery codes.
-    const app = server.test.app;
+    const app = e2e.server.test.app;
     const first = await call(app, 'POST', '/api/auth/admin/v1/login', {
       body: await loginBody(app, 'admin', PASSWORD),
     });
@@ -103,8 +80,7 @@ describe('menu per role', () => {
   ];
   for (const [username, role] of cases) {
     it(`shows ${username} (${role}) the entries of the spec's table`, async () => {
-      const { ctx, page } = await newPage();
-      await signInAs(page, username);
+      const { ctx, page } = await signedInPage(e2e, username);
       const menu = page.locator('[data-testid=side-menu]');
       await menu.waitFor();
       // Open every group so that every leaf is rendered.
@@ -125,9 +101,8 @@ describe('menu per role', () => {
 
 describe('layout', () => {
   it('shows the 404 page for an unknown path and goes back home', async () => {
-    const { ctx, page } = await newPage();
-    await signInAs(page, 'supervisor');
-    await page.goto(`${server.url}/no/such/page`);
+    const { ctx, page } = await signedInPage(e2e, 'supervisor');
+    await page.goto(`${e2e.server.url}/no/such/page`);
     await page.getByText('404').first().waitFor();
     await page.locator('[data-testid=notfound-home]').click();
     await page.waitForURL('**/dashboard');
@@ -135,8 +110,7 @@ describe('layout', () => {
   });
 
   it('switches to English and back', async () => {
-    const { ctx, page } = await newPage();
-    await signInAs(page, 'supervisor');
+    const { ctx, page } = await signedInPage(e2e, 'supervisor');
     await page.click('[data-testid=locale-switch]');
     await page.click('[data-testid=locale-en-US]');
     await page.locator('[data-testid=menu-item-dashboard]', { hasText: 'Dashboard' }).waitFor();
@@ -147,8 +121,7 @@ describe('layout', () => {
   });
 
   it('shows the menu as a drawer on a phone-sized screen', async () => {
-    const { ctx, page } = await newPage({ width: 390, height: 844 });
-    await signInAs(page, 'sales');
+    const { ctx, page } = await signedInPage(e2e, 'sales', { width: 390, height: 844 });
     expect(await page.locator('[data-testid=menu-drawer]').isVisible()).toBe(false);
     await page.click('[data-testid=menu-toggle]');
     const drawer = page.locator('[data-testid=menu-drawer]');

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn, startServer, type E2EServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openFromMenu, pane, rows, signedInPage, tab, startE2E } from './console';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // A few clients: on an empty list react-admin shows its empty page instead of the filter form.
-  server = await startServer({ clients: 8 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// A few clients: on an empty list react-admin shows its empty page instead of the filter form.
+const e2e = startE2E({ clients: 8 });
 
 /** What is typed into the client filter: one seeded client's username. */
 const TYPED = 'client0003';
-const tab = (path: string) => `[data-testid="tab-${path}"]`;
-const pane = (path: string) => `[data-tab-pane="${path}"]`;
 
 /** The paths of the tab strip's tabs, in order. */
 async function tabPaths(page: Page): Promise<string[]> {
@@ -28,25 +15,9 @@ async function tabPaths(page: Page): Promise<string[]> {
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('tab-'.length)));
 }
 
-/** Opens a menu leaf (expanding its group first) and waits until its tab is the active one. */
-async function openFromMenu(page: Page, name: string, group?: string) {
-  const menu = page.locator('[data-testid=side-menu]');
-  if (group) {
-    const g = menu.locator(`[data-testid=menu-group-${group}]`);
-    if ((await g.getAttribute('aria-expanded')) === 'false') await g.click();
-  }
-  await menu.locator(`[data-testid="menu-item-${name}"]`).click();
-  await page.waitForURL(`**/${name}*`);
-  await expect.poll(() => page.locator(tab(`/${name}`)).getAttribute('aria-selected')).toBe('true');
-}
-
 describe('keep-alive tabs', () => {
   it('keeps typed filters across tab switches, restores tabs on reload, and closes others', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const page = await ctx.newPage();
-    await signIn(page, server.url, 'supervisor', PASSWORD);
-    await page.waitForURL('**/dashboard');
-    await page.locator('[data-testid=profile-card]').waitFor();
+    const { ctx, page } = await signedInPage(e2e, 'supervisor');
 
     await openFromMenu(page, 'client');
     await openFromMenu(page, 'deposit', 'funds');
@@ -63,7 +34,7 @@ describe('keep-alive tabs', () => {
     await filter.evaluate((el) => ((el as HTMLInputElement & { __kept?: boolean }).__kept = true));
     // The list has applied the filter (react-admin debounces it into the URL) and shows the one matching row.
     await page.waitForURL(new RegExp(`/client\\?.*${TYPED}`));
-    const clientRows = page.locator(`${pane('/client')} tbody tr`);
+    const clientRows = rows(page, '/client');
     await expect.poll(() => clientRows.allInnerTexts()).toEqual([expect.stringContaining(TYPED)]);
 
     await page.click(tab('/deposit'));
@@ -103,16 +74,13 @@ describe('keep-alive tabs', () => {
   });
 
   it('keeps a filter in its tab when the user switches tabs while the list applies it', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const page = await ctx.newPage();
-    await signIn(page, server.url, 'supervisor', PASSWORD);
-    await page.waitForURL('**/dashboard');
+    const { ctx, page } = await signedInPage(e2e, 'supervisor');
     await openFromMenu(page, 'client');
     await openFromMenu(page, 'deposit', 'funds');
     await page.click(tab('/client'));
     await page.waitForURL('**/client*');
     const filter = page.locator(`${pane('/client')} input[name=username]`);
-    const clientRows = page.locator(`${pane('/client')} tbody tr`);
+    const clientRows = rows(page, '/client');
     await filter.waitFor({ state: 'visible' });
     /** The client tab's location as saved for this browser session. */
     const savedClientSearch = () =>

@@ -1,0 +1,200 @@
+/**
+ * What the e2e tests do again and again on the console, once: the server and Chromium of a test file, the API's
+ * lists as a test reads them, a signed-in page, the side menu, a list's username filter and rows, the client drawer,
+ * a dialog's select and proof images. The server and the browser are parameters (each test file starts its own with
+ * `startE2E`), never state of this module.
+ */
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { apiGet, apiToken, launchBrowser, signIn, startServer, type E2EServer, type StartOptions } from './harness';
+import type { Account } from '../../resources/client/drawer/api';
+import { call } from '../server/helpers';
+
+/** The demo staff password of the seed. */
+export const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The server and the browser of a test file
+
+export interface E2E {
+  server: E2EServer;
+  browser: Browser;
+  /** An API token of admin (tenant tr), when `startE2E` was asked for it. */
+  adminToken: string;
+}
+
+/**
+ * Starts the server (seeded as `opts` says) and Chromium before the file's tests and closes both after them; answers
+ * the object they are set on once the tests run.
+ */
+export function startE2E(opts: StartOptions & { adminToken?: boolean } = {}): E2E {
+  const e2e = {} as E2E;
+  beforeAll(async () => {
+    e2e.server = await startServer({ clients: opts.clients });
+    e2e.browser = await launchBrowser();
+    if (opts.adminToken) e2e.adminToken = await apiToken(e2e.server, 'admin');
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.server?.close();
+  });
+  return e2e;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API's truth
+
+/** The rows of a list answer (a bare array or `{ data }`). */
+export const listOf = <T>(body: unknown): T[] =>
+  Array.isArray(body) ? (body as T[]) : ((body as { data?: T[] }).data ?? []);
+
+export interface ClientRow {
+  id: number;
+  username: string;
+  fake?: boolean;
+}
+
+/** The clients `token` may see (the API's scope), up to 200, by id. */
+export async function clientsFor(server: E2EServer, token: string): Promise<ClientRow[]> {
+  return listOf<ClientRow>(
+    await apiGet(server, token, '/api/client/admin/v1/list?page=1&page_size=200&sort=id&order=asc'),
+  );
+}
+
+/** The client's accounts as the API answers them (decimal strings). */
+export async function accountsOf(server: E2EServer, token: string, clientId: number): Promise<Account[]> {
+  return listOf<Account>(await apiGet(server, token, `/api/acc/admin/v1/list/${clientId}`));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pages
+
+/** A fresh browser profile in Chinese and a page in it. */
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1440, height: 900 },
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport, locale: 'zh-CN' });
+  return { ctx, page: await ctx.newPage() };
+}
+
+/** Signs in on the login page of `base` as `username` and waits for the dashboard's profile card. */
+export async function signInAs(page: Page, base: string, username: string): Promise<void> {
+  await signIn(page, base, username, PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.locator('[data-testid=profile-card]').waitFor();
+}
+
+/** A fresh page signed in as `username` (on the dashboard). */
+export async function signedInPage(
+  e2e: Pick<E2E, 'server' | 'browser'>,
+  username = 'admin',
+  viewport?: { width: number; height: number },
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const opened = await newPage(e2e.browser, viewport);
+  await signInAs(opened.page, e2e.server.url, username);
+  return opened;
+}
+
+/** The tab of `path` in the tab strip. */
+export const tab = (path: string) => `[data-testid="tab-${path}"]`;
+/** The kept-alive page of the tab of `path`. */
+export const pane = (path: string) => `[data-tab-pane="${path}"]`;
+
+/** Opens a menu leaf (expanding its group first) and waits for its page and until its tab is the active one. */
+export async function openFromMenu(page: Page, name: string, group?: string): Promise<void> {
+  const menu = page.locator('[data-testid=side-menu]');
+  if (group) {
+    const g = menu.locator(`[data-testid=menu-group-${group}]`);
+    if ((await g.getAttribute('aria-expanded')) === 'false') await g.click();
+  }
+  await menu.locator(`[data-testid="menu-item-${name}"]`).click();
+  await page.waitForURL(`**/${name}*`);
+  await expect.poll(() => page.locator(tab(`/${name}`)).getAttribute('aria-selected')).toBe('true');
+}
+
+/**
+ * Types `username` into a list page's username filter and waits for the list answer of that filter (a 200), which
+ * it answers (null when the kept-alive page already had exactly that filter).
+ */
+export async function filterByUsername(
+  page: Page,
+  path: string,
+  listUrl: string,
+  username: string,
+): Promise<Response | null> {
+  const input = page.locator(`${pane(path)} input[name=username]`);
+  await input.waitFor({ state: 'visible' });
+  if ((await input.inputValue()) === username) return null;
+  const answered = page.waitForResponse(
+    (r) => r.url().includes(listUrl) && new URL(r.url()).searchParams.get('username') === username,
+  );
+  await input.fill(username);
+  const res = await answered;
+  expect(res.status()).toBe(200);
+  return res;
+}
+
+/** The list rows of a tab's page. */
+export const rows = (page: Page, path: string) => page.locator(`${pane(path)} tbody tr`);
+/** The row whose `column` cell reads exactly `text`. */
+export const rowWith = (page: Page, path: string, column: string, text: string | number) =>
+  rows(page, path).filter({
+    has: page.locator(`td.column-${column}`, {
+      hasText: new RegExp(`^\\s*${String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`),
+    }),
+  });
+
+/** Opens the client drawer from the client list (filtered on its username) and waits for its accounts. */
+export async function openClientDrawer(page: Page, client: ClientRow): Promise<Locator> {
+  await filterByUsername(page, '/client', '/api/client/admin/v1/list', client.username);
+  const row = rowWith(page, '/client', 'username', client.username);
+  await row.waitFor();
+  const accountsLoaded = page.waitForResponse((r) => r.url().endsWith(`/api/acc/admin/v1/list/${client.id}`));
+  await row.click();
+  const drawer = page.locator('[data-testid=client-drawer]');
+  await drawer.waitFor();
+  expect((await accountsLoaded).status()).toBe(200);
+  await drawer.locator('[data-testid=client-username]', { hasText: client.username }).waitFor();
+  await drawer.locator('[data-testid=account-card]').first().waitFor();
+  return drawer;
+}
+
+/** Picks the option whose text contains `text` in the MUI select of a dialog that carries `[data-testid=<name>-select]`. */
+export async function pickAccount(page: Page, dialog: Locator, name: string, text: string): Promise<void> {
+  await dialog.locator(`.MuiInputBase-root:has([data-testid=${name}-select]) [role=combobox]`).click();
+  await page.locator('[role=listbox] [role=option]', { hasText: text }).click();
+  await page.locator('[role=listbox]').waitFor({ state: 'detached' });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Proof images
+
+/** A real 2×2 PNG (decodes to naturalWidth 2). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mP8z8DwnwEIGBkYGRgYAAAwGgMBHxuAPgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The PNG as a file chosen in a file input. */
+export const pngFile = (name = 'proof.png') => ({ name, mimeType: 'image/png', buffer: PNG });
+
+/**
+ * Uploads the PNG through presign/put and the signed PUT (on this server, whatever host the signed URL names);
+ * answers the stored URL a deposit names as its proof.
+ */
+export async function uploadPng(server: E2EServer, token: string): Promise<string> {
+  const presign = await call(server.test.app, 'POST', '/api/s3/admin/presign/put', {
+    token,
+    body: { filename: 'proof.png', content_type: 'image/png', size: PNG.length },
+  });
+  const p = presign.json();
+  const target = new URL(p.url, server.url);
+  const res = await fetch(new URL(target.pathname + target.search, server.url), {
+    method: 'PUT',
+    headers: p.headers,
+    body: PNG,
+  });
+  expect(res.status).toBe(200);
+  return p.public_url;
+}
