@@ -33,7 +33,10 @@ export interface MessageTree {
   [key: string]: string | MessageTree;
 }
 
-/** What each `i18n/messages/<area>.ts` exports by default: one tree per UI locale, namespaced by the area. */
+/**
+ * What each `i18n/messages/<area>.ts` (namespaced by the area) and each `resources/<name>/messages.ts` (keys
+ * `resources.<name>.*`) exports by default: one tree per UI locale.
+ */
 export type MessageModule = Record<UiLocale, MessageTree>;
 
 function isTree(value: unknown): value is MessageTree {

@@ -1,3 +1,4 @@
+import { resourceMessageModules } from '../resources/messages';
 import { registry } from '../resources/registry';
 import type { MenuNode } from '../resources/types';
 import {
@@ -12,7 +13,7 @@ import type { I18nProvider } from 'ra-core';
 
 export * from './core';
 
-/** The message modules found in i18n/messages/, by area (file name without `.ts`). */
+/** The message modules found in i18n/messages/ (texts shared across the console), by area (file name without `.ts`). */
 export const messageModules: Record<string, MessageModule> = Object.fromEntries(
   Object.entries(import.meta.glob<{ default: MessageModule }>('./messages/*.ts', { eager: true }))
     .sort(([a], [b]) => a.localeCompare(b))
@@ -38,8 +39,16 @@ function registryMessages(locale: UiLocale): MessageTree {
   return { menu, resources };
 }
 
-/** All messages of each UI locale: react-admin's keys, language names, menu titles and i18n/messages/*. */
-export const messages: Record<UiLocale, MessageTree> = messagesOf(Object.values(messageModules), registryMessages);
+export { resourceMessageModules };
+
+/**
+ * All messages of each UI locale: react-admin's keys, language names, menu titles, i18n/messages/* and each
+ * resource's own messages (resources/messages.ts).
+ */
+export const messages: Record<UiLocale, MessageTree> = messagesOf(
+  [...Object.values(messageModules), ...Object.values(resourceMessageModules)],
+  registryMessages,
+);
 
 /** An i18nProvider over all the console's messages unless others are given. */
 export function createI18nProvider(options: Partial<CreateI18nProviderOptions> = {}): I18nProvider {

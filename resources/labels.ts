@@ -3,7 +3,7 @@
  * Each option's `name` is an i18n key under `labels.<set>.<key>` (i18n/messages/labels.ts holds both languages);
  * `id` is the value the API sends and accepts. No React here: declarations import this eagerly.
  */
-import { CRYPTO_CHAINS } from './crypto_deposit/chains';
+import { CRYPTO_CHAINS } from '../domain/crypto-chains';
 
 /** How an option is coloured when shown as a chip. */
 export type OptionTone = 'default' | 'success' | 'warning' | 'error' | 'info';
@@ -103,7 +103,7 @@ export const bonusKinds = labelSet('fundsKind', ['compensation', 'bonus'], { bon
 /** Deposit types (a deposit's `sub_type`; bank is the default). */
 export const depositTypes = labelSet('depositType', ['bank', 'crypto', 'exchange']);
 
-/** Crypto deposit chains (a crypto deposit's `chain`; the list lives in crypto_deposit/chains.ts with its rules). */
+/** Crypto deposit chains (a crypto deposit's `chain`; the list lives in domain/crypto-chains.ts with its rules). */
 export const cryptoChains = labelSet('cryptoChain', CRYPTO_CHAINS);
 
 /** Record types. */

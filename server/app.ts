@@ -6,17 +6,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { readCache } from './lib/read-cache';
-import { accessPlugin } from './plugins/access';
-import { auditPlugin } from './plugins/audit';
-import './plugins/context';
-import { errorSchema, registerErrorHandler } from './plugins/errors';
-import { rateLimitPlugin } from './plugins/rate-limit';
+import { readCache } from './core/read-cache';
+import { accessPlugin } from './core/access';
+import { auditPlugin } from './core/audit';
+import './core/context';
+import { errorSchema, registerErrorHandler } from './core/errors';
+import { rateLimitPlugin } from './core/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { settingRoutes } from './modules/setting/routes';
 import { userRoutes } from './modules/user/routes';
 import { clientRoutes } from './modules/client/routes';
-import { currencyRoutes } from './modules/currency/routes';
+import { exchangeRoutes } from './modules/exchange/routes';
 import { depositRoutes } from './modules/deposit/routes';
 import { overdrawnRoutes } from './modules/overdrawn/routes';
 import { withdrawRoutes } from './modules/withdraw/routes';
@@ -32,7 +32,7 @@ const API_MODULES: FastifyPluginAsync[] = [
   depositRoutes,
   withdrawRoutes,
   overdrawnRoutes,
-  currencyRoutes,
+  exchangeRoutes,
 ];
 
 export interface BuildOptions {

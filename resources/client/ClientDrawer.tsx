@@ -10,7 +10,7 @@ import { clientApi } from './drawer/api';
 import { useLoad } from './drawer/useLoad';
 import { hasClientId } from './dialogs/errors';
 import { canAny } from '../../permissions/can';
-import { usePermissionPayload } from '../../permissions/useCan';
+import { usePermissionPayload } from '../../src/permissions/useCan';
 
 /** The permission chain of the deposit list (deposit:read, or funds:read for the whole funds menu), as the API checks. */
 const DEPOSIT_READ_CHAIN = ['deposit', 'funds'];

@@ -3,7 +3,7 @@ import { Box, IconButton, Menu } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslate, type RaRecord } from 'ra-core';
 import { canAny } from '../../permissions/can';
-import { usePermissionPayload } from '../../permissions/useCan';
+import { usePermissionPayload } from '../../src/permissions/useCan';
 import { ActionButton } from './ActionButton';
 import { permissionKey } from './schema';
 import { resourceChainOf } from './useAllowed';

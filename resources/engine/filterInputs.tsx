@@ -4,7 +4,7 @@ import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import { useInput, useLocaleState, useTranslate } from 'ra-core';
 import { NumberInput, SelectInput, TextInput } from 'react-admin';
 import { can } from '../../permissions/can';
-import { usePermissionPayload } from '../../permissions/useCan';
+import { usePermissionPayload } from '../../src/permissions/useCan';
 import { datePattern, formatLocaleDate, parseLocaleDate } from './format';
 import { RangeLabel } from './RangeLabel';
 import { RemoteOptionFilter } from './RemoteOptionFilter';

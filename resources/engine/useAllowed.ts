@@ -1,5 +1,5 @@
 import { canAny } from '../../permissions/can';
-import { usePermissionPayload } from '../../permissions/useCan';
+import { usePermissionPayload } from '../../src/permissions/useCan';
 import { registry } from '../registry';
 import type { MenuNode } from '../types';
 import { permissionKey } from './schema';

@@ -5,8 +5,8 @@
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { clientAccess, clientBank, clientIdentity, clientNominee } from './client-schema';
-import { client } from './funds-schema';
+import { clientAccess, clientBank, clientIdentity, clientNominee } from './schema';
+import { client } from './schema';
 
 const BANKS = ['ICBC', 'Bank of China', 'HSBC', 'Ziraat Bankası', 'PKO Bank Polski', 'Santander'];
 const RELATIONS = ['spouse', 'child', 'parent', 'sibling'];

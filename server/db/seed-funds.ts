@@ -8,18 +8,18 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CRYPTO_CHAINS } from '../../resources/crypto_deposit/chains';
-import { withRetry } from '../ledger/retry';
-import type { Executor, Tx } from '../ledger/types';
-import { createClient, openAccount } from '../services/clients';
-import { auditDeposit, createDeposit, rollbackDeposit } from '../services/deposit';
-import { exchange } from '../services/exchange';
-import { byStaff, bySystem } from '../services/funds-common';
-import { auditLoan, creditOverdrawn, payFine, requestLoan, rollbackOverdrawn } from '../services/overdrawn';
-import { CURRENCIES, setRate } from '../services/rates';
-import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../services/withdraw';
+import { CRYPTO_CHAINS } from '../../domain/crypto-chains';
+import { withRetry } from '../core/retry';
+import type { Executor, Tx } from '../core/db';
+import { createClient, openAccount } from '../modules/client/service';
+import { auditDeposit, createDeposit, rollbackDeposit } from '../modules/deposit/service';
+import { exchange } from '../modules/exchange/service';
+import { byStaff, bySystem } from '../modules/records/common';
+import { auditLoan, creditOverdrawn, payFine, requestLoan, rollbackOverdrawn } from '../modules/overdrawn/service';
+import { CURRENCIES, setRate } from '../modules/exchange/rates';
+import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../modules/withdraw/service';
 import type { Db } from './client';
-import { client } from './funds-schema';
+import { client } from './schema';
 import { staffUser } from './schema';
 
 /** Units of each currency per 1 USD (demo values). Pair rates are derived and stored both ways. */

@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { Executor } from './types';
+import type { Executor } from '../core/db';
 import { AGGREGATES } from './types';
 
 export interface CheckReport {

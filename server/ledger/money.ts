@@ -3,7 +3,7 @@
  * Nothing here touches floating point; inputs are decimal strings (or JSON numbers turned into their
  * shortest decimal text, which is exact for anything a person types with 2 decimals).
  */
-import { ValidationError } from './errors';
+import { ValidationError } from '../core/errors';
 
 export const MONEY_SCALE = 2;
 export const RATE_SCALE = 8;

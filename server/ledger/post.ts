@@ -2,8 +2,9 @@
  * The only writer of ledger entries and account aggregates. Everything runs inside the caller's transaction.
  */
 import { eq, sql } from 'drizzle-orm';
-import { account, ledgerEntry, ledgerTxn } from '../db/funds-schema';
-import { InsufficientFundsError, LedgerInvariantError, NotFoundError } from './errors';
+import { account, ledgerEntry, ledgerTxn } from '../db/schema';
+import { NotFoundError } from '../core/errors';
+import { InsufficientFundsError, LedgerInvariantError } from './errors';
 import { fromCents, toCents } from './money';
 import {
   AGGREGATES,
@@ -11,11 +12,11 @@ import {
   type AccountSnapshot,
   type Aggregate,
   type Amount,
-  type Executor,
   type LedgerLine,
   type PlatformKind,
   type PostInput,
 } from './types';
+import { type Executor } from '../core/db';
 
 const cents = (a: Amount, field = 'amount'): bigint => (typeof a === 'bigint' ? a : toCents(a, field));
 const emptyAgg = (): Record<Aggregate, bigint> =>

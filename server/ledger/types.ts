@@ -1,10 +1,4 @@
-import type { Db } from '../db/client';
-
-/** A drizzle transaction handle (same API as Db, bound to one connection and one transaction). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Anything that can run a query: the database or an open transaction. */
-export type Executor = Db | Tx;
-
+/** Types of the ledger: accounts, aggregates, lines and transactions. */
 /**
  * The aggregate columns of an account. `balance` and `frozen` hold money (an entry's amount is their sum);
  * the others are running statistics carried by the same entries:

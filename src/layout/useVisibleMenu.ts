@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { findByPath, nodePath, visibleMenu, type VisibleMenuNode } from '../../resources/menu';
 import { registry } from '../../resources/registry';
-import { usePermissionPayload } from '../../permissions/useCan';
+import { usePermissionPayload } from '../permissions/useCan';
 import type { PermissionPayload } from '../../permissions/types';
 import { profile } from '../services';
 import { visiblePaths } from './menuSearch';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
-import { errorSchema } from '../../server/plugins/errors';
+import { errorSchema } from '../../server/core/errors';
 import type { ApiContract } from './validator';
 
 export { successSchema, type ApiContract, type ApiRoute } from './validator';

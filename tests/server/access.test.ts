@@ -7,8 +7,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { auditLog, authSession, staffUser } from '../../server/db/schema';
-import { requires } from '../../server/plugins/access';
-import { SESSION_CHECK_TTL_MS } from '../../server/plugins/auth';
+import { requires } from '../../server/core/access';
+import { SESSION_CHECK_TTL_MS } from '../../server/core/auth';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 const USERINFO = '/api/auth/admin/v1/userinfo';

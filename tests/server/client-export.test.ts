@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP, csvCell, csvStream } from '../../server/lib/list';
+import { COUNT_CAP, csvCell, csvStream } from '../../server/core/list';
 import { clientExportBatches, CLIENT_CSV } from '../../server/modules/client/list';
-import type { Ctx } from '../../server/plugins/context';
+import type { Ctx } from '../../server/core/context';
 import { clientFixture, type ClientFixture, type StaffName } from './client-fixture';
 import { call } from './helpers';
 

@@ -5,8 +5,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { seedClientExtras } from '../../server/db/seed-client';
 import { auditLog, staffUser } from '../../server/db/schema';
-import { withRetry } from '../../server/ledger/retry';
-import { createClient, openAccount } from '../../server/services/clients';
+import { withRetry } from '../../server/core/retry';
+import { createClient, openAccount } from '../../server/modules/client/service';
 import { afterAll, beforeAll } from 'vitest';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 

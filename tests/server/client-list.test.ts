@@ -1,7 +1,7 @@
 // The client list: filters, scope, sort, prefix search, keyset paging and totals.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { startsWith } from '../../server/lib/list';
+import { startsWith } from '../../server/core/list';
 import { clientSuite, usernames, type StaffName } from './client-fixture';
 
 const suite = clientSuite();
@@ -141,7 +141,7 @@ describe('keyset paging and totals', () => {
     (await as(who, 'GET', `/api/client/admin/v1/list?${query}`)).json();
 
   it('walking next_cursor gives the same pages as page numbers, for every sort, and ends with null', async () => {
-    // Username searches: a small set sorted from its matches (lib/list.ts SMALL_SET), in every sort order.
+    // Username searches: a small set sorted from its matches (core/list.ts SMALL_SET), in every sort order.
     const searches = ['username=c_', 'username=c_&sort=username&order=asc', 'username=c_&sort=id&order=desc'];
     for (const sort of [
       'sort=username&order=asc',

@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { can, loadRole } from '../../permissions';
-import { clientIdentity, holding } from '../../server/db/client-schema';
-import { client } from '../../server/db/funds-schema';
+import { clientIdentity, holding } from '../../server/db/schema';
+import { client } from '../../server/db/schema';
 import { checkResetCode } from '../../server/modules/client/actions';
 import { md5hex, verifyPassword } from '../../server/security/password';
 import { clientSuite, lastAudit, type ClientName, type StaffName } from './client-fixture';

@@ -16,10 +16,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalTxHash, cryptoFieldProblems } from '../../resources/crypto_deposit/chains';
+import { canonicalTxHash, cryptoFieldProblems } from '../../domain/crypto-chains';
 import { seedFunds } from '../../server/db/seed-funds';
 import { checkLedger } from '../../server/ledger';
-import { RECORD_CSV_HEADERS } from '../../server/services/funds-lists';
+import { RECORD_CSV_HEADERS } from '../../server/modules/records/lists';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import errors from '../../i18n/messages/errors';
-import { ERROR_CODES } from '../../server/plugins/errors';
+import { ERROR_CODES } from '../../server/core/errors';
 
 /** Every server source file (not migrations). */
 function sources(dir = 'server'): string[] {

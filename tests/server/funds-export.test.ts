@@ -6,11 +6,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCryptoFields, seedFunds } from '../../server/db/seed-funds';
-import { EXPORT_BATCH } from '../../server/lib/list';
-import { withRetry } from '../../server/ledger/retry';
-import { createDeposit } from '../../server/services/deposit';
-import { byStaff, bySystem } from '../../server/services/funds-common';
-import { exportDeposits, exportOverdrawn, RECORD_CSV_HEADERS } from '../../server/services/funds-lists';
+import { EXPORT_BATCH } from '../../server/core/list';
+import { withRetry } from '../../server/core/retry';
+import { createDeposit } from '../../server/modules/deposit/service';
+import { byStaff, bySystem } from '../../server/modules/records/common';
+import { exportDeposits, exportOverdrawn, RECORD_CSV_HEADERS } from '../../server/modules/records/lists';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 const BULK = EXPORT_BATCH + 150;

@@ -5,20 +5,16 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkLedger,
-  DomainError,
-  formatReport,
-  requestHash,
-  withIdempotency,
-  withRetry,
-  type Tx,
-} from '../../server/ledger';
-import { auditDeposit, createDeposit, rollbackDeposit } from '../../server/services/deposit';
-import { exchange } from '../../server/services/exchange';
-import { byStaff, bySystem } from '../../server/services/funds-common';
-import { creditOverdrawn } from '../../server/services/overdrawn';
-import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../../server/services/withdraw';
+import { checkLedger, formatReport } from '../../server/ledger';
+import { DomainError } from '../../server/core/errors';
+import { requestHash, withIdempotency } from '../../server/core/idempotency';
+import { withRetry } from '../../server/core/retry';
+import { type Tx } from '../../server/core/db';
+import { auditDeposit, createDeposit, rollbackDeposit } from '../../server/modules/deposit/service';
+import { exchange } from '../../server/modules/exchange/service';
+import { byStaff, bySystem } from '../../server/modules/records/common';
+import { creditOverdrawn } from '../../server/modules/overdrawn/service';
+import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../../server/modules/withdraw/service';
 import { ledgerFixture, makeClient, type LedgerFixture } from './ledger-helpers';
 
 if (!process.env.DATABASE_URL) {

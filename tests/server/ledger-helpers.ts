@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client';
 import { staffUser, tenant } from '../../server/db/schema';
-import { withRetry, type Tx } from '../../server/ledger';
-import { createClient, openAccount } from '../../server/services/clients';
-import type { StaffScope } from '../../server/services/scope';
+import { withRetry } from '../../server/core/retry';
+import { type Tx } from '../../server/core/db';
+import { createClient, openAccount } from '../../server/modules/client/service';
+import type { StaffScope } from '../../server/core/scope';
 import { seedRates } from '../../server/db/seed-funds';
 
 export interface LedgerFixture {

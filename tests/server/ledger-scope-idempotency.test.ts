@@ -1,22 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from '../../server/db/funds-schema';
-import {
-  IdempotencyInFlightError,
-  IdempotencyMismatchError,
-  NotFoundError,
-  requestHash,
-  withIdempotency,
-  withRetry,
-  type Tx,
-} from '../../server/ledger';
-import { listAccounts, moveRecordsToAgent } from '../../server/services/clients';
-import { auditDeposit, createDeposit, getDeposit, rollbackDeposit } from '../../server/services/deposit';
-import { exchange } from '../../server/services/exchange';
-import { byStaff, bySystem } from '../../server/services/funds-common';
-import { creditOverdrawn, getOverdrawn } from '../../server/services/overdrawn';
-import { clientScope } from '../../server/services/scope';
-import { auditWithdrawal, getWithdrawal, requestWithdrawal } from '../../server/services/withdraw';
+import { client } from '../../server/db/schema';
+import { IdempotencyInFlightError, IdempotencyMismatchError, NotFoundError } from '../../server/core/errors';
+import { requestHash, withIdempotency } from '../../server/core/idempotency';
+import { withRetry } from '../../server/core/retry';
+import { type Tx } from '../../server/core/db';
+import { listAccounts, moveRecordsToAgent } from '../../server/modules/client/service';
+import { auditDeposit, createDeposit, getDeposit, rollbackDeposit } from '../../server/modules/deposit/service';
+import { exchange } from '../../server/modules/exchange/service';
+import { byStaff, bySystem } from '../../server/modules/records/common';
+import { creditOverdrawn, getOverdrawn } from '../../server/modules/overdrawn/service';
+import { clientScope } from '../../server/core/scope';
+import { auditWithdrawal, getWithdrawal, requestWithdrawal } from '../../server/modules/withdraw/service';
 import { ledgerFixture, makeClient, type LedgerFixture } from './ledger-helpers';
 
 let f: LedgerFixture;

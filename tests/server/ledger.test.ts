@@ -1,24 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account } from '../../server/db/funds-schema';
+import { account } from '../../server/db/schema';
+import { checkLedger, InsufficientFundsError, LedgerInvariantError, postTransaction } from '../../server/ledger';
+import { StateConflictError, ValidationError, AmountExceedsOwedError } from '../../server/core/errors';
+import { withRetry } from '../../server/core/retry';
+import { type Tx } from '../../server/core/db';
+import { listAccounts } from '../../server/modules/client/service';
+import { auditDeposit, createDeposit, getDeposit, rollbackDeposit } from '../../server/modules/deposit/service';
+import { exchange } from '../../server/modules/exchange/service';
+import { byStaff, bySystem } from '../../server/modules/records/common';
+import { auditLoan, creditOverdrawn, getOverdrawn, payFine, requestLoan } from '../../server/modules/overdrawn/service';
+import { getRate, setRate } from '../../server/modules/exchange/rates';
 import {
-  checkLedger,
-  InsufficientFundsError,
-  LedgerInvariantError,
-  postTransaction,
-  StateConflictError,
-  ValidationError,
-  AmountExceedsOwedError,
-  withRetry,
-  type Tx,
-} from '../../server/ledger';
-import { listAccounts } from '../../server/services/clients';
-import { auditDeposit, createDeposit, getDeposit, rollbackDeposit } from '../../server/services/deposit';
-import { exchange } from '../../server/services/exchange';
-import { byStaff, bySystem } from '../../server/services/funds-common';
-import { auditLoan, creditOverdrawn, getOverdrawn, payFine, requestLoan } from '../../server/services/overdrawn';
-import { getRate, setRate } from '../../server/services/rates';
-import { auditWithdrawal, getWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../../server/services/withdraw';
+  auditWithdrawal,
+  getWithdrawal,
+  requestWithdrawal,
+  rollbackWithdrawal,
+} from '../../server/modules/withdraw/service';
 import { ledgerFixture, makeClient, type LedgerFixture } from './ledger-helpers';
 
 let f: LedgerFixture;

@@ -4,8 +4,8 @@ import { burnPasswordCheck, hashPassword, md5hex, verifyPassword } from '../../s
 import { base32Decode, base32Encode, newTotpSecret, totp, verifyTotp } from '../../server/security/totp';
 import { newRecoveryCodes, recoveryCodeHash } from '../../server/security/recovery';
 import { signToken, verifyToken } from '../../server/security/jwt';
-import { SlidingWindow } from '../../server/plugins/rate-limit';
-import { fieldErrors } from '../../server/plugins/errors';
+import { SlidingWindow } from '../../server/core/rate-limit';
+import { fieldErrors } from '../../server/core/errors';
 
 describe('password hashing', () => {
   it('is argon2id over a peppered HMAC of the MD5 wire hash', async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { staffUser } from '../../server/db/schema';
-import { STAFF_FULL_MAX } from '../../server/services/staff';
+import { STAFF_FULL_MAX } from '../../server/modules/user/staff';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 const LIST = '/api/user/v1/list';

@@ -1,5 +1,5 @@
 // The deposit dialog's crypto fields: shown for the crypto deposit type only, validated as the API validates them
-// (resources/crypto_deposit/chains.ts) with inline translated errors, sent with the deposit, and a duplicate
+// (domain/crypto-chains.ts) with inline translated errors, sent with the deposit, and a duplicate
 // transaction hash (409 duplicate_tx_hash) shown on the hash field.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';

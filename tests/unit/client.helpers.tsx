@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { CoreAdminContext, memoryStore, testDataProvider, useNotificationContext, useTranslate } from 'ra-core';
 import { createI18nProvider, type UiLocale } from '../../i18n';
 import { createPermissionCache } from '../../permissions/cache';
-import { PermissionsProvider } from '../../permissions/PermissionsContext';
+import { PermissionsProvider } from '../../src/permissions/PermissionsContext';
 import type { PermissionPayload, Role } from '../../permissions';
 import type { Account, Client } from '../../resources/client/drawer/api';
 import { api, apiBody, apiError, apiList, permissionPayload, server } from './msw';

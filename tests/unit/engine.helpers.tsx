@@ -10,7 +10,7 @@ import { createHttp } from '../../dataProvider/http';
 import { createI18nProvider, type UiLocale } from '../../i18n';
 import type { PermissionPayload, Role } from '../../permissions';
 import { createPermissionCache } from '../../permissions/cache';
-import { PermissionsProvider } from '../../permissions/PermissionsContext';
+import { PermissionsProvider } from '../../src/permissions/PermissionsContext';
 import { EngineServicesProvider } from '../../resources/engine/context';
 import { createStreamOpener } from '../../resources/engine/export';
 import type { ResourceConfig } from '../../resources/engine/types';

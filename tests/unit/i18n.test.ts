@@ -16,9 +16,12 @@ import {
   messageModules,
   messages,
   registryNodes,
+  resourceMessageModules,
   resolveLocale,
   saveLocale,
   savedLocale,
+  type MessageModule,
+  type MessageTree,
 } from '../../i18n';
 import { KNOWN_LOCALES } from '../../i18n/languages';
 
@@ -107,6 +110,38 @@ describe('i18n completeness', () => {
       expect(Object.keys(mod['en-US']), `${area}.ts en-US namespace`).toEqual([area]);
       expect(flattenKeys(mod['zh-CN']), `${area}.ts keys`).toEqual(flattenKeys(mod['en-US']));
     }
+  });
+
+  it("loads each resource's messages from beside it, both languages, under its own keys only", () => {
+    expect(Object.keys(resourceMessageModules)).toEqual(
+      expect.arrayContaining(['funds', 'client', 'deposit', 'withdrawal', 'loan', 'compensation', 'crypto_deposit']),
+    );
+    for (const [name, mod] of Object.entries(resourceMessageModules)) {
+      expect(Object.keys(mod).sort(), `${name} locales`).toEqual(['en-US', 'zh-CN']);
+      for (const locale of SELECTABLE_LOCALES) {
+        const tree = mod[locale];
+        expect(Object.keys(tree.resources as MessageTree), `${name} ${locale} resources.*`).toEqual([name]);
+        // besides resources.<name>, only a namespace of its own (the client drawer's `client`)
+        expect(
+          Object.keys(tree).filter((ns) => ns !== 'resources' && ns !== name),
+          `${name} ${locale}`,
+        ).toEqual([]);
+        const flat = flattenMessages(tree);
+        const merged = locale === 'zh-CN' ? zh : en;
+        for (const key of Object.keys(flat)) expect(merged[key], key).toBe(flat[key]);
+      }
+      expect(flattenKeys(mod['zh-CN']), `${name} keys`).toEqual(flattenKeys(mod['en-US']));
+    }
+    expect(en['resources.deposit.fields.sub_type']).toBe('Deposit type');
+    expect(zh['resources.funds.actions.rollback']).toBe('回滚');
+    expect(zh['client.drawer.title']).toBe('客户信息');
+  });
+
+  it('lists every resources/<name>/messages.ts in resources/messages.ts', () => {
+    const files = import.meta.glob<{ default: MessageModule }>('../../resources/*/messages.ts', { eager: true });
+    expect(Object.keys(files).length).toBeGreaterThanOrEqual(6);
+    const listed = Object.values(resourceMessageModules);
+    for (const [path, mod] of Object.entries(files)) expect(listed, path).toContain(mod.default);
   });
 
   it('has the shared common strings and the spec section 8 generic messages', () => {

@@ -135,3 +135,22 @@ describe('can() rules', () => {
     expect(featureFlags(role)).toEqual({ 'beta.blockDeals': blockDeals, 'ui.compactSideMenu': compact });
   });
 });
+
+describe('permissions/ stays pure', () => {
+  it('imports nothing but its own files: no React, router, registry or console code', () => {
+    const sources = import.meta.glob<string>('../../permissions/**/*.{ts,tsx}', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    expect(Object.keys(sources).length).toBeGreaterThanOrEqual(4);
+    expect(Object.keys(sources).filter((path) => path.endsWith('.tsx'))).toEqual([]);
+    for (const [path, text] of Object.entries(sources)) {
+      const specifiers = [...text.matchAll(/\bfrom\s+'([^']+)'|\bimport\s*\(\s*'([^']+)'/g)].map((m) => m[1] ?? m[2]);
+      expect(
+        specifiers.filter((s) => !s.startsWith('./')),
+        path,
+      ).toEqual([]);
+    }
+  });
+});

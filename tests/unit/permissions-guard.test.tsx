@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createPermissionCache, type PermissionCache } from '../../permissions/cache';
-import { Guard } from '../../permissions/Guard';
-import { PermissionsProvider } from '../../permissions/PermissionsContext';
-import { useCan } from '../../permissions/useCan';
+import { Guard } from '../../src/permissions/Guard';
+import { PermissionsProvider } from '../../src/permissions/PermissionsContext';
+import { useCan } from '../../src/permissions/useCan';
 import type { PermissionPayload, Role } from '../../permissions';
 import { permissionPayload } from './msw';
 

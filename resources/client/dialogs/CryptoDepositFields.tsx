@@ -1,6 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { CryptoFields } from '../../crypto_deposit/chains';
+import type { CryptoFields } from '../../../domain/crypto-chains';
 import { cryptoChains } from '../../labels';
 
 /** The three fields as the form holds them (strings, '' when empty). */

@@ -22,7 +22,7 @@ import { useClientAccounts } from './useClientAccounts';
 import { useIdempotencyKey } from './useIdempotencyKey';
 import { useRate } from './useRate';
 import type { Account } from '../drawer/api';
-import { cryptoFieldProblems, type CryptoFieldProblem } from '../../crypto_deposit/chains';
+import { cryptoFieldProblems, type CryptoFieldProblem } from '../../../domain/crypto-chains';
 import { depositTypes, findOption } from '../../labels';
 import { isValidAmount, toFixed2 } from '../money';
 
@@ -43,7 +43,7 @@ function defaultSubType(options: DepositOption[]): string {
 
 const NO_CRYPTO: CryptoValues = { chain: '', address: '', tx_hash: '' };
 
-/** The i18n key of each crypto field problem (the same rules as the API: crypto_deposit/chains.ts). */
+/** The i18n key of each crypto field problem (the same rules as the API: domain/crypto-chains.ts). */
 const CRYPTO_ERROR_KEYS: Record<keyof CryptoValues, Record<CryptoFieldProblem, string>> = {
   chain: { required: 'client.dialog.required', invalid: 'client.dialog.required' },
   address: { required: 'client.dialog.required', invalid: 'client.dialog.addressInvalid' },

@@ -5,7 +5,7 @@ import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import RedeemIcon from '@mui/icons-material/Redeem';
 import StarsIcon from '@mui/icons-material/Stars';
 import { useTranslate } from 'react-admin';
-import { Guard } from '../../../permissions/Guard';
+import { Guard } from '../../../src/permissions/Guard';
 import DepositDialog from '../dialogs/DepositDialog';
 import ExchangeDialog from '../dialogs/ExchangeDialog';
 import type { FundKind } from '../dialogs/api';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { Guard } from '../../../permissions/Guard';
+import { Guard } from '../../../src/permissions/Guard';
 import LoadState from './LoadState';
 import { clientApi, type TradeSettings } from './api';
 import { useLoad } from './useLoad';

@@ -74,7 +74,7 @@ export interface TradeSettings {
 }
 
 /**
- * A deposit record as GET /deposit/admin/v1/list answers it (server/modules/money-schemas.ts depositRecordSchema):
+ * A deposit record as GET /deposit/admin/v1/list answers it (server/modules/deposit/schemas.ts depositRecordSchema):
  * the fields the drawer's pending deposits show.
  */
 export interface PendingDeposit {

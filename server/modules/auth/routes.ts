@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ctx } from '../../plugins/context';
-import { bearer } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/errors';
+import { ctx } from '../../core/context';
+import { bearer } from '../../core/auth';
+import { errorResponses } from '../../core/errors';
 import { CAPTCHA_TTL_SEC, issueCaptcha } from '../../security/captcha';
 import type { SecondFactor } from '../../security/second-factor';
 import {

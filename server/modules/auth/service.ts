@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { featureFlags, loadRole, permissionsVersion, type PermissionPayload, type Role } from '../../../permissions';
 import { auditLog, authSession, refreshToken, staffUser } from '../../db/schema';
-import { HttpError, unauthorized, validationError } from '../../plugins/errors';
-import { signedIn, type Ctx } from '../../plugins/context';
+import { HttpError, unauthorized, validationError } from '../../core/errors';
+import { signedIn, type Ctx } from '../../core/context';
 import { checkCaptcha } from '../../security/captcha';
 import { burnPasswordCheck, verifyPassword } from '../../security/password';
 import { consumeSecondFactor, type SecondFactor } from '../../security/second-factor';

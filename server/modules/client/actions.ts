@@ -4,19 +4,19 @@
  */
 import { createHmac, randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { clientResetCode } from '../../db/client-schema';
-import { client } from '../../db/funds-schema';
+import { clientResetCode } from '../../db/schema';
+import { client } from '../../db/schema';
 import { staffUser } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
-import { signedIn, type Ctx } from '../../plugins/context';
-import { NotFoundError, ValidationError } from '../../ledger/errors';
+import { HttpError } from '../../core/errors';
+import { signedIn, type Ctx } from '../../core/context';
+import { NotFoundError, ValidationError } from '../../core/errors';
 import { fromCents, toCents } from '../../ledger/money';
-import type { Executor, Tx } from '../../ledger/types';
-import { sqlState, withRetry } from '../../ledger/retry';
+import type { Executor, Tx } from '../../core/db';
+import { sqlState, withRetry } from '../../core/retry';
 import { hashPassword } from '../../security/password';
-import { createClient, moveRecordsToAgent, openAccount } from '../../services/clients';
-import { byStaff, clientInScope } from '../../services/funds-common';
-import { clientScope } from '../../services/scope';
+import { createClient, moveRecordsToAgent, openAccount } from './service';
+import { byStaff, clientInScope } from '../records/common';
+import { clientScope } from '../../core/scope';
 import { clientDetail } from './drawer';
 
 type ClientRecord = typeof client.$inferSelect;

@@ -3,15 +3,15 @@
  * beneficiaries and KYC. Each read is limited to the staff member's data scope; a client outside it is "not found".
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { clientAccess, clientBank, clientIdentity, clientNominee, holding } from '../../db/client-schema';
-import { client } from '../../db/funds-schema';
+import { clientAccess, clientBank, clientIdentity, clientNominee, holding } from '../../db/schema';
+import { client } from '../../db/schema';
 import { staffUser } from '../../db/schema';
-import { listPage, paging, type ListParams } from '../../lib/list';
-import { HttpError } from '../../plugins/errors';
-import { signedIn, type Ctx } from '../../plugins/context';
-import { NotFoundError } from '../../ledger/errors';
+import { listPage, paging, type ListParams } from '../../core/list';
+import { HttpError } from '../../core/errors';
+import { signedIn, type Ctx } from '../../core/context';
+import { NotFoundError } from '../../core/errors';
 import { proofReadUrl } from '../../storage';
-import { byStaff, clientInScope, iso } from '../../services/funds-common';
+import { byStaff, clientInScope, iso } from '../records/common';
 import { clientRow, present, accountsOf, robot } from './rows';
 import type { ClientFilters } from './list';
 

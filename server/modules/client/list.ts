@@ -1,10 +1,10 @@
 /** The client list and its CSV export: filters within the staff member's data scope, sort allow-list, paging. */
 import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { client } from '../../db/funds-schema';
-import { afterId, EXPORT_BATCH, listPage, paging, startsWith, type CsvColumn, type ListParams } from '../../lib/list';
-import { signedIn, type Ctx } from '../../plugins/context';
-import { iso } from '../../services/funds-common';
-import { clientScope, type StaffScope } from '../../services/scope';
+import { client } from '../../db/schema';
+import { afterId, EXPORT_BATCH, listPage, paging, startsWith, type CsvColumn, type ListParams } from '../../core/list';
+import { signedIn, type Ctx } from '../../core/context';
+import { iso } from '../records/common';
+import { clientScope, type StaffScope } from '../../core/scope';
 import { present, selectRows, robot, type Row } from './rows';
 
 /** Filters of the client list and export. */
@@ -60,7 +60,7 @@ const SORT = {
   tiebreak: client.id,
 };
 
-/** One page of the client list (lib/list.ts listPage: keyset cursor, cached total, one query for the rows). */
+/** One page of the client list (core/list.ts listPage: keyset cursor, cached total, one query for the rows). */
 export async function listClients(c: Ctx, q: ClientFilters & ListParams) {
   const where = clientWhere(signedIn(c), q);
   const plan = paging(q, SORT);

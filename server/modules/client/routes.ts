@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { csvStream, sendCsv, TOTAL_DESCRIPTION, type ListParams } from '../../lib/list';
-import { requires } from '../../plugins/access';
-import { ctx } from '../../plugins/context';
-import { errorResponses } from '../../plugins/errors';
+import { csvStream, sendCsv, TOTAL_DESCRIPTION, type ListParams } from '../../core/list';
+import { requires } from '../../core/access';
+import { ctx } from '../../core/context';
+import { errorResponses } from '../../core/errors';
 import {
   accessListResponse,
   accessQuery,

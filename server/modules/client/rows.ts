@@ -1,12 +1,12 @@
 /** The client row as the client pages read it (agent and team leader joined) and as the API answers it. */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { account, client } from '../../db/funds-schema';
+import { account, client } from '../../db/schema';
 import { staffUser } from '../../db/schema';
-import type { Executor } from '../../ledger/types';
-import { presentAccount } from '../../services/clients';
-import { iso } from '../../services/funds-common';
-import { clientScope, type StaffScope } from '../../services/scope';
+import type { Executor } from '../../core/db';
+import { presentAccount } from './service';
+import { iso } from '../records/common';
+import { clientScope, type StaffScope } from '../../core/scope';
 import type { ClientFilters } from './list';
 
 const agent = alias(staffUser, 'agent');

@@ -1,4 +1,4 @@
-import { listQuerySchema, listResponseSchema } from '../../lib/list';
+import { listQuerySchema, listResponseSchema } from '../../core/list';
 
 const str = { type: 'string' } as const;
 const strOrNull = { type: ['string', 'null'] } as const;

@@ -1,16 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADDRESS_PATTERN, CRYPTO_CHAINS, TX_HASH_PATTERN } from '../../../resources/crypto_deposit/chains';
-import { requires } from '../../plugins/access';
-import { ctx } from '../../plugins/context';
-import { errorResponses } from '../../plugins/errors';
-import { listResponseSchema } from '../../lib/list';
-import {
-  auditDeposit,
-  createDeposit,
-  DEPOSIT_SUB_TYPES,
-  rollbackDeposit,
-  type DepositInput,
-} from '../../services/deposit';
+import { ADDRESS_PATTERN, CRYPTO_CHAINS, TX_HASH_PATTERN } from '../../../domain/crypto-chains';
+import { requires } from '../../core/access';
+import { ctx } from '../../core/context';
+import { errorResponses } from '../../core/errors';
+import { listResponseSchema } from '../../core/list';
+import { auditDeposit, createDeposit, DEPOSIT_SUB_TYPES, rollbackDeposit, type DepositInput } from './service';
 import {
   depositDetail,
   EXPORT_DESCRIPTION,
@@ -20,10 +14,11 @@ import {
   listDeposits,
   sendRecordExport,
   type ListQuery,
-} from '../../services/funds-lists';
-import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../money-http';
-import { depositRecordSchema, listQuery } from '../money-schemas';
-import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../record-routes';
+} from '../records/lists';
+import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../records/http';
+import { listQuery } from '../records/schemas';
+import { depositRecordSchema } from './schemas';
+import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../records/routes';
 
 const tags = ['deposit'];
 const chain = ['deposit', 'funds'];

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requires } from '../../plugins/access';
-import { ctx } from '../../plugins/context';
-import { errorResponses } from '../../plugins/errors';
-import { listResponseSchema } from '../../lib/list';
+import { requires } from '../../core/access';
+import { ctx } from '../../core/context';
+import { errorResponses } from '../../core/errors';
+import { listResponseSchema } from '../../core/list';
 import {
   EXPORT_DESCRIPTION,
   exportOverdrawn,
@@ -10,11 +10,12 @@ import {
   overdrawnDetail,
   sendRecordExport,
   type ListQuery,
-} from '../../services/funds-lists';
-import { auditLoan, creditOverdrawn, payFine, rollbackOverdrawn } from '../../services/overdrawn';
-import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../money-http';
-import { listQuery, overdrawnRecordSchema } from '../money-schemas';
-import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../record-routes';
+} from '../records/lists';
+import { auditLoan, creditOverdrawn, payFine, rollbackOverdrawn } from './service';
+import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../records/http';
+import { listQuery } from '../records/schemas';
+import { overdrawnRecordSchema } from './schemas';
+import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../records/routes';
 
 const tags = ['overdrawn'];
 

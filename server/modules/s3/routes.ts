@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requires } from '../../plugins/access';
-import { ctx } from '../../plugins/context';
-import { errorResponses } from '../../plugins/errors';
+import { requires } from '../../core/access';
+import { ctx } from '../../core/context';
+import { errorResponses } from '../../core/errors';
 import { createStorage, LocalStorage, MAX_UPLOAD_BYTES, setProofStore, URL_TTL_SEC } from '../../storage';
 import {
   objectHeaders,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { authenticate } from '../../plugins/auth';
-import type { Ctx } from '../../plugins/context';
-import { HttpError, validationError } from '../../plugins/errors';
+import { authenticate } from '../../core/auth';
+import type { Ctx } from '../../core/context';
+import { HttpError, validationError } from '../../core/errors';
 import {
   IMAGE_TYPES,
   LocalStorage,

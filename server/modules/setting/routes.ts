@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { errorResponses } from '../../plugins/errors';
+import { errorResponses } from '../../core/errors';
 import { appResponse, localeResponse } from './schemas';
 import { readSetting } from './service';
 

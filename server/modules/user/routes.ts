@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ctx } from '../../plugins/context';
-import { errorResponses } from '../../plugins/errors';
+import { ctx } from '../../core/context';
+import { errorResponses } from '../../core/errors';
 import type { SecondFactor } from '../../security/second-factor';
 import { emptyResponse, secondFactorBody } from '../auth/schemas';
 import { bindStartResponse, changePasswordBody, codeBody, recoveryCodesResponse } from './schemas';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { recoveryCode, staffUser } from '../../db/schema';
-import { signedIn, type Ctx } from '../../plugins/context';
-import { HttpError, validationError } from '../../plugins/errors';
+import { signedIn, type Ctx } from '../../core/context';
+import { HttpError, validationError } from '../../core/errors';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { newRecoveryCodes, recoveryCodeHash } from '../../security/recovery';
 import { consumeSecondFactor, type SecondFactor } from '../../security/second-factor';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { listQuerySchema, listResponseSchema, TOTAL_DESCRIPTION, type ListParams } from '../../lib/list';
-import { requires } from '../../plugins/access';
-import { ctx } from '../../plugins/context';
-import { errorResponses } from '../../plugins/errors';
-import { listStaff, STAFF_FULL_MAX, STAFF_ROLES, STAFF_SORTS, type StaffFilters } from '../../services/staff';
+import { listQuerySchema, listResponseSchema, TOTAL_DESCRIPTION, type ListParams } from '../../core/list';
+import { requires } from '../../core/access';
+import { ctx } from '../../core/context';
+import { errorResponses } from '../../core/errors';
+import { listStaff, STAFF_FULL_MAX, STAFF_ROLES, STAFF_SORTS, type StaffFilters } from './staff';
 
 const tags = ['user'];
 const ROLE = `(${STAFF_ROLES.join('|')})`;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requires } from '../../plugins/access';
-import { ctx } from '../../plugins/context';
-import { errorResponses } from '../../plugins/errors';
-import { listResponseSchema } from '../../lib/list';
+import { requires } from '../../core/access';
+import { ctx } from '../../core/context';
+import { errorResponses } from '../../core/errors';
+import { listResponseSchema } from '../../core/list';
 import {
   EXPORT_DESCRIPTION,
   exportWithdrawals,
@@ -10,11 +10,12 @@ import {
   sendRecordExport,
   withdrawalDetail,
   type ListQuery,
-} from '../../services/funds-lists';
-import { auditWithdrawal, rollbackWithdrawal } from '../../services/withdraw';
-import { actorOf } from '../money-http';
-import { listQuery, withdrawRecordSchema } from '../money-schemas';
-import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../record-routes';
+} from '../records/lists';
+import { auditWithdrawal, rollbackWithdrawal } from './service';
+import { actorOf } from '../records/http';
+import { listQuery } from '../records/schemas';
+import { withdrawRecordSchema } from './schemas';
+import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../records/routes';
 
 const tags = ['withdraw'];
 const chain = ['withdrawal', 'funds'];

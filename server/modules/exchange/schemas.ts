@@ -1,0 +1,24 @@
+/** JSON schemas of the rate and exchange routes. */
+import { str, int, intOrNull, money } from '../records/schemas';
+
+/** An exchange between two accounts of a client. */
+export const exchangeRecordSchema = {
+  type: 'object',
+  properties: {
+    id: int,
+    client_id: int,
+    from_account: int,
+    to_account: int,
+    from_currency: str,
+    to_currency: str,
+    amount: { ...money, description: 'Taken from from_account (from_currency)' },
+    rate: { type: 'string', description: '1 from_currency = rate to_currency' },
+    to_amount: { ...money, description: 'Given to to_account (to_currency)' },
+    bonus_moved: { ...money, description: 'The non-withdrawable bonus part that moved with the money' },
+    txn_id: intOrNull,
+    created_by: intOrNull,
+    created_at: str,
+  },
+  required: ['id', 'client_id', 'from_account', 'to_account', 'amount', 'rate', 'to_amount'],
+  additionalProperties: false,
+} as const;

@@ -1,0 +1,276 @@
+/**
+ * Overdrawn records: loans, compensations (bonus points) and bonuses (rewards).
+ *
+ * Loan:  (request) -> pending --audit approve--> approved   posts: balance +amount, loan +amount, outstanding +amount;
+ *                                                            platform loan_book -amount.
+ *                            --audit reject---> rejected    nothing posted.
+ *        approved --pay_fine(x)--> approved | repaid         posts: balance -x, outstanding -x; loan_book +x.
+ *                                                            x ≤ what is still owed; the record is `repaid` when
+ *                                                            nothing is owed. Refused (409) beyond the balance.
+ * Compensation (bonus points): created approved and credited at once: balance +amount, compensation +amount;
+ *        platform compensation_expense -amount. Not a deposit (deposit statistics unchanged); withdrawable.
+ * Bonus (reward): created approved and credited at once: balance +amount, bonus +amount; platform bonus_expense.
+ *        Counts toward tradable funds (it is in the balance) but not toward deposits, and is not withdrawable:
+ *        withdrawable = max(0, balance − bonus).
+ * Compensation and bonus: approved --rollback--> rolled_back   posts the exact reversal of the credit, naming it;
+ *        refused (409 insufficient_funds) when the money is no longer in the balance (or, for a bonus, in the bonus).
+ * A record resolves once: a second audit or rollback answers 409 invalid_state with nothing changed.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { overdrawnRecord } from '../../db/schema';
+import { AmountExceedsOwedError, NotFoundError, StateConflictError } from '../../core/errors';
+import { fromCents, toCents } from '../../ledger/money';
+import { postTransaction, reverseTransaction } from '../../ledger/post';
+import type { Executor } from '../../core/db';
+import { iso, money2, positiveCents, type Actor, recordTarget } from '../records/common';
+import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
+import { recordScope } from '../../core/scope';
+
+export const OVERDRAWN_SUB_TYPES = ['loan', 'compensation', 'bonus'] as const;
+export type OverdrawnSubType = (typeof OVERDRAWN_SUB_TYPES)[number];
+
+type OverdrawnRow = typeof overdrawnRecord.$inferSelect;
+
+/** The API shape of an overdrawn record. */
+export function presentOverdrawn(r: OverdrawnRow) {
+  const owed =
+    r.subType === 'loan' && r.status !== 'pending' && r.status !== 'rejected'
+      ? fromCents(toCents(r.amount) - toCents(r.repaid))
+      : '0.00';
+  return {
+    id: r.id,
+    client_id: r.clientId,
+    account_id: r.accountId,
+    sub_type: r.subType,
+    currency: r.currency,
+    amount: money2(r.amount),
+    // Nothing is converted: the account moves the amount in its own currency.
+    rate: '1',
+    credit_currency: r.currency,
+    credit_amount: money2(r.amount),
+    repaid: money2(r.repaid),
+    owed,
+    status: r.status,
+    remark: r.remark,
+    created_by: r.createdBy,
+    resolved_by: r.resolvedBy,
+    resolved_at: iso(r.resolvedAt),
+    rolled_back_by: r.rolledBackBy,
+    rolled_back_at: iso(r.rolledBackAt),
+    txn_id: r.txnId,
+    reversal_txn_id: r.reversalTxnId,
+    created_at: iso(r.createdAt),
+  };
+}
+export type OverdrawnView = ReturnType<typeof presentOverdrawn>;
+
+/** The sub_types credited at once (and rolled back): compensation (bonus points) and bonus (reward). */
+export const CREDIT_SUB_TYPES = ['compensation', 'bonus'] as const;
+
+/**
+ * Credits a compensation (bonus points) or a bonus (reward) at once to account `input.account_id` of client
+ * `clientId` (the client in the actor's scope, the account its own; else 404 and nothing moves).
+ */
+export async function creditOverdrawn(
+  tx: Executor,
+  actor: Actor,
+  subType: 'compensation' | 'bonus',
+  clientId: number,
+  input: { account_id?: unknown; amount: unknown; remark?: string | null },
+): Promise<OverdrawnView> {
+  const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
+  const [row] = await tx
+    .insert(overdrawnRecord)
+    .values({
+      tenantId: actor.tenantId,
+      clientId: acc.clientId,
+      accountId: acc.id,
+      agentId: owner.agentId,
+      subType,
+      currency: acc.currency,
+      amount: fromCents(amount),
+      status: 'approved',
+      remark: input.remark ?? null,
+      createdBy: actor.staff?.id ?? null,
+      resolvedBy: actor.staff?.id ?? null,
+      resolvedAt: sql`now()`,
+    })
+    .returning();
+  const { txnId } = await postTransaction(tx, {
+    tenantId: actor.tenantId,
+    kind: subType,
+    refType: 'overdrawn',
+    refId: row.id,
+    createdBy: actor.staff?.id,
+    lines: [
+      {
+        accountRef: { type: 'client', id: acc.id },
+        currency: acc.currency,
+        amount,
+        effect: { balance: amount, [subType]: amount },
+      },
+      {
+        accountRef: { type: 'platform', kind: subType === 'bonus' ? 'bonus_expense' : 'compensation_expense' },
+        currency: acc.currency,
+        amount: -amount,
+      },
+    ],
+  });
+  const done = await linkTxn(tx, overdrawnRecord, row.id, { txnId });
+  return presentOverdrawn(done);
+}
+
+/** A loan request: a pending loan record (nothing posted until approved). */
+export async function requestLoan(
+  tx: Executor,
+  actor: Actor,
+  clientId: number,
+  input: { account_id: number; amount: string | number; remark?: string | null },
+): Promise<OverdrawnView> {
+  const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
+  const [row] = await tx
+    .insert(overdrawnRecord)
+    .values({
+      tenantId: actor.tenantId,
+      clientId,
+      accountId: acc.id,
+      agentId: owner.agentId,
+      subType: 'loan',
+      currency: acc.currency,
+      amount: fromCents(amount),
+      status: 'pending',
+      remark: input.remark ?? null,
+      createdBy: actor.staff?.id ?? null,
+    })
+    .returning();
+  return presentOverdrawn(row);
+}
+
+/** Audits a pending loan (PUT /overdrawn/admin/v1/audit/{id}): approve lends the money, reject ends it. */
+export async function auditLoan(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  decision: 'approved' | 'rejected',
+  remark?: string | null,
+): Promise<OverdrawnView> {
+  const row = await transition(
+    tx,
+    overdrawnRecord,
+    'Loan',
+    actor,
+    id,
+    ['pending'],
+    auditPatch(actor, decision, remark),
+    decision,
+    eq(overdrawnRecord.subType, 'loan'),
+  );
+  if (decision === 'rejected') return presentOverdrawn(row);
+  const amount = toCents(row.amount);
+  const { txnId } = await postTransaction(tx, {
+    tenantId: actor.tenantId,
+    kind: 'loan',
+    refType: 'overdrawn',
+    refId: row.id,
+    createdBy: actor.staff?.id,
+    lines: [
+      {
+        accountRef: { type: 'client', id: row.accountId },
+        currency: row.currency,
+        amount,
+        effect: { balance: amount, loan: amount, outstanding: amount },
+      },
+      { accountRef: { type: 'platform', kind: 'loan_book' }, currency: row.currency, amount: -amount },
+    ],
+  });
+  const done = await linkTxn(tx, overdrawnRecord, row.id, { txnId });
+  return presentOverdrawn(done);
+}
+
+/** Repays (part of) an approved loan from the balance (POST /overdrawn/admin/v1/loan/pay_fine/{id}). */
+export async function payFine(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  input: { amount: unknown },
+): Promise<OverdrawnView> {
+  const amount = positiveCents(input.amount);
+  const scope = actor.staff ? recordScope(actor.staff, overdrawnRecord) : eq(overdrawnRecord.tenantId, actor.tenantId);
+  const a = fromCents(amount);
+  const rows = await tx
+    .update(overdrawnRecord)
+    .set({
+      repaid: sql`${overdrawnRecord.repaid} + ${a}::numeric`,
+      status: sql`CASE WHEN ${overdrawnRecord.repaid} + ${a}::numeric = ${overdrawnRecord.amount} THEN 'repaid' ELSE 'approved' END`,
+    })
+    .where(
+      and(
+        eq(overdrawnRecord.id, id),
+        scope,
+        eq(overdrawnRecord.subType, 'loan'),
+        eq(overdrawnRecord.status, 'approved'),
+        sql`${overdrawnRecord.amount} - ${overdrawnRecord.repaid} >= ${a}::numeric`,
+      ),
+    )
+    .returning();
+  if (!rows.length) {
+    const [cur] = await tx
+      .select()
+      .from(overdrawnRecord)
+      .where(and(eq(overdrawnRecord.id, id), scope));
+    if (!cur || cur.subType !== 'loan') throw new NotFoundError('Loan');
+    if (cur.status !== 'approved') throw new StateConflictError('Loan', cur.status, 'repaid');
+    throw new AmountExceedsOwedError(fromCents(toCents(cur.amount) - toCents(cur.repaid)));
+  }
+  const row = rows[0];
+  await postTransaction(tx, {
+    tenantId: actor.tenantId,
+    kind: 'loan_repay',
+    refType: 'overdrawn',
+    refId: row.id,
+    createdBy: actor.staff?.id,
+    lines: [
+      {
+        accountRef: { type: 'client', id: row.accountId },
+        currency: row.currency,
+        amount: -amount,
+        effect: { balance: -amount, outstanding: -amount },
+      },
+      { accountRef: { type: 'platform', kind: 'loan_book' }, currency: row.currency, amount },
+    ],
+  });
+  return presentOverdrawn(row);
+}
+
+/** Rolls back a compensation or bonus with a compensating transaction that names the credit (a loan: 404). */
+export async function rollbackOverdrawn(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  remark?: string | null,
+): Promise<OverdrawnView> {
+  const row = await transition(
+    tx,
+    overdrawnRecord,
+    'Record',
+    actor,
+    id,
+    ['approved'],
+    rollbackPatch(actor, remark),
+    'rolled back',
+    inArray(overdrawnRecord.subType, [...CREDIT_SUB_TYPES]),
+  );
+  const { txnId } = await reverseTransaction(tx, {
+    tenantId: actor.tenantId,
+    txnId: row.txnId!,
+    createdBy: actor.staff?.id,
+    memo: `${row.subType} rollback`,
+  });
+  const done = await linkTxn(tx, overdrawnRecord, row.id, { reversalTxnId: txnId });
+  return presentOverdrawn(done);
+}
+
+/** One overdrawn record in the actor's scope. */
+export async function getOverdrawn(tx: Executor, actor: Actor, id: number): Promise<OverdrawnView> {
+  return presentOverdrawn(await recordInScope(tx, overdrawnRecord, 'Record', actor, id));
+}

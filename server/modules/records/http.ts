@@ -1,0 +1,108 @@
+/**
+ * HTTP plumbing shared by the money routes (client, deposit, withdraw, overdrawn, currency):
+ * resource-chain authorisation, the staff actor, and money mutations with Idempotency-Key and audit.
+ */
+import type { FastifyRequest } from 'fastify';
+import { canAny, loadRole, type Action } from '../../../permissions';
+import { ctx, signedIn } from '../../core/context';
+import { forbidden } from '../../core/errors';
+import { requestHash, withIdempotency } from '../../core/idempotency';
+import type { Tx } from '../../core/db';
+import { AMOUNT_PATTERN, byStaff, idOf, MAX_NUMBER_AMOUNT, type Actor } from './common';
+
+/**
+ * Checks `action` on the first resource of a chain that grants it (leaf, then its menu parent: e.g. deposit, funds),
+ * as the console's menu does. Routes using it declare `permission: 'authenticated'` and call this first; denial is
+ * audited and answered 403 like the access plugin's.
+ */
+export async function authorize(req: FastifyRequest, resources: string[], action: Action): Promise<void> {
+  const staff = signedIn(ctx(req));
+  if (canAny(loadRole(staff.role).grants, resources, action)) return;
+  await req.audit({
+    action: 'access.denied',
+    resource: resources[0],
+    result: 'denied',
+    detail: `${req.method} ${req.routeOptions.url} requires ${resources.join('|')}:${action}`,
+  });
+  throw forbidden('You do not have permission to do this');
+}
+
+/** The signed-in staff member as a scoped actor. */
+export const actorOf = (req: FastifyRequest): Actor => byStaff(signedIn(ctx(req)));
+
+/** The numeric `:id` path parameter. */
+export const pathId = (req: FastifyRequest): number => idOf((req.params as { id?: string }).id, 'id');
+
+/** The OpenAPI header of money-moving routes. */
+export const idempotencyHeader = {
+  type: 'object',
+  properties: {
+    'x-tenant-id': { type: 'string', description: 'Tenant id (tr, pl, es, kun, sun3)' },
+    'idempotency-key': {
+      type: 'string',
+      maxLength: 200,
+      description:
+        'Optional. A repeat with the same key answers the first result (nothing moves again); the same key with a different ' +
+        'body is 422 idempotency_mismatch; while the first request is still running, 409 idempotency_in_flight.',
+    },
+  },
+} as const;
+
+/**
+ * A decimal amount in a body. Deliberately without `type`: Fastify's Ajv coerces types (coerceTypes "array" turns
+ * `[1]` into 1 and `true` into "true"), so the value reaches positiveCents (records/common.ts, the one rule)
+ * exactly as sent, and anything else is refused there with 400 validation and errors.amount.
+ */
+export const amountSchema = {
+  description:
+    `Decimal amount > 0: a string matching ${AMOUNT_PATTERN} ("12.30") or a JSON number with at most 2 decimals up to ` +
+    `${MAX_NUMBER_AMOUNT} (larger amounts as a string). Exponent notation ("1e3"), more than 2 decimals (also a JSON ` +
+    'number such as 0.30000000000000004), arrays, objects and booleans are 400 validation with errors.amount; nothing is rounded.',
+} as const;
+
+/**
+ * Runs a money mutation in one retried transaction under the request's Idempotency-Key, and writes the audit row
+ * (who, what, before and after, result). `before` reads the state inside the same transaction.
+ */
+export async function moneyMutation<T>(
+  req: FastifyRequest,
+  opts: {
+    action: string;
+    resource: string;
+    targetId: number;
+    before?: (tx: Tx) => Promise<unknown>;
+    run: (tx: Tx) => Promise<T>;
+  },
+): Promise<T> {
+  const c = ctx(req);
+  const header = req.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  const hash = requestHash(req.method, req.routeOptions.url, req.params, req.body ?? null);
+  let before: unknown;
+  try {
+    const { result, replayed } = await withIdempotency(c.db, c.tenantId, key, hash, async (tx) => {
+      before = opts.before ? await opts.before(tx) : undefined;
+      return opts.run(tx);
+    });
+    await req.audit({
+      action: opts.action,
+      resource: opts.resource,
+      targetId: opts.targetId,
+      before: replayed ? undefined : before,
+      after: result,
+      result: 'success',
+      detail: replayed ? `replayed (Idempotency-Key ${key})` : key ? `Idempotency-Key ${key}` : undefined,
+    });
+    return result;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    await req.audit({
+      action: opts.action,
+      resource: opts.resource,
+      targetId: opts.targetId,
+      result: 'failure',
+      detail: typeof code === 'string' ? code : 'error',
+    });
+    throw e;
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Route registrations shared by the fund record modules (deposit, withdraw, overdrawn): the detail, audit and rollback
+ * routes of a record, which differ only in path, resource chain, service function, tags and description.
+ * Each answers the record view of its detail (`get`: the record with its client, agent and staff names) under the
+ * kind's 200 schema (records/schemas.ts and each area's schemas.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requires } from '../../core/access';
+import { ctx } from '../../core/context';
+import { errorResponses } from '../../core/errors';
+import type { Executor } from '../../core/db';
+import type { Actor } from './common';
+import { actorOf, idempotencyHeader, moneyMutation, pathId } from './http';
+import { auditBody, remarkBody } from './schemas';
+
+/** Reads one record in the actor's scope (404 outside it). */
+type GetRecord = (tx: Executor, actor: Actor, id: number) => Promise<unknown>;
+
+interface RecordRoute {
+  /** The route path, with its `:id` parameter. */
+  path: string;
+  /** The grant chain (leaf first, then its menu parent). */
+  chain: readonly string[];
+  tags: string[];
+  /** The OpenAPI description, verbatim. */
+  description: string;
+  /** The 200 response schema: the record view (records/schemas.ts and each area's schemas.ts). */
+  record: object;
+}
+
+interface RecordMutationRoute extends RecordRoute {
+  /** The audit row's resource, and the prefix of its action (`<action>.approve`, `<action>.rollback`). */
+  resource: string;
+  action: string;
+  /** The record's view: its state before the mutation (read in the same transaction) and the answer after it. */
+  get: GetRecord;
+}
+
+const mutationResponses = (record: object) => ({ 200: record, ...errorResponses(400, 401, 403, 404, 409, 422) });
+
+/**
+ * `GET <path>`: one record in the caller's scope. Requires `<chain>:read`; `check` may narrow it by the record read
+ * (e.g. an overdrawn record's sub_type).
+ */
+export function recordDetailRoute(
+  app: FastifyInstance,
+  opts: RecordRoute & { get: GetRecord; check?: (req: FastifyRequest, record: any) => Promise<void> },
+): void {
+  app.get(
+    opts.path,
+    {
+      config: { permission: requires(opts.chain, 'read') },
+      schema: {
+        tags: opts.tags,
+        description: opts.description,
+        response: { 200: opts.record, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const record = await opts.get(ctx(req).db, actorOf(req), pathId(req));
+      await opts.check?.(req, record);
+      return record;
+    },
+  );
+}
+
+/** `PUT <path>` (or `method`) with `{ status: "approved" | "rejected", remark? }`: audits a pending record. Requires `<chain>:approve`. */
+export function recordAuditRoute(
+  app: FastifyInstance,
+  opts: RecordMutationRoute & {
+    method?: 'PUT' | 'POST';
+    audit: (
+      tx: Executor,
+      actor: Actor,
+      id: number,
+      decision: 'approved' | 'rejected',
+      remark?: string,
+    ) => Promise<unknown>;
+  },
+): void {
+  app.route<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>({
+    method: opts.method ?? 'PUT',
+    url: opts.path,
+    config: { permission: requires(opts.chain, 'approve') },
+    schema: {
+      tags: opts.tags,
+      description: opts.description,
+      headers: idempotencyHeader,
+      body: auditBody,
+      response: mutationResponses(opts.record),
+    },
+    handler: async (req) => {
+      const id = pathId(req);
+      const actor = actorOf(req);
+      return moneyMutation(req, {
+        action: `${opts.action}.${req.body.status === 'approved' ? 'approve' : 'reject'}`,
+        resource: opts.resource,
+        targetId: id,
+        before: (tx) => opts.get(tx, actor, id),
+        run: async (tx) => {
+          await opts.audit(tx, actor, id, req.body.status, req.body.remark);
+          return opts.get(tx, actor, id);
+        },
+      });
+    },
+  });
+}
+
+/** `PUT <path>` with an optional `{ remark }`: rolls back an approved record. Requires `<chain>:approve`. */
+export function recordRollbackRoute(
+  app: FastifyInstance,
+  opts: RecordMutationRoute & {
+    rollback: (tx: Executor, actor: Actor, id: number, remark?: string) => Promise<unknown>;
+  },
+): void {
+  app.put<{ Body: { remark?: string } | undefined }>(
+    opts.path,
+    {
+      config: { permission: requires(opts.chain, 'approve') },
+      schema: {
+        tags: opts.tags,
+        description: opts.description,
+        headers: idempotencyHeader,
+        body: remarkBody,
+        response: mutationResponses(opts.record),
+      },
+    },
+    async (req) => {
+      const id = pathId(req);
+      const actor = actorOf(req);
+      return moneyMutation(req, {
+        action: `${opts.action}.rollback`,
+        resource: opts.resource,
+        targetId: id,
+        before: (tx) => opts.get(tx, actor, id),
+        run: async (tx) => {
+          await opts.rollback(tx, actor, id, req.body?.remark);
+          return opts.get(tx, actor, id);
+        },
+      });
+    },
+  );
+}

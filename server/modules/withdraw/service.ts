@@ -1,0 +1,183 @@
+/**
+ * Withdrawals.
+ *
+ * Status flow:
+ *   (request) -> pending       posts the freeze: balance -amount, frozen +amount (same account, sums to zero).
+ *                              Refused (409 insufficient_funds) above the withdrawable amount = max(0, balance − bonus):
+ *                              bonus cannot be withdrawn, profit, deposits and compensation can.
+ *   pending  --approve-->  approved     posts the payout: frozen -amount, withdrawal +amount; platform cash +amount.
+ *   pending  --reject--->  rejected     posts the reversal of the freeze (money back to the balance).
+ *   approved --rollback->  rolled_back  posts the reversal of the payout, then the reversal of the freeze
+ *                                       (the paid-out money comes back to the balance; withdrawal statistic down).
+ * A record resolves once: any other transition answers 409 invalid_state with nothing changed.
+ */
+import { withdrawRecord } from '../../db/schema';
+import { InsufficientFundsError } from '../../ledger/errors';
+import { fromCents, toCents } from '../../ledger/money';
+import { lockAccounts, postTransaction, reverseTransaction } from '../../ledger/post';
+import type { Executor } from '../../core/db';
+import { withdrawableCents } from '../client/service';
+import { iso, money2, type Actor, recordTarget } from '../records/common';
+import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
+
+type WithdrawRow = typeof withdrawRecord.$inferSelect;
+
+/** The API shape of a withdrawal record. */
+export function presentWithdraw(r: WithdrawRow) {
+  return {
+    id: r.id,
+    client_id: r.clientId,
+    account_id: r.accountId,
+    currency: r.currency,
+    amount: money2(r.amount),
+    // Nothing is converted: the account pays out the amount in its own currency.
+    rate: '1',
+    credit_currency: r.currency,
+    credit_amount: money2(r.amount),
+    status: r.status,
+    remark: r.remark,
+    created_by: r.createdBy,
+    resolved_by: r.resolvedBy,
+    resolved_at: iso(r.resolvedAt),
+    rolled_back_by: r.rolledBackBy,
+    rolled_back_at: iso(r.rolledBackAt),
+    freeze_txn_id: r.freezeTxnId,
+    resolve_txn_id: r.resolveTxnId,
+    reversal_txn_id: r.reversalTxnId,
+    created_at: iso(r.createdAt),
+  };
+}
+export type WithdrawView = ReturnType<typeof presentWithdraw>;
+
+/** A withdrawal request (from the client app, or staff on its behalf): freezes the amount, record pending. */
+export async function requestWithdrawal(
+  tx: Executor,
+  actor: Actor,
+  clientId: number,
+  input: { account_id: number; amount: string | number; remark?: string | null },
+): Promise<WithdrawView> {
+  const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
+  const locked = (await lockAccounts(tx, actor.tenantId, [acc.id])).get(acc.id)!;
+  const available = withdrawableCents(locked.agg.balance, locked.agg.bonus);
+  if (amount > available) {
+    throw new InsufficientFundsError(
+      `Amount exceeds the withdrawable balance ${fromCents(available)} (bonus cannot be withdrawn)`,
+    );
+  }
+  const [row] = await tx
+    .insert(withdrawRecord)
+    .values({
+      tenantId: actor.tenantId,
+      clientId,
+      accountId: acc.id,
+      agentId: owner.agentId,
+      currency: acc.currency,
+      amount: fromCents(amount),
+      status: 'pending',
+      remark: input.remark ?? null,
+      createdBy: actor.staff?.id ?? null,
+    })
+    .returning();
+  const ref = { type: 'client', id: acc.id } as const;
+  const { txnId } = await postTransaction(tx, {
+    tenantId: actor.tenantId,
+    kind: 'withdraw_freeze',
+    refType: 'withdraw',
+    refId: row.id,
+    createdBy: actor.staff?.id,
+    lines: [
+      { accountRef: ref, currency: acc.currency, amount: -amount, effect: { balance: -amount } },
+      { accountRef: ref, currency: acc.currency, amount, effect: { frozen: amount } },
+    ],
+  });
+  const done = await linkTxn(tx, withdrawRecord, row.id, { freezeTxnId: txnId });
+  return presentWithdraw(done);
+}
+
+/** Audits a pending withdrawal: approve (pay out the frozen amount) or reject (unfreeze). */
+export async function auditWithdrawal(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  decision: 'approved' | 'rejected',
+  remark?: string | null,
+): Promise<WithdrawView> {
+  const row = await transition(
+    tx,
+    withdrawRecord,
+    'Withdrawal',
+    actor,
+    id,
+    ['pending'],
+    auditPatch(actor, decision, remark),
+    decision,
+  );
+  let txnId: number;
+  if (decision === 'approved') {
+    const amount = toCents(row.amount);
+    ({ txnId } = await postTransaction(tx, {
+      tenantId: actor.tenantId,
+      kind: 'withdraw_payout',
+      refType: 'withdraw',
+      refId: row.id,
+      createdBy: actor.staff?.id,
+      lines: [
+        {
+          accountRef: { type: 'client', id: row.accountId },
+          currency: row.currency,
+          amount: -amount,
+          effect: { frozen: -amount, withdrawal: amount },
+        },
+        { accountRef: { type: 'platform', kind: 'cash' }, currency: row.currency, amount },
+      ],
+    }));
+  } else {
+    ({ txnId } = await reverseTransaction(tx, {
+      tenantId: actor.tenantId,
+      txnId: row.freezeTxnId!,
+      createdBy: actor.staff?.id,
+      memo: 'withdrawal rejected',
+    }));
+  }
+  const done = await linkTxn(tx, withdrawRecord, row.id, { resolveTxnId: txnId });
+  return presentWithdraw(done);
+}
+
+/** Rolls back an approved (paid-out) withdrawal: the money returns to the balance. */
+export async function rollbackWithdrawal(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  remark?: string | null,
+): Promise<WithdrawView> {
+  const row = await transition(
+    tx,
+    withdrawRecord,
+    'Withdrawal',
+    actor,
+    id,
+    ['approved'],
+    rollbackPatch(actor, remark),
+    'rolled back',
+  );
+  const by = actor.staff?.id;
+  const { txnId } = await reverseTransaction(tx, {
+    tenantId: actor.tenantId,
+    txnId: row.resolveTxnId!,
+    createdBy: by,
+    memo: 'withdrawal rollback',
+  });
+  await reverseTransaction(tx, {
+    tenantId: actor.tenantId,
+    txnId: row.freezeTxnId!,
+    createdBy: by,
+    memo: 'withdrawal rollback (unfreeze)',
+  });
+  const done = await linkTxn(tx, withdrawRecord, row.id, { reversalTxnId: txnId });
+  return presentWithdraw(done);
+}
+
+/** One withdrawal record in the actor's scope. */
+export async function getWithdrawal(tx: Executor, actor: Actor, id: number): Promise<WithdrawView> {
+  return presentWithdraw(await recordInScope(tx, withdrawRecord, 'Withdrawal', actor, id));
+}
