@@ -214,13 +214,6 @@ export default {
       },
       proof: {
         label: '凭证图片',
-        upload: '上传图片',
-        uploading: '上传中…',
-        remove: '移除图片',
-        hint: '仅限 1 张图片，不超过 5 MB',
-        notImage: '只能上传图片文件',
-        tooLarge: '图片不能超过 5 MB',
-        failed: '图片上传失败，请重试',
         alt: '凭证图片预览',
       },
       errors: {
@@ -442,13 +435,6 @@ export default {
       },
       proof: {
         label: 'Proof image',
-        upload: 'Upload image',
-        uploading: 'Uploading…',
-        remove: 'Remove image',
-        hint: 'One image, at most 5 MB',
-        notImage: 'Only image files can be uploaded',
-        tooLarge: 'The image must not exceed 5 MB',
-        failed: 'Image upload failed, please try again',
         alt: 'Proof image preview',
       },
       errors: {

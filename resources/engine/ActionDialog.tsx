@@ -18,6 +18,7 @@ import { errorText } from '../../dataProvider/errorText';
 import { toCents } from '../client/money';
 import { useEngineServices } from './context';
 import { formatDecimal } from './format';
+import { ImageInput } from './ImageInput';
 import { newIdempotencyKey, runAction } from './runAction';
 import { actionConfirm, actionLabel, inputLabel } from './schema';
 import type { ActionInput, ActionSpec, ResourceConfig } from './types';
@@ -87,6 +88,9 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
   const [choices, setChoices] = useState<Record<string, { id: string | number; name: string }[]>>({});
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Image inputs with an upload under way: the confirmation waits for them. */
+  const [uploading, setUploading] = useState<Record<string, boolean>>({});
+  const waiting = Object.values(uploading).some(Boolean);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -111,7 +115,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
 
   const submit = async () => {
     setTouched(true);
-    if (invalid || busy) return;
+    if (invalid || busy || waiting) return;
     setBusy(true);
     setError(null);
     try {
@@ -141,6 +145,22 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
       fullWidth: true,
       size: 'small' as const,
     };
+    if (input.type === 'image') {
+      return (
+        <ImageInput
+          key={input.source}
+          http={http}
+          label={inputLabel(config, input)}
+          required={input.required}
+          error={shownError}
+          value={values[input.source] || null}
+          onChange={(url) => setValues((v) => ({ ...v, [input.source]: url ?? '' }))}
+          onUploadingChange={(on) => setUploading((u) => ({ ...u, [input.source]: on }))}
+          disabled={busy}
+          testId={`input-${input.source}`}
+        />
+      );
+    }
     if (input.type === 'remoteOption') {
       // A searchable list: remote choices can be long (every salesman of a tenant).
       const loaded = choices[input.source];
@@ -207,7 +227,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
         <Button
           variant="contained"
           onClick={submit}
-          disabled={busy || (touched && invalid)}
+          disabled={busy || waiting || (touched && invalid)}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
           data-testid="action-confirm"
         >

@@ -58,8 +58,8 @@ function ShowFields({ config }: { config: ResourceConfig }) {
             {isEmpty(record, field) ? (
               '—'
             ) : field.type === 'image' ? (
-              // a proof is read here: larger than the list's thumbnail
-              <ProofImage src={String(record[field.source])} height={160} />
+              // a document is read here: at a readable size (up to 360 px wide), a click opens the zoom view
+              <ProofImage src={String(record[field.source])} height={480} width={360} />
             ) : (
               <FieldValue field={field} record={record} />
             )}

@@ -97,7 +97,8 @@ export type ChoiceLoader = (ctx: { http: Http; record?: RaRecord }) => Promise<{
 /** An input of an action's dialog (e.g. the amount of a repayment). */
 export interface ActionInput {
   source: string;
-  type: 'text' | 'password' | 'money' | 'number' | 'option' | 'remoteOption';
+  /** 'image': one image uploaded through the presign call; the value is its public URL. */
+  type: 'text' | 'password' | 'money' | 'number' | 'option' | 'remoteOption' | 'image';
   /** i18n key; default `resources.<name>.inputs.<source>`. */
   label?: string;
   required?: boolean;

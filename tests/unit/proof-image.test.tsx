@@ -4,7 +4,8 @@ import { FieldValue } from '../../resources/engine/FieldValue';
 import deposit from '../../resources/deposit';
 import cryptoDeposit from '../../resources/crypto_deposit';
 import { record, renderResource, renderWithEngine, serveList, until } from './engine.helpers';
-import { installMsw } from './msw';
+import { http, HttpResponse } from 'msw';
+import { api, apiBody, installMsw, server } from './msw';
 
 installMsw();
 vi.setConfig({ testTimeout: 30_000 });
@@ -52,5 +53,45 @@ describe('ProofImage (engine field type image)', () => {
     await renderResource(deposit.config);
     await until(() => expect(screen.getAllByTestId('proof-image')).toHaveLength(1));
     expect(screen.getByTestId('proof-image')).toHaveAttribute('src', SIGNED);
+  });
+
+  it('is shown large on the show page, and opens a zoom view that switches to 1:1 and closes with Esc', async () => {
+    server.use(
+      http.get(api('/deposit/admin/v1/detail/7'), () =>
+        HttpResponse.json(apiBody('GET /deposit/admin/v1/detail/:id', { ...record(7), screenshot_url: SIGNED })),
+      ),
+    );
+    const { user } = await renderResource(deposit.config, { path: '/deposit/7/show', locale: 'zh-CN' });
+    const shown = within(await screen.findByTestId('show-screenshot_url')).getByTestId('proof-image');
+    expect(shown).toHaveAttribute('src', SIGNED);
+    // readable: up to 360 px wide and 480 px high (a list thumbnail is 28 px high)
+    expect(getComputedStyle(shown).maxHeight).toBe('480px');
+    expect(getComputedStyle(shown).maxWidth).toBe('100%');
+    expect(getComputedStyle(shown.parentElement!).maxWidth).toMatch(/360px/);
+
+    await user.click(screen.getByRole('button', { name: '查看大图' }));
+    const zoom = within(await screen.findByTestId('image-zoom'));
+    const full = zoom.getByRole('img', { name: '凭证图片' });
+    expect(full).toHaveAttribute('src', SIGNED);
+    expect(full).toHaveAttribute('data-zoom', 'fit');
+    await user.click(zoom.getByRole('button', { name: '实际大小' }));
+    expect(full).toHaveAttribute('data-zoom', 'actual');
+    expect(getComputedStyle(full).maxWidth).toBe('none');
+    await user.click(zoom.getByRole('button', { name: '适应窗口' }));
+    expect(full).toHaveAttribute('data-zoom', 'fit');
+    await user.keyboard('{Escape}');
+    await until(() => expect(screen.queryByTestId('image-zoom')).not.toBeInTheDocument());
+    expect(screen.getByTestId('proof-image')).toBeInTheDocument();
+  });
+
+  it('closes the zoom view with its close button', async () => {
+    const { user } = await renderWithEngine(
+      <FieldValue field={imageField} record={record(1, { screenshot_url: SIGNED })} />,
+    );
+    expect(getComputedStyle(screen.getByTestId('proof-image')).maxHeight).toBe('28px');
+    await user.click(screen.getByRole('button', { name: 'View full image' }));
+    const zoom = within(await screen.findByTestId('image-zoom'));
+    await user.click(zoom.getByRole('button', { name: 'Close' }));
+    await until(() => expect(screen.queryByTestId('image-zoom')).not.toBeInTheDocument());
   });
 });
