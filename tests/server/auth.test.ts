@@ -308,4 +308,32 @@ describe('userinfo last sign-in', () => {
     expect(await userinfo(second.access_token)).toBe(firstAt.at.toISOString());
     expect(await userinfo(first.access_token)).toBeNull();
   });
+
+  it('counts a sign-in whose audit row falls in the same millisecond as its session (compared to the microsecond)', async () => {
+    const userinfo = async (token: string) =>
+      (await call(t.app, 'GET', '/api/auth/admin/v1/userinfo', { token, tenant: 'es' })).json().last_login_at;
+    await login(t.app, 'supervisor', { tenant: 'es' });
+    const second = await login(t.app, 'supervisor', { tenant: 'es' });
+    const signIns = and(
+      eq(auditLog.username, 'supervisor'),
+      eq(auditLog.tenantId, 'es'),
+      eq(auditLog.action, 'auth.login'),
+      eq(auditLog.result, 'success'),
+    );
+    const rows = await t.database.db
+      .select({ id: auditLog.id, at: auditLog.at })
+      .from(auditLog)
+      .where(signIns)
+      .orderBy(auditLog.id);
+    expect(rows).toHaveLength(2);
+    // The second session starts in the same millisecond as its sign-in's audit row, at its last microsecond (the
+    // audit log is append-only, so the session moves): read into JS, its time would fall before the row.
+    await t.database.db
+      .update(authSession)
+      .set({
+        createdAt: sql`date_trunc('milliseconds', (select at from audit_log where id = ${rows[1].id})) + interval '999 microseconds'`,
+      })
+      .where(eq(authSession.tenantId, 'es'));
+    expect(await userinfo(second.access_token)).toBe(rows[0].at.toISOString());
+  });
 });

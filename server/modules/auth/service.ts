@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { featureFlags, loadRole, permissionsVersion, type PermissionPayload, type Role } from '../../../permissions';
 import { auditLog, authSession, refreshToken, staffUser } from '../../db/schema';
 import { HttpError, unauthorized, validationError } from '../../core/errors';
@@ -191,7 +191,9 @@ export async function logout(c: Ctx): Promise<void> {
  * successful sign-ins of the audit log up to the start of this session, newest first, skipping this session's own.
  */
 async function previousSignIn(c: Ctx, userId: number, sessionId: string): Promise<string | null> {
-  const [session] = await c.db
+  // Compared in SQL: read into JS, the session's time would lose its microseconds, and a sign-in's audit row written
+  // in the same millisecond as its session would fall after it.
+  const sessionStart = c.db
     .select({ createdAt: authSession.createdAt })
     .from(authSession)
     .where(eq(authSession.id, sessionId));
@@ -203,7 +205,7 @@ async function previousSignIn(c: Ctx, userId: number, sessionId: string): Promis
         eq(auditLog.userId, userId),
         eq(auditLog.action, 'auth.login'),
         eq(auditLog.result, 'success'),
-        session ? lte(auditLog.at, session.createdAt) : undefined,
+        or(lte(auditLog.at, sql`(${sessionStart})`), notExists(sessionStart)),
       ),
     )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
