@@ -31,7 +31,7 @@ import { postTransaction, reverseTransaction } from '../../ledger/post';
 import { proofReadUrl } from '../../storage/proof';
 import type { LedgerLine } from '../../ledger/types';
 import type { Executor } from '../../core/db';
-import { iso, money2, type Actor, recordTarget } from '../records/common';
+import { money2, presentRecord, type Actor, recordTarget } from '../records/common';
 import { currencyCode, rateUnits } from '../exchange/rates';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
 
@@ -93,11 +93,7 @@ type DepositRow = typeof depositRecord.$inferSelect;
 /** The API shape of a deposit record. */
 export function presentDeposit(r: DepositRow) {
   return {
-    id: r.id,
-    client_id: r.clientId,
-    account_id: r.accountId,
-    currency: r.currency,
-    amount: money2(r.amount),
+    ...presentRecord(r),
     rate: r.rate,
     credit_currency: r.creditCurrency,
     credit_amount: money2(r.creditAmount),
@@ -108,16 +104,7 @@ export function presentDeposit(r: DepositRow) {
     address: r.address,
     tx_hash: r.txHash,
     source: r.source,
-    status: r.status,
-    remark: r.remark,
-    created_by: r.createdBy,
-    resolved_by: r.resolvedBy,
-    resolved_at: iso(r.resolvedAt),
-    rolled_back_by: r.rolledBackBy,
-    rolled_back_at: iso(r.rolledBackAt),
     txn_id: r.txnId,
-    reversal_txn_id: r.reversalTxnId,
-    created_at: iso(r.createdAt),
   };
 }
 export type DepositView = ReturnType<typeof presentDeposit>;

@@ -22,7 +22,7 @@ import { AmountExceedsOwedError, NotFoundError, StateConflictError } from '../..
 import { fromCents, toCents } from '../../ledger/money';
 import { postTransaction, reverseTransaction } from '../../ledger/post';
 import type { Executor } from '../../core/db';
-import { iso, money2, positiveCents, type Actor, recordTarget } from '../records/common';
+import { money2, positiveCents, presentRecord, type Actor, recordTarget, unconverted } from '../records/common';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
 import { recordScope } from '../../core/scope';
 
@@ -38,28 +38,12 @@ export function presentOverdrawn(r: OverdrawnRow) {
       ? fromCents(toCents(r.amount) - toCents(r.repaid))
       : '0.00';
   return {
-    id: r.id,
-    client_id: r.clientId,
-    account_id: r.accountId,
+    ...presentRecord(r),
+    ...unconverted(r),
     sub_type: r.subType,
-    currency: r.currency,
-    amount: money2(r.amount),
-    // Nothing is converted: the account moves the amount in its own currency.
-    rate: '1',
-    credit_currency: r.currency,
-    credit_amount: money2(r.amount),
     repaid: money2(r.repaid),
     owed,
-    status: r.status,
-    remark: r.remark,
-    created_by: r.createdBy,
-    resolved_by: r.resolvedBy,
-    resolved_at: iso(r.resolvedAt),
-    rolled_back_by: r.rolledBackBy,
-    rolled_back_at: iso(r.rolledBackAt),
     txn_id: r.txnId,
-    reversal_txn_id: r.reversalTxnId,
-    created_at: iso(r.createdAt),
   };
 }
 export type OverdrawnView = ReturnType<typeof presentOverdrawn>;

@@ -119,3 +119,48 @@ export const money2 = (v: string | null | undefined): string | null => (v == nul
 /** ISO timestamp of a drizzle timestamp (Date) or a raw driver value. */
 export const iso = (v: unknown): string | null =>
   v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
+
+/** The columns every money record has (deposit, withdrawal, overdrawn), as the database answers them. */
+interface RecordRow {
+  id: number;
+  clientId: number;
+  accountId: number;
+  currency: string;
+  amount: string;
+  status: string;
+  remark: string | null;
+  createdBy: number | null;
+  resolvedBy: number | null;
+  resolvedAt: unknown;
+  rolledBackBy: number | null;
+  rolledBackAt: unknown;
+  reversalTxnId: number | null;
+  createdAt: unknown;
+}
+
+/** The view fields every money record shares (the record schemas' common part); each area adds its own. */
+export function presentRecord(r: RecordRow) {
+  return {
+    id: r.id,
+    client_id: r.clientId,
+    account_id: r.accountId,
+    currency: r.currency,
+    amount: money2(r.amount),
+    status: r.status,
+    remark: r.remark,
+    created_by: r.createdBy,
+    resolved_by: r.resolvedBy,
+    resolved_at: iso(r.resolvedAt),
+    rolled_back_by: r.rolledBackBy,
+    rolled_back_at: iso(r.rolledBackAt),
+    reversal_txn_id: r.reversalTxnId,
+    created_at: iso(r.createdAt),
+  };
+}
+
+/** Rate and credited amount of a record that converts nothing: the account moves the amount in its own currency. */
+export const unconverted = (r: { currency: string; amount: string }) => ({
+  rate: '1',
+  credit_currency: r.currency,
+  credit_amount: money2(r.amount),
+});

@@ -17,7 +17,7 @@ import { fromCents, toCents } from '../../ledger/money';
 import { lockAccounts, postTransaction, reverseTransaction } from '../../ledger/post';
 import type { Executor } from '../../core/db';
 import { withdrawableCents } from '../client/service';
-import { iso, money2, type Actor, recordTarget } from '../records/common';
+import { presentRecord, type Actor, recordTarget, unconverted } from '../records/common';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
 
 type WithdrawRow = typeof withdrawRecord.$inferSelect;
@@ -25,26 +25,10 @@ type WithdrawRow = typeof withdrawRecord.$inferSelect;
 /** The API shape of a withdrawal record. */
 export function presentWithdraw(r: WithdrawRow) {
   return {
-    id: r.id,
-    client_id: r.clientId,
-    account_id: r.accountId,
-    currency: r.currency,
-    amount: money2(r.amount),
-    // Nothing is converted: the account pays out the amount in its own currency.
-    rate: '1',
-    credit_currency: r.currency,
-    credit_amount: money2(r.amount),
-    status: r.status,
-    remark: r.remark,
-    created_by: r.createdBy,
-    resolved_by: r.resolvedBy,
-    resolved_at: iso(r.resolvedAt),
-    rolled_back_by: r.rolledBackBy,
-    rolled_back_at: iso(r.rolledBackAt),
+    ...presentRecord(r),
+    ...unconverted(r),
     freeze_txn_id: r.freezeTxnId,
     resolve_txn_id: r.resolveTxnId,
-    reversal_txn_id: r.reversalTxnId,
-    created_at: iso(r.createdAt),
   };
 }
 export type WithdrawView = ReturnType<typeof presentWithdraw>;
