@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { api } from '../services';
 import { apiErrorText, hasErrorCode } from '../../dataProvider/errorText';
+import { DialogForm } from '../../resources/engine/DialogForm';
 
 /** Minimum length of a new password (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -79,7 +80,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
 
   return (
     <Dialog open={open} onClose={() => !pending && onClose(false)} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={onSubmit}>
+      <DialogForm onSubmit={onSubmit}>
         <DialogTitle>{translate('auth.password.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -131,7 +132,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
             {translate('auth.password.submit')}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { wirePassword } from '../../../authProvider/password';
 import { fundsApi } from './api';
 import { hasClientId, serverText } from './errors';
+import { DialogForm } from '../../engine/DialogForm';
 
 /** Props of ClientPasswordDialog. */
 export interface ClientPasswordDialogProps {
@@ -58,7 +59,7 @@ function PasswordForm({ clientId, onClose }: Omit<ClientPasswordDialogProps, 'op
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <DialogForm onSubmit={submit}>
       <DialogContent>
         <TextField
           autoFocus
@@ -84,6 +85,6 @@ function PasswordForm({ clientId, onClose }: Omit<ClientPasswordDialogProps, 'op
           {translate(pending ? 'client.dialog.submitting' : 'client.dialog.submit')}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }

@@ -25,6 +25,7 @@ import type { Account } from '../drawer/api';
 import { cryptoFieldProblems, type CryptoFieldProblem } from '../../../domain/crypto-chains';
 import { depositTypes, findOption } from '../../labels';
 import { isValidAmount, toFixed2 } from '../money';
+import { DialogForm } from '../../engine/DialogForm';
 
 /** Props of DepositDialog. */
 export interface DepositDialogProps {
@@ -229,7 +230,7 @@ function DepositForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <DialogForm onSubmit={submit}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary" data-testid="dialog-client-id">
@@ -330,6 +331,6 @@ function DepositForm({
           {translate(pending ? 'client.dialog.submitting' : 'client.dialog.submit')}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }

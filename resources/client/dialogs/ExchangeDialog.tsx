@@ -20,6 +20,7 @@ import { useIdempotencyKey } from './useIdempotencyKey';
 import { useRate } from './useRate';
 import type { Account } from '../drawer/api';
 import { clampMoney, formatMoney, signOf, toCents, toFixed2 } from '../money';
+import { DialogForm } from '../../engine/DialogForm';
 
 /** Props of ExchangeDialog. */
 export interface ExchangeDialogProps {
@@ -150,7 +151,7 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
 
   const disabled = pending || !!blocker || !accounts;
   return (
-    <form onSubmit={submit} noValidate>
+    <DialogForm onSubmit={submit}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary" data-testid="dialog-client-id">
@@ -214,6 +215,6 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
           {translate(pending ? 'client.dialog.submitting' : 'client.dialog.submit')}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }
