@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
+import type { Executor } from './db';
 import { auditLog } from '../db/schema';
 
 /** One audit row; who/tenant/ip default to the request's. */
@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** Writes one audit row. */
-export async function writeAudit(db: Db, entry: AuditEntry & { ip?: string | null }): Promise<void> {
+export async function writeAudit(db: Executor, entry: AuditEntry & { ip?: string | null }): Promise<void> {
   await db.insert(auditLog).values({
     tenantId: entry.tenantId ?? null,
     userId: entry.userId ?? null,

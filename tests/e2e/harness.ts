@@ -35,7 +35,8 @@ export interface StartOptions {
 
 /** The real API serving the built console, on a fresh seeded database (staff only unless `clients`), on a free port. */
 export async function startServer(opts: StartOptions = {}): Promise<E2EServer> {
-  const staticDir = resolve('dist');
+  // E2E_DIST: a build of one's own (helpers working side by side build into separate folders).
+  const staticDir = resolve(process.env.E2E_DIST ?? 'dist');
   if (!existsSync(resolve(staticDir, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
   const test = await makeTestApp({ captcha: false, staticDir });
   if (opts.clients) {

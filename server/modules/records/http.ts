@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { canAny, loadRole, type Action } from '../../../permissions';
 import { ctx, signedIn } from '../../core/context';
 import { forbidden } from '../../core/errors';
-import { requestHash, withIdempotency } from '../../core/idempotency';
+import { write } from '../../core/write';
 import type { Tx } from '../../core/db';
 import { AMOUNT_PATTERN, byStaff, idOf, MAX_NUMBER_AMOUNT, type Actor } from './common';
 
@@ -60,11 +60,8 @@ export const amountSchema = {
     'number such as 0.30000000000000004), arrays, objects and booleans are 400 validation with errors.amount; nothing is rounded.',
 } as const;
 
-/**
- * Runs a money mutation in one retried transaction under the request's Idempotency-Key, and writes the audit row
- * (who, what, before and after, result). `before` reads the state inside the same transaction.
- */
-export async function moneyMutation<T>(
+/** A money mutation: the one write helper (core/write.ts) with the request's Idempotency-Key. */
+export function moneyMutation<T>(
   req: FastifyRequest,
   opts: {
     action: string;
@@ -74,35 +71,5 @@ export async function moneyMutation<T>(
     run: (tx: Tx) => Promise<T>;
   },
 ): Promise<T> {
-  const c = ctx(req);
-  const header = req.headers['idempotency-key'];
-  const key = Array.isArray(header) ? header[0] : header;
-  const hash = requestHash(req.method, req.routeOptions.url, req.params, req.body ?? null);
-  let before: unknown;
-  try {
-    const { result, replayed } = await withIdempotency(c.db, c.tenantId, key, hash, async (tx) => {
-      before = opts.before ? await opts.before(tx) : undefined;
-      return opts.run(tx);
-    });
-    await req.audit({
-      action: opts.action,
-      resource: opts.resource,
-      targetId: opts.targetId,
-      before: replayed ? undefined : before,
-      after: result,
-      result: 'success',
-      detail: replayed ? `replayed (Idempotency-Key ${key})` : key ? `Idempotency-Key ${key}` : undefined,
-    });
-    return result;
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    await req.audit({
-      action: opts.action,
-      resource: opts.resource,
-      targetId: opts.targetId,
-      result: 'failure',
-      detail: typeof code === 'string' ? code : 'error',
-    });
-    throw e;
-  }
+  return write(req, { ...opts, idempotent: true });
 }

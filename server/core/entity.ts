@@ -1,0 +1,362 @@
+/**
+ * What the API derives from a domain definition (domain/entity.ts): the list's querystring schema (paging, sort
+ * whitelist, filters), the row schema, the CSV columns (headers in the caller's language, times in the caller's time
+ * zone, the list's order), and the list + export routes in one call (`entityList`).
+ */
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  exportFields,
+  filterFields,
+  LANGUAGES,
+  sortFields,
+  type EntityDef,
+  type FieldDef,
+  type Language,
+  type ListQuery,
+  type Row,
+} from '../../domain/entity';
+import type { Action } from '../../permissions';
+import { requires } from './access';
+import { ctx, signedIn, type Ctx } from './context';
+import type { Executor } from './db';
+import { errorResponses } from './errors';
+import {
+  csvStream,
+  EXPORT_BATCH,
+  listPage,
+  listQuerySchema,
+  listResponseSchema,
+  paging,
+  sendCsv,
+  startsWith,
+  TOTAL_DESCRIPTION,
+  type PagePlan,
+  type SortSpec,
+} from './list';
+import type { StaffScope } from './scope';
+
+const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** The JSON schema of one field's value on the wire. */
+export function fieldSchema(f: FieldDef): Record<string, unknown> {
+  const base: Record<string, unknown> = (() => {
+    switch (f.kind) {
+      case 'id':
+      case 'integer':
+        return { type: 'integer' };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'enum':
+        return { type: 'string', enum: [...(f.values ?? [])] };
+      case 'enums':
+        return { type: 'array', items: { type: 'string', enum: [...(f.values ?? [])] } };
+      case 'date':
+        return { type: 'string', format: 'date' };
+      case 'datetime':
+        return { type: 'string', format: 'date-time' };
+      default:
+        return { type: 'string', ...(f.maxLength ? { maxLength: f.maxLength } : {}) };
+    }
+  })();
+  if (!f.nullable) return base;
+  if (base.enum) return { ...base, type: ['string', 'null'], enum: [...(base.enum as string[]), null] };
+  return { ...base, type: [base.type as string, 'null'] };
+}
+
+/** The row schema of an entity: every field, all required (null where nullable), nothing else. */
+export function rowSchema(def: EntityDef, extra: Record<string, object> = {}) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: { ...Object.fromEntries(def.fields.map((f) => [f.name, fieldSchema(f)])), ...extra },
+    required: def.fields.map((f) => f.name),
+  } as const;
+}
+
+/** The querystring schema of one filter field. */
+function filterSchemas(f: FieldDef): Record<string, object> {
+  switch (f.filter) {
+    case 'range':
+      return {
+        [`${f.name}_from`]: { type: 'string', pattern: DAY, format: 'date', description: 'First day (inclusive)' },
+        [`${f.name}_to`]: { type: 'string', pattern: DAY, format: 'date', description: 'Last day (inclusive)' },
+      };
+    case 'in': {
+      const one = `(${(f.values ?? []).join('|')})`;
+      return {
+        [f.name]: {
+          type: 'string',
+          pattern: `^${one}(,${one})*$`,
+          description: `One or a comma list of: ${f.values?.join(', ')}`,
+        },
+      };
+    }
+    case 'prefix':
+      return { [f.name]: { type: 'string', minLength: 1, maxLength: 64, description: 'Starts with' } };
+    case 'eq':
+      return {
+        [f.name]:
+          f.kind === 'id' || f.kind === 'integer'
+            ? { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 }
+            : f.kind === 'boolean'
+              ? { type: 'boolean' }
+              : { ...fieldSchema({ ...f, nullable: false }), maxLength: 200 },
+      };
+    default:
+      return {};
+  }
+}
+
+/** Export-only parameters: the CSV's language and time zone. */
+const exportParams = {
+  lang: { type: 'string', enum: [...LANGUAGES], description: 'Language of the CSV headers and labels (default zh-CN)' },
+  tz: {
+    type: 'string',
+    maxLength: 64,
+    pattern: '^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$',
+    description: 'IANA time zone of the CSV times (default Asia/Shanghai)',
+  },
+};
+
+/** The list querystring of an entity: paging, its sortable fields, its filters, and `extra` parameters. */
+export function listQuery(def: EntityDef, extra: Record<string, object> = {}) {
+  const filters = Object.assign({}, ...filterFields(def).map(filterSchemas), extra) as Record<string, object>;
+  return listQuerySchema(sortFields(def), filters);
+}
+
+/** The conditions of a list query's filters over the field columns (unknown or absent parameters add nothing). */
+export function filterWhere(
+  def: EntityDef,
+  columns: Readonly<Record<string, AnyPgColumn>>,
+  q: Record<string, unknown>,
+): SQL[] {
+  const conds: SQL[] = [];
+  for (const f of filterFields(def)) {
+    const col = columns[f.name];
+    if (!col) throw new Error(`filter ${def.name}.${f.name} has no column`);
+    if (f.filter === 'range') {
+      const from = q[`${f.name}_from`];
+      const to = q[`${f.name}_to`];
+      // Days are the caller's calendar days in the platform's zone; the column is an instant (or a date).
+      if (typeof from === 'string') conds.push(gte(col, sql`(${from}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`));
+      if (typeof to === 'string') conds.push(lt(col, sql`((${to}::date + 1)::timestamp) AT TIME ZONE 'Asia/Shanghai'`));
+      continue;
+    }
+    const v = q[f.name];
+    if (v === undefined || v === '') continue;
+    if (f.filter === 'prefix') conds.push(startsWith(col, String(v)));
+    else if (f.filter === 'in') conds.push(inArray(col, String(v).split(',')));
+    else conds.push(eq(col, v));
+  }
+  return conds;
+}
+
+const TIME_PARTS = (tz: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+
+/** `YYYY-MM-DD HH:mm:ss` of an instant in a time zone (an unknown zone falls back to Asia/Shanghai). */
+export function localTime(value: string | Date | null | undefined, tz: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  let fmt: Intl.DateTimeFormat;
+  try {
+    fmt = TIME_PARTS(tz);
+  } catch {
+    fmt = TIME_PARTS('Asia/Shanghai');
+  }
+  const p = Object.fromEntries(fmt.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The CSV columns of an entity's export: translated headers, enum values and booleans as labels, local times. */
+export function csvColumns<R extends Record<string, unknown>>(def: EntityDef, lang: Language, tz: string) {
+  const yes = lang === 'zh-CN' ? '是' : 'Yes';
+  const no = lang === 'zh-CN' ? '否' : 'No';
+  return exportFields(def).map((f) => ({
+    header: f.label?.[lang] ?? f.name,
+    value: (r: R) => {
+      const v = r[f.name];
+      if (v === null || v === undefined) return '';
+      if (f.kind === 'datetime') return localTime(v as string, tz);
+      if (f.kind === 'boolean') return v ? yes : no;
+      if (f.kind === 'enum') return f.valueLabels?.[v as string]?.[lang] ?? v;
+      if (f.kind === 'enums') return (v as string[]).map((x) => f.valueLabels?.[x]?.[lang] ?? x).join(' ');
+      return v;
+    },
+  }));
+}
+
+/** A select builder still open for WHERE (drizzle's dynamic mode). */
+interface OpenSelect<Raw> {
+  where(cond: SQL | undefined): {
+    orderBy(...o: SQL[]): {
+      limit(n: number): Promise<Raw[]>;
+      offset?: unknown;
+      toSQL(): { sql: string };
+      prepare(name: string): { execute(): Promise<Raw[]> };
+    };
+  };
+}
+
+/** How an entity's list reads its rows. */
+export interface EntityListSpec<D extends EntityDef, Raw> {
+  def: D;
+  /** The table the filters and the count run on. */
+  table: PgTable;
+  /** Its primary key (the order's tiebreak and the keyset). */
+  id: AnyPgColumn;
+  /** The column of each filtered or sorted field (a column of `table`). */
+  columns: Readonly<Record<string, AnyPgColumn>>;
+  /** Data scope of the signed-in staff member on `table` (tenant included). */
+  scope: (staff: StaffScope) => SQL;
+  /** Conditions of parameters that are not fields (`extra` querystring). */
+  where?: (q: Record<string, unknown>) => SQL[];
+  extra?: Record<string, object>;
+  /** The full row select, with `_cursor` selected as given, joins included, before WHERE. */
+  select: (db: Executor, cursor: SQL<string>) => OpenSelect<Raw & { _cursor: string }>;
+  present: (raw: Raw) => Row<D>;
+  /** The prefix-search parameter, if any (its small match sets are sorted from the search's index). */
+  search?: string;
+  /** Nullable sort fields (paged by OFFSET). */
+  nullable?: readonly string[];
+  /** The permission actions; default read and export on the definition's resource chain. */
+  permission?: { list?: Action; export?: Action };
+  tags?: string[];
+  /** What the OpenAPI description adds (scope, defaults). */
+  description: string;
+}
+
+function sortSpec<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>): SortSpec {
+  const sort = spec.def.sort ?? { field: 'id', order: 'desc' as const };
+  const columns: Record<string, AnyPgColumn> = { id: spec.id };
+  for (const name of sortFields(spec.def)) columns[name] = spec.columns[name];
+  return { columns, defaultSort: sort.field, defaultOrder: sort.order, tiebreak: spec.id, nullable: spec.nullable };
+}
+
+/** The list's WHERE: scope, the fields' filters, the extra filters. */
+function whereOf<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: Record<string, unknown>): SQL {
+  return and(spec.scope(signedIn(c)), ...filterWhere(spec.def, spec.columns, q), ...(spec.where?.(q) ?? []))!;
+}
+
+/** One page of an entity's list. */
+export async function readList<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: ListQuery<D>) {
+  const query = q as Record<string, unknown>;
+  const where = whereOf(spec, c, query);
+  const plan = paging(q, sortSpec(spec));
+  const { rows, ...page } = await listPage(
+    c.db,
+    spec.table,
+    where,
+    plan,
+    (inPage, cursorKey) =>
+      spec
+        .select(c.db, cursorKey)
+        .where(inPage)
+        .orderBy(...plan.orderBy),
+    { name: spec.def.name, search: !!(spec.search && query[spec.search]) },
+  );
+  return { data: rows.map(spec.present), ...page };
+}
+
+/** The keyset condition after a row, in the plan's order. */
+function after(plan: PagePlan, last: { key: string; id: number }): SQL {
+  const cmp = sql.raw(plan.order === 'asc' ? '>' : '<');
+  return plan.column === plan.tiebreak
+    ? sql`${plan.tiebreak} ${cmp} ${last.id}`
+    : sql`(${plan.column}, ${plan.tiebreak}) ${cmp} (${last.key}, ${last.id})`;
+}
+
+/** Every matching row in the list's order, in batches of EXPORT_BATCH (keyset; OFFSET for a nullable sort). */
+export function exportBatches<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: ListQuery<D>) {
+  const where = whereOf(spec, c, q as Record<string, unknown>);
+  const plan = paging({ sort: q.sort, order: q.order }, sortSpec(spec));
+  const cursorKey = sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`;
+  let offset = 0;
+  return async (last: (Raw & { _cursor: string }) | null) => {
+    const [key, id] = last ? (JSON.parse(last._cursor) as [string, number]) : [];
+    const cond = last && plan.keyset ? and(where, after(plan, { key: key!, id: id! })) : where;
+    const query = spec
+      .select(c.db, cursorKey)
+      .where(cond)
+      .orderBy(...plan.orderBy);
+    const rows = plan.keyset
+      ? await query.limit(EXPORT_BATCH)
+      : await (query as unknown as { limit(n: number): { offset(n: number): Promise<Raw[]> } })
+          .limit(EXPORT_BATCH)
+          .offset(offset);
+    offset += rows.length;
+    return rows as (Raw & { _cursor: string })[];
+  };
+}
+
+/** The CSV file name of an export: `<entity>-<YYYYMMDD-HHmmss>.csv`. */
+const fileName = (def: EntityDef) =>
+  `${def.name.replace(/\W+/g, '_')}-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.csv`;
+
+/**
+ * The list and export routes of an entity in one call: `GET <paths.list>` answers `{ data, total, ... }` pages and
+ * `GET <paths.export>` (default `<list>/export`) a CSV of every match in the list's order, both within the staff
+ * member's scope, both permission-checked on the definition's resource chain.
+ */
+export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec: EntityListSpec<D, Raw>): void {
+  const { def } = spec;
+  if (!def.paths.list) throw new Error(`${def.name} has no list path`);
+  const chain = [def.resource, ...(def.parents ?? [])];
+  const querystring = listQuery(def, spec.extra);
+  const tags = spec.tags ?? [def.name];
+  const sorts = sortFields(def).join(', ');
+  app.get(
+    def.paths.list,
+    {
+      config: { permission: requires(chain, spec.permission?.list ?? 'read') },
+      schema: {
+        tags,
+        description: `${spec.description} Sort: ${sorts || 'id'}. ${TOTAL_DESCRIPTION}`,
+        querystring,
+        response: { 200: listResponseSchema(rowSchema(def)), ...errorResponses(400, 401, 403) },
+      },
+    },
+    (req: FastifyRequest) => readList(spec, ctx(req), req.query as ListQuery<D>),
+  );
+  if (def.paths.export === undefined && !def.paths.list) return;
+  app.get(
+    def.paths.export ?? `${def.paths.list}/export`,
+    {
+      config: { permission: requires(chain, spec.permission?.export ?? 'export') },
+      schema: {
+        tags,
+        description:
+          `CSV (UTF-8 with BOM) of every row the list's filters match, in the list's order, headers in \`lang\`, ` +
+          `times in \`tz\`. ${spec.description}`,
+        querystring: { ...querystring, properties: { ...querystring.properties, ...exportParams } },
+        produces: ['text/csv'],
+        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (req: FastifyRequest, reply: FastifyReply) => {
+      const q = req.query as ListQuery<D> & { lang?: Language; tz?: string };
+      const present = (raw: Raw & { _cursor: string }) => spec.present(raw) as Record<string, unknown>;
+      const columns = csvColumns(def, q.lang ?? 'zh-CN', q.tz ?? 'Asia/Shanghai');
+      const fetch = exportBatches(spec, ctx(req), q);
+      let lastRaw: (Raw & { _cursor: string }) | null = null;
+      const stream = csvStream(columns, async () => {
+        const rows = await fetch(lastRaw);
+        lastRaw = rows[rows.length - 1] ?? null;
+        return rows.map(present);
+      });
+      return sendCsv(reply, fileName(def), stream);
+    },
+  );
+}
