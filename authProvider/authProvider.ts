@@ -3,6 +3,7 @@ import { ERRORS } from '../i18n/messages/errors';
 import type { PermissionCache } from '../permissions/cache';
 import type { PermissionPayload } from '../permissions/types';
 import type { AuthMachine, LoginParams } from './machine';
+import { canAccessWith } from './access';
 
 export interface AuthProviderDeps {
   machine: AuthMachine;
@@ -57,6 +58,13 @@ export function createAuthProvider({ machine, permissions }: AuthProviderDeps): 
       if (cached) return cached;
       const user = machine.getState().user;
       return user ? permissions.ensure(user.role) : null;
+    },
+
+    /** react-admin's access check, over the cached grants (authProvider/access.ts). */
+    async canAccess(params: { resource?: string; action?: string }) {
+      const user = machine.getState().user;
+      const payload = permissions.get() ?? (user ? await permissions.ensure(user.role) : null);
+      return canAccessWith(payload?.grants, params);
     },
 
     async logout() {

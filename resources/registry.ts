@@ -18,6 +18,8 @@ import deposit from './deposit';
 import loan from './loan';
 import withdrawal from './withdrawal';
 import type { MenuNode } from './types';
+import { resourceChains } from './menu';
+import { registerResourceChains } from '../authProvider/access';
 
 /**
  * The whole menu tree of spec section 2, declared once. Routes, the side menu, page titles and the
@@ -125,3 +127,6 @@ export const registry: MenuNode[] = [
     ],
   },
 ];
+
+// react-admin's access checks (authProvider.canAccess) follow the menu's resource chains.
+registerResourceChains(resourceChains(registry));

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { i18nProvider } from '../i18n';
 import { leaves, nodePath } from '../resources/menu';
@@ -22,6 +22,12 @@ const pages = leaves(registry)
   .filter((n) => n.page)
   .map((n) => ({ path: nodePath(n), Page: lazy(n.page!) }));
 
+/**
+ * The engine's entities as react-admin resources (names, record representation, access checks through
+ * authProvider.canAccess); their views are the registry's routes above, inside the layout's tabs.
+ */
+const resources = leaves(registry).flatMap((n) => (n.config ? [n.config.name] : []));
+
 /** '/' lands on the dashboard (spec section 2). */
 const HomeRedirect = () => <Navigate to="/dashboard" replace />;
 
@@ -41,6 +47,9 @@ export default function App() {
       catchAll={NotFound}
       dashboard={HomeRedirect}
     >
+      {resources.map((name) => (
+        <Resource key={name} name={name} />
+      ))}
       <CustomRoutes>
         {pages.map(({ path, Page }) => (
           <Route key={path} path={`${path.slice(1)}/*`} element={<Page />} />

@@ -54,8 +54,8 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await makeTestApp({ captcha: false }, (app) =>
-    app.register(
+  t = await makeTestApp({ captcha: false }, async (app) => {
+    await app.register(
       async (api) => {
         entityList(api, {
           def: people,
@@ -107,8 +107,8 @@ beforeAll(async () => {
         );
       },
       { prefix: '/api' },
-    ),
-  );
+    );
+  });
   admin = (await login(t.app, 'admin')).access_token;
 });
 afterAll(() => t?.close());
