@@ -1,24 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADDRESS_PATTERN, CRYPTO_CHAINS, TX_HASH_PATTERN } from '../../../domain/crypto-chains';
 import { requires } from '../../core/access';
-import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
-import { listResponseSchema } from '../../core/list';
 import { auditDeposit, createDeposit, DEPOSIT_SUB_TYPES, rollbackDeposit, type DepositInput } from './service';
 import {
   depositDetail,
-  EXPORT_DESCRIPTION,
   exportCryptoDeposits,
   exportDeposits,
   listCryptoDeposits,
   listDeposits,
-  sendRecordExport,
-  type ListQuery,
 } from '../records/lists';
 import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../records/http';
 import { listQuery } from '../records/schemas';
 import { depositRecordSchema } from './schemas';
-import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../records/routes';
+import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
 
 const tags = ['deposit'];
 const chain = ['deposit', 'funds'];
@@ -48,67 +43,31 @@ const FLOW =
 
 /** Deposit records (spec section 7 "Deposit"). */
 export const depositRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/deposit/admin/v1/list',
-    {
-      config: { permission: requires(chain, 'read') },
-      schema: {
-        tags,
-        description: `Deposit records in the caller's data scope, newest first. Requires deposit:read (or funds:read). ${FLOW}`,
-        querystring: listQuery({ sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES] } }),
-        response: { 200: listResponseSchema(depositRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req) => listDeposits(ctx(req).db, actorOf(req), req.query as ListQuery),
-  );
+  recordListRoutes(app, {
+    path: '/deposit/admin/v1/list',
+    chain,
+    tags,
+    description: `Deposit records in the caller's data scope, newest first. Requires deposit:read (or funds:read). ${FLOW}`,
+    exportDescription: 'Deposit records as CSV. Requires deposit:export (or funds:export).',
+    querystring: listQuery({ sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES] } }),
+    record: depositRecordSchema,
+    list: listDeposits,
+    export: exportDeposits,
+    filename: () => 'deposits.csv',
+  });
 
-  app.get(
-    '/deposit/admin/v1/list/export',
-    {
-      config: { permission: requires(chain, 'export') },
-      schema: {
-        tags,
-        description: `Deposit records as CSV. Requires deposit:export (or funds:export). ${EXPORT_DESCRIPTION}`,
-        querystring: listQuery({ sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES] } }),
-        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req, reply) =>
-      sendRecordExport(reply, 'deposits.csv', await exportDeposits(ctx(req).db, actorOf(req), req.query as ListQuery)),
-  );
-
-  app.get(
-    '/deposit/admin/v1/crypto/list',
-    {
-      config: { permission: requires(cryptoChain, 'read') },
-      schema: {
-        tags,
-        description: `${CRYPTO} The deposit list's paging, sort and filters, plus chain and tx_hash. Requires crypto_deposit:read (or funds:read). ${FLOW}`,
-        querystring: cryptoQuery,
-        response: { 200: listResponseSchema(depositRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req) => listCryptoDeposits(ctx(req).db, actorOf(req), req.query as ListQuery),
-  );
-
-  app.get(
-    '/deposit/admin/v1/crypto/list/export',
-    {
-      config: { permission: requires(cryptoChain, 'export') },
-      schema: {
-        tags,
-        description: `${CRYPTO} As CSV (columns chain, address and tx_hash after sub_type). Requires crypto_deposit:export (or funds:export). ${EXPORT_DESCRIPTION}`,
-        querystring: cryptoQuery,
-        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req, reply) =>
-      sendRecordExport(
-        reply,
-        'crypto-deposits.csv',
-        await exportCryptoDeposits(ctx(req).db, actorOf(req), req.query as ListQuery),
-      ),
-  );
+  recordListRoutes(app, {
+    path: '/deposit/admin/v1/crypto/list',
+    chain: cryptoChain,
+    tags,
+    description: `${CRYPTO} The deposit list's paging, sort and filters, plus chain and tx_hash. Requires crypto_deposit:read (or funds:read). ${FLOW}`,
+    exportDescription: `${CRYPTO} As CSV (columns chain, address and tx_hash after sub_type). Requires crypto_deposit:export (or funds:export).`,
+    querystring: cryptoQuery,
+    record: depositRecordSchema,
+    list: listCryptoDeposits,
+    export: exportCryptoDeposits,
+    filename: () => 'crypto-deposits.csv',
+  });
 
   app.get(
     '/deposit/admin/v1/options',

@@ -1,21 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requires } from '../../core/access';
-import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
-import { listResponseSchema } from '../../core/list';
 import {
-  EXPORT_DESCRIPTION,
   exportOverdrawn,
   listOverdrawn,
   overdrawnDetail,
-  sendRecordExport,
-  type ListQuery,
 } from '../records/lists';
 import { auditLoan, creditOverdrawn, payFine, rollbackOverdrawn } from './service';
 import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../records/http';
 import { listQuery } from '../records/schemas';
 import { overdrawnRecordSchema } from './schemas';
-import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../records/routes';
+import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
 
 const tags = ['overdrawn'];
 
@@ -47,42 +42,21 @@ const amountBody = {
 
 /** Loans, compensations and bonuses (spec section 7 "Overdrawn"). */
 export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { sub_type?: string } }>(
-    '/overdrawn/admin/v1/record/list',
-    {
-      // The declared grant admits anyone who may read some overdrawn records; the sub_type is checked below.
-      config: { permission: requires(['loan', 'compensation', 'funds'], 'read') },
-      schema: {
-        tags,
-        description: `Overdrawn records by sub_type in the caller's data scope. Requires loan:read for loans, compensation:read for compensation, bonus and credit (or funds:read; funds:read without sub_type). ${FLOW}`,
-        querystring: subTypeQuery,
-        response: { 200: listResponseSchema(overdrawnRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req) => {
-      await authorize(req, chainOf(req.query.sub_type), 'read');
-      return listOverdrawn(ctx(req).db, actorOf(req), req.query as ListQuery);
-    },
-  );
-
-  app.get<{ Querystring: { sub_type?: string } }>(
-    '/overdrawn/admin/v1/record/list/export',
-    {
-      // As the list: the declared grant admits anyone who may export some overdrawn records; the sub_type is checked below.
-      config: { permission: requires(['loan', 'compensation', 'funds'], 'export') },
-      schema: {
-        tags,
-        description: `Overdrawn records by sub_type as CSV. Requires loan:export for loans, compensation:export for compensation, bonus and credit, funds:export without sub_type. ${EXPORT_DESCRIPTION}`,
-        querystring: subTypeQuery,
-        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req, reply) => {
-      await authorize(req, chainOf(req.query.sub_type), 'export');
-      const exp = await exportOverdrawn(ctx(req).db, actorOf(req), req.query as ListQuery);
-      return sendRecordExport(reply, `${req.query.sub_type ?? 'overdrawn'}-records.csv`, exp);
-    },
-  );
+  recordListRoutes(app, {
+    path: '/overdrawn/admin/v1/record/list',
+    // The declared grant admits anyone who may read (export) some overdrawn records; chainOf checks the sub_type's.
+    chain: ['loan', 'compensation', 'funds'],
+    chainOf: (q) => chainOf(typeof q.sub_type === 'string' ? q.sub_type : undefined),
+    tags,
+    description: `Overdrawn records by sub_type in the caller's data scope. Requires loan:read for loans, compensation:read for compensation, bonus and credit (or funds:read; funds:read without sub_type). ${FLOW}`,
+    exportDescription:
+      'Overdrawn records by sub_type as CSV. Requires loan:export for loans, compensation:export for compensation, bonus and credit, funds:export without sub_type.',
+    querystring: subTypeQuery,
+    record: overdrawnRecordSchema,
+    list: listOverdrawn,
+    export: exportOverdrawn,
+    filename: (q) => `${typeof q.sub_type === 'string' ? q.sub_type : 'overdrawn'}-records.csv`,
+  });
 
   for (const subType of ['compensation', 'bonus'] as const) {
     app.post<{ Body: { account_id: number | string; amount: unknown; remark?: string } }>(

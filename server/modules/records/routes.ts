@@ -9,8 +9,10 @@ import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
 import type { Executor } from '../../core/db';
+import { listResponseSchema } from '../../core/list';
 import type { Actor } from './common';
-import { actorOf, idempotencyHeader, moneyMutation, pathId } from './http';
+import { actorOf, authorize, idempotencyHeader, moneyMutation, pathId } from './http';
+import { EXPORT_DESCRIPTION, sendRecordExport, type ListQuery, type RecordExport } from './lists';
 import { auditBody, remarkBody } from './schemas';
 
 /** Reads one record in the actor's scope (404 outside it). */
@@ -37,6 +39,56 @@ interface RecordMutationRoute extends RecordRoute {
 }
 
 const mutationResponses = (record: object) => ({ 200: record, ...errorResponses(400, 401, 403, 404, 409, 422) });
+
+/**
+ * `GET <path>` (a page of records) and `GET <path>/export` (every match as CSV) in one call: the same querystring,
+ * the caller's scope, `<chain>:read` and `<chain>:export`. With `chainOf`, the declared chain admits anyone who may
+ * read (export) some of the records and the chain of the query's own kind (e.g. an overdrawn sub_type) is checked
+ * before anything is read.
+ */
+export function recordListRoutes(
+  app: FastifyInstance,
+  opts: Omit<RecordRoute, 'path'> & {
+    path: string;
+    querystring: object;
+    /** The OpenAPI description of the export, verbatim (the export rules are appended). */
+    exportDescription: string;
+    chainOf?: (q: ListQuery) => string[];
+    list: (tx: Executor, actor: Actor, q: ListQuery) => Promise<unknown>;
+    export: (tx: Executor, actor: Actor, q: ListQuery) => Promise<RecordExport>;
+    filename: (q: ListQuery) => string;
+  },
+): void {
+  const schema = (description: string, ok: object) => ({
+    tags: opts.tags,
+    description,
+    querystring: opts.querystring,
+    response: { 200: ok, ...errorResponses(400, 401, 403) },
+  });
+  app.get<{ Querystring: ListQuery }>(
+    opts.path,
+    {
+      config: { permission: requires(opts.chain, 'read') },
+      schema: schema(opts.description, listResponseSchema(opts.record)),
+    },
+    async (req) => {
+      if (opts.chainOf) await authorize(req, opts.chainOf(req.query), 'read');
+      return opts.list(ctx(req).db, actorOf(req), req.query);
+    },
+  );
+  app.get<{ Querystring: ListQuery }>(
+    `${opts.path}/export`,
+    {
+      config: { permission: requires(opts.chain, 'export') },
+      schema: schema(`${opts.exportDescription} ${EXPORT_DESCRIPTION}`, { type: 'string', description: 'text/csv' }),
+    },
+    async (req, reply) => {
+      if (opts.chainOf) await authorize(req, opts.chainOf(req.query), 'export');
+      const exp = await opts.export(ctx(req).db, actorOf(req), req.query);
+      return sendRecordExport(reply, opts.filename(req.query), exp);
+    },
+  );
+}
 
 /**
  * `GET <path>`: one record in the caller's scope. Requires `<chain>:read`; `check` may narrow it by the record read

@@ -1,21 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requires } from '../../core/access';
-import { ctx } from '../../core/context';
-import { errorResponses } from '../../core/errors';
-import { listResponseSchema } from '../../core/list';
 import {
-  EXPORT_DESCRIPTION,
   exportWithdrawals,
   listWithdrawals,
-  sendRecordExport,
   withdrawalDetail,
-  type ListQuery,
 } from '../records/lists';
 import { auditWithdrawal, rollbackWithdrawal } from './service';
-import { actorOf } from '../records/http';
 import { listQuery } from '../records/schemas';
 import { withdrawRecordSchema } from './schemas';
-import { recordAuditRoute, recordDetailRoute, recordRollbackRoute } from '../records/routes';
+import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
 
 const tags = ['withdraw'];
 const chain = ['withdrawal', 'funds'];
@@ -28,38 +20,18 @@ const FLOW =
 
 /** Withdrawal records (spec section 7 "Withdraw"). */
 export const withdrawRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/withdraw/admin/v1/list',
-    {
-      config: { permission: requires(chain, 'read') },
-      schema: {
-        tags,
-        description: `Withdrawal records in the caller's data scope. Requires withdrawal:read (or funds:read). ${FLOW}`,
-        querystring: listQuery(),
-        response: { 200: listResponseSchema(withdrawRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req) => listWithdrawals(ctx(req).db, actorOf(req), req.query as ListQuery),
-  );
-
-  app.get(
-    '/withdraw/admin/v1/list/export',
-    {
-      config: { permission: requires(chain, 'export') },
-      schema: {
-        tags,
-        description: `Withdrawal records as CSV. Requires withdrawal:export (or funds:export). ${EXPORT_DESCRIPTION}`,
-        querystring: listQuery(),
-        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req, reply) =>
-      sendRecordExport(
-        reply,
-        'withdrawals.csv',
-        await exportWithdrawals(ctx(req).db, actorOf(req), req.query as ListQuery),
-      ),
-  );
+  recordListRoutes(app, {
+    path: '/withdraw/admin/v1/list',
+    chain,
+    tags,
+    description: `Withdrawal records in the caller's data scope. Requires withdrawal:read (or funds:read). ${FLOW}`,
+    exportDescription: 'Withdrawal records as CSV. Requires withdrawal:export (or funds:export).',
+    querystring: listQuery(),
+    record: withdrawRecordSchema,
+    list: listWithdrawals,
+    export: exportWithdrawals,
+    filename: () => 'withdrawals.csv',
+  });
 
   recordDetailRoute(app, {
     path: '/withdraw/admin/v1/detail/:id',
