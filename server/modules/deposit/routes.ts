@@ -10,7 +10,7 @@ import {
   listCryptoDeposits,
   listDeposits,
 } from '../records/lists';
-import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../records/http';
+import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
 import { listQuery } from '../records/schemas';
 import { depositRecordSchema } from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
@@ -166,21 +166,17 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: depositRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (req) => {
-      const clientId = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
+    (req) =>
+      moneyMutation(req, {
         action: 'deposit.specialized',
         resource: 'client',
-        targetId: clientId,
-        run: async (tx) => {
+        run: async (tx, actor, clientId) => {
           const made = await createDeposit(tx, actor, clientId, {
             ...req.body,
             account_id: Number(req.body.account_id),
           });
           return depositDetail(tx, actor, made.id);
         },
-      });
-    },
+      }),
   );
 };

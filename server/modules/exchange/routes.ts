@@ -4,7 +4,7 @@ import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
 import { exchange, type ExchangeInput } from './service';
 import { getRate } from './rates';
-import { actorOf, amountSchema, idempotencyHeader, moneyMutation, pathId } from '../records/http';
+import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
 import { exchangeRecordSchema } from './schemas';
 
 /** Rates and exchange (spec section 7 "Rates and exchange"). The client's accounts (GET /acc/admin/v1/list/{id}) are in the client module. */
@@ -54,15 +54,11 @@ export const exchangeRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: exchangeRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (req) => {
-      const clientId = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
+    (req) =>
+      moneyMutation(req, {
         action: 'client.exchange',
         resource: 'client',
-        targetId: clientId,
-        run: (tx) => exchange(tx, actor, clientId, req.body),
-      });
-    },
+        run: (tx, actor, clientId) => exchange(tx, actor, clientId, req.body),
+      }),
   );
 };

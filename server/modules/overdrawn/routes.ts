@@ -1,13 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requires } from '../../core/access';
 import { errorResponses } from '../../core/errors';
-import {
-  exportOverdrawn,
-  listOverdrawn,
-  overdrawnDetail,
-} from '../records/lists';
+import { exportOverdrawn, listOverdrawn, overdrawnDetail } from '../records/lists';
 import { auditLoan, creditOverdrawn, payFine, rollbackOverdrawn } from './service';
-import { actorOf, amountSchema, authorize, idempotencyHeader, moneyMutation, pathId } from '../records/http';
+import { amountSchema, authorize, idempotencyHeader, moneyMutation } from '../records/http';
 import { listQuery } from '../records/schemas';
 import { overdrawnRecordSchema } from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
@@ -82,19 +78,15 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
           response: { 200: overdrawnRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
         },
       },
-      async (req) => {
-        const clientId = pathId(req);
-        const actor = actorOf(req);
-        return moneyMutation(req, {
+      (req) =>
+        moneyMutation(req, {
           action: `overdrawn.${subType}`,
           resource: 'client',
-          targetId: clientId,
-          run: async (tx) => {
+          run: async (tx, actor, clientId) => {
             const made = await creditOverdrawn(tx, actor, subType, clientId, req.body);
             return overdrawnDetail(tx, actor, made.id);
           },
-        });
-      },
+        }),
     );
   }
 
@@ -149,19 +141,15 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: overdrawnRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (req) => {
-      const id = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
+    (req) =>
+      moneyMutation(req, {
         action: 'loan.pay_fine',
         resource: 'loan',
-        targetId: id,
-        before: (tx) => overdrawnDetail(tx, actor, id),
-        run: async (tx) => {
+        before: overdrawnDetail,
+        run: async (tx, actor, id) => {
           await payFine(tx, actor, id, req.body);
           return overdrawnDetail(tx, actor, id);
         },
-      });
-    },
+      }),
   );
 };

@@ -60,16 +60,27 @@ export const amountSchema = {
     'number such as 0.30000000000000004), arrays, objects and booleans are 400 validation with errors.amount; nothing is rounded.',
 } as const;
 
-/** A money mutation: the one write helper (core/write.ts) with the request's Idempotency-Key. */
+/**
+ * A money mutation on the record or client of the path's `:id`: the one write helper (core/write.ts) with the
+ * request's Idempotency-Key, the audit row naming that id; `before` and `run` get the staff actor and the id.
+ */
 export function moneyMutation<T>(
   req: FastifyRequest,
   opts: {
     action: string;
     resource: string;
-    targetId: number;
-    before?: (tx: Tx) => Promise<unknown>;
-    run: (tx: Tx) => Promise<T>;
+    before?: (tx: Tx, actor: Actor, id: number) => Promise<unknown>;
+    run: (tx: Tx, actor: Actor, id: number) => Promise<T>;
   },
 ): Promise<T> {
-  return write(req, { ...opts, idempotent: true });
+  const id = pathId(req);
+  const actor = actorOf(req);
+  return write(req, {
+    action: opts.action,
+    resource: opts.resource,
+    targetId: id,
+    idempotent: true,
+    before: opts.before && ((tx) => opts.before!(tx, actor, id)),
+    run: (tx) => opts.run(tx, actor, id),
+  });
 }

@@ -141,20 +141,16 @@ export function recordAuditRoute(
       body: auditBody,
       response: mutationResponses(opts.record),
     },
-    handler: async (req) => {
-      const id = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
+    handler: (req) =>
+      moneyMutation(req, {
         action: `${opts.action}.${req.body.status === 'approved' ? 'approve' : 'reject'}`,
         resource: opts.resource,
-        targetId: id,
-        before: (tx) => opts.get(tx, actor, id),
-        run: async (tx) => {
+        before: opts.get,
+        run: async (tx, actor, id) => {
           await opts.audit(tx, actor, id, req.body.status, req.body.remark);
           return opts.get(tx, actor, id);
         },
-      });
-    },
+      }),
   });
 }
 
@@ -177,19 +173,15 @@ export function recordRollbackRoute(
         response: mutationResponses(opts.record),
       },
     },
-    async (req) => {
-      const id = pathId(req);
-      const actor = actorOf(req);
-      return moneyMutation(req, {
+    (req) =>
+      moneyMutation(req, {
         action: `${opts.action}.rollback`,
         resource: opts.resource,
-        targetId: id,
-        before: (tx) => opts.get(tx, actor, id),
-        run: async (tx) => {
+        before: opts.get,
+        run: async (tx, actor, id) => {
           await opts.rollback(tx, actor, id, req.body?.remark);
           return opts.get(tx, actor, id);
         },
-      });
-    },
+      }),
   );
 }
