@@ -1,4 +1,7 @@
-/** Texts of the generated resource views (namespace `engine`): filters, actions, confirmations and CSV export. */
+/**
+ * Texts of the generated resource views (namespace `engine`): filters, actions, confirmations, forms (spec section 8:
+ * Saved successfully / Save failed), the rich-text editor, sub-lists and CSV export.
+ */
 export default {
   'zh-CN': {
     engine: {
@@ -40,6 +43,27 @@ export default {
         copied: '已复制',
         copyFailed: '复制失败，请手动选择复制',
       },
+      form: {
+        saved: '保存成功',
+        saveFailed: '保存失败',
+        loadFailed: '无法加载数据，请稍后重试',
+        retry: '重试',
+        rangeOrder: '开始日期不能晚于结束日期',
+        invalidInteger: '请输入整数',
+        tooLong: '不能超过 %{max} 个字符',
+      },
+      rich: {
+        toolbar: '格式',
+        bold: '粗体',
+        italic: '斜体',
+        underline: '下划线',
+        heading: '标题',
+        bulleted: '无序列表',
+        numbered: '有序列表',
+        link: '链接',
+        linkPrompt: '链接地址',
+      },
+      related: { empty: '暂无记录' },
       export: {
         button: '导出',
         title: '导出 CSV',
@@ -97,6 +121,27 @@ export default {
         copied: 'Copied',
         copyFailed: 'Could not copy; select the text and copy it by hand',
       },
+      form: {
+        saved: 'Saved successfully',
+        saveFailed: 'Save failed',
+        loadFailed: 'Could not load the data, please try again later',
+        retry: 'Retry',
+        rangeOrder: 'The start date cannot be after the end date',
+        invalidInteger: 'Enter a whole number',
+        tooLong: 'At most %{max} characters',
+      },
+      rich: {
+        toolbar: 'Formatting',
+        bold: 'Bold',
+        italic: 'Italic',
+        underline: 'Underline',
+        heading: 'Heading',
+        bulleted: 'Bulleted list',
+        numbered: 'Numbered list',
+        link: 'Link',
+        linkPrompt: 'Link address',
+      },
+      related: { empty: 'No records' },
       export: {
         button: 'Export',
         title: 'Export CSV',

@@ -3,6 +3,7 @@ import { useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'r
 import { findOption } from '../labels';
 import { decimalSign, formatDecimal, formatLocaleDate, formatLocaleDateTime, formatShortDateTime } from './format';
 import { ProofImage } from './ProofImage';
+import { htmlText, sanitizeHtml } from './richText';
 import { Ellipsis, ShortText } from './ShortText';
 import type { FieldSpec } from './types';
 
@@ -90,6 +91,46 @@ export function FieldValue({
           label={text}
           title={cell ? text : undefined}
           sx={cell ? { maxWidth: '9em' } : undefined}
+        />
+      );
+    }
+    case 'options': {
+      const list = Array.isArray(value) ? value : empty ? [] : [value];
+      if (!list.length) return null;
+      return (
+        <Box component="span" sx={{ display: 'inline-flex', flexWrap: cell ? 'nowrap' : 'wrap', gap: 0.5 }}>
+          {list.map((v) => {
+            const option = findOption(field.options ?? [], v);
+            return (
+              <Chip
+                key={String(v)}
+                size="small"
+                variant="outlined"
+                label={option ? translate(option.name) : String(v)}
+              />
+            );
+          })}
+        </Box>
+      );
+    }
+    case 'textarea':
+      if (empty) return null;
+      return cell ? (
+        <Ellipsis title={String(value)} maxWidth={CELL_TEXT_WIDTH} />
+      ) : (
+        <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
+          {String(value)}
+        </Box>
+      );
+    case 'richtext': {
+      if (empty) return null;
+      if (cell) return <Ellipsis title={htmlText(String(value))} maxWidth={CELL_TEXT_WIDTH} />;
+      return (
+        <Box
+          className="engine-richtext"
+          sx={{ '& p, & h1, & h2, & h3, & h4, & ul, & ol': { my: 0.5 } }}
+          // the API sanitises what it stores; sanitizeHtml keeps only the editor's tags and safe links
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(value)) }}
         />
       );
     }

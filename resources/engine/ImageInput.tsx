@@ -34,11 +34,15 @@ function unwrap<T>(body: unknown): T {
  * Uploads `file` through the presign call, then PUTs it straight to the returned URL (no bearer: the URL is signed);
  * resolves to its public URL (what the record stores) and the signed read URL an <img> loads without any header.
  */
-export async function uploadImage(http: Http, file: File): Promise<{ publicUrl: string; readUrl: string }> {
+export async function uploadImage(
+  http: Http,
+  file: File,
+  purpose?: ImageInputProps['purpose'],
+): Promise<{ publicUrl: string; readUrl: string }> {
   const presigned = unwrap<PresignedUpload>(
     await http('/s3/admin/presign/put', {
       method: 'POST',
-      body: { filename: file.name, content_type: file.type, size: file.size },
+      body: { filename: file.name, content_type: file.type, size: file.size, ...(purpose ? { purpose } : {}) },
     }),
   );
   if (!presigned?.url || !presigned.public_url) throw new Error('presign answer without url');
@@ -70,6 +74,13 @@ export interface ImageInputProps {
   error?: string;
   /** Prefix of the test ids: `<testId>-input`, `<testId>-preview` (default 'image'). */
   testId?: string;
+  /** What the upload is for (the API checks its grant); default proof. */
+  purpose?: 'proof' | 'kyc' | 'logo';
+  /**
+   * The stored value's own readable URL (the record's signed `<source>_url`): stored URLs need a signature to load,
+   * so the preview of the value the form opened with uses it.
+   */
+  stored?: { value: string; src: string | null | undefined };
 }
 
 /** One image (images only, at most 5 MB), uploaded through `POST /s3/admin/presign/put`, with a preview and clear. */
@@ -84,6 +95,8 @@ export function ImageInput({
   required,
   error: givenError,
   testId = 'image',
+  purpose,
+  stored,
 }: ImageInputProps) {
   const translate = useTranslate();
   const input = useRef<HTMLInputElement>(null);
@@ -106,7 +119,7 @@ export function ImageInput({
     setError(null);
     setBusy(true);
     try {
-      const { publicUrl, readUrl } = await uploadImage(http, file);
+      const { publicUrl, readUrl } = await uploadImage(http, file, purpose);
       setPreview({ value: publicUrl, src: readUrl });
       onChange(publicUrl);
     } catch {
@@ -135,7 +148,7 @@ export function ImageInput({
       {value ? (
         <Stack direction="row" spacing={1} alignItems="flex-start">
           <ProofImage
-            src={preview?.value === value ? preview.src : value}
+            src={preview?.value === value ? preview.src : stored?.value === value && stored.src ? stored.src : value}
             alt={alt}
             height={120}
             data-testid={`${testId}-preview`}

@@ -1,57 +1,64 @@
-import {
-  BooleanInput,
-  DateInput,
-  DateTimeInput,
-  Edit,
-  required,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-} from 'react-admin';
-import { editFields, fieldLabel } from './schema';
-import type { FieldSpec, ResourceConfig } from './types';
+import { useRecordContext, useSaveContext, type RaRecord } from 'ra-core';
+import { Create, Edit } from 'react-admin';
+import { EngineForm, type FieldErrorTexts } from './EngineForm';
+import { FormToolbar } from './FormToolbar';
+import { createFields, editFields, hasShow, inputOf } from './schema';
+import type { FieldSpec, FormValues, ResourceConfig } from './types';
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** Keeps amounts as decimal strings (a number input would round them through a float). */
-const decimal = (value: unknown) =>
-  value === undefined || value === null || value === '' || DECIMAL.test(String(value).trim())
-    ? undefined
-    : 'engine.action.invalidNumber';
-
-/** The input of an editable field. */
-function FieldInput({ config, field }: { config: ResourceConfig; field: FieldSpec }) {
-  const props = {
-    source: field.source,
-    label: fieldLabel(config, field),
-    validate: field.required ? [required()] : undefined,
+/** The engine form of a create or edit page, saved through react-admin's save (the dataProvider's create/update). */
+function SavingForm({
+  config,
+  fields,
+  emptyAs,
+  needsChange,
+}: {
+  config: ResourceConfig;
+  fields: FieldSpec[];
+  emptyAs: 'omit' | 'null';
+  needsChange: boolean;
+}) {
+  const { save } = useSaveContext();
+  const record = useRecordContext();
+  const submit = async (output: FormValues) => {
+    // react-admin's save answers the API's field errors (`errors` of a 400 answer), else nothing
+    const answer = (await save?.(output)) as unknown;
+    return answer && typeof answer === 'object' && !('id' in answer) ? (answer as FieldErrorTexts) : undefined;
   };
-  switch (field.type) {
-    case 'boolean':
-      return <BooleanInput {...props} />;
-    case 'date':
-      return <DateInput {...props} />;
-    case 'datetime':
-      return <DateTimeInput {...props} />;
-    case 'option':
-      return <SelectInput {...props} choices={(field.options ?? []).map((o) => ({ id: o.id, name: o.name }))} />;
-    case 'money':
-    case 'number':
-      return <TextInput {...props} validate={[...(props.validate ?? []), decimal]} />;
-    default:
-      return <TextInput {...props} />;
-  }
+  return (
+    <EngineForm
+      config={config}
+      inputs={fields.map((f) => inputOf(config, f))}
+      record={record as RaRecord | undefined}
+      validate={config.validate}
+      onSubmit={submit}
+      emptyAs={emptyAs}
+      warnWhenUnsavedChanges
+      toolbar={(state) => <FormToolbar state={state} needsChange={needsChange} />}
+    />
+  );
 }
 
-/** The generated edit view of a resource: its fields flagged `edit`, saved through the update endpoint. */
+const PAGE_SX = { '& .RaEdit-card, & .RaCreate-card': { px: 2 } };
+
+/** The generated edit view of a resource: its fields flagged `edit` (tabs, sections, rules), saved through update. */
 export function ResourceEdit({ config }: { config: ResourceConfig }) {
   return (
-    <Edit resource={config.name} mutationMode="pessimistic" title={`resources.${config.name}.name`}>
-      <SimpleForm>
-        {editFields(config).map((field) => (
-          <FieldInput key={field.source} config={config} field={field} />
-        ))}
-      </SimpleForm>
+    <Edit resource={config.name} mutationMode="pessimistic" title={`resources.${config.name}.name`} sx={PAGE_SX}>
+      <SavingForm config={config} fields={editFields(config)} emptyAs="null" needsChange />
     </Edit>
+  );
+}
+
+/** The generated create view: the fields flagged `create`, saved through the create endpoint. */
+export function ResourceCreate({ config }: { config: ResourceConfig }) {
+  return (
+    <Create
+      resource={config.name}
+      title={`resources.${config.name}.name`}
+      redirect={hasShow(config) ? 'show' : 'list'}
+      sx={PAGE_SX}
+    >
+      <SavingForm config={config} fields={createFields(config)} emptyAs="omit" needsChange={false} />
+    </Create>
   );
 }

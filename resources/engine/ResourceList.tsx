@@ -4,14 +4,16 @@ import type { SystemStyleObject } from '@mui/system';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import { useTranslate, type Identifier, type RaRecord } from 'ra-core';
-import { ColumnsButton, DataTable, FilterButton, List, Pagination, TopToolbar } from 'react-admin';
+import { ColumnsButton, CreateButton, DataTable, FilterButton, List, Pagination, TopToolbar } from 'react-admin';
 import { ActionButton } from './ActionButton';
 import { BulkActions } from './BulkActions';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { FILTER_GAP, FILTER_WIDTHS, filterInputs, filtersOnOneRow, useFilterUnits } from './filterInputs';
 import { ROW_ACTIONS_CLASS, RowActions, useShownAction } from './RowActions';
-import { fieldLabel, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
+import { ShowDrawer } from './ShowDrawer';
+import { fieldLabel, hasCreate, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
+import { useAllowed } from './useAllowed';
 import type { DrawerProps, ResourceConfig } from './types';
 
 const drawers = new WeakMap<ResourceConfig, ComponentType<DrawerProps>>();
@@ -83,10 +85,16 @@ function useWidth(): [(el: HTMLElement | null) => void, number] {
 
 /** The lazily loaded drawer of a config (one component per config, so it loads once). */
 function drawerOf(config: ResourceConfig): ComponentType<DrawerProps> | null {
-  if (!config.drawer) return null;
+  const { drawer } = config;
+  if (!drawer) return null;
   let component = drawers.get(config);
   if (!component) {
-    component = lazy(config.drawer);
+    component =
+      drawer === 'show'
+        ? function GeneratedShowDrawer(props: DrawerProps) {
+            return <ShowDrawer config={config} {...props} />;
+          }
+        : lazy(drawer);
     drawers.set(config, component);
   }
   return component;
@@ -133,9 +141,11 @@ function ListToolbar({
   measure: (el: HTMLElement | null) => void;
 }) {
   const Finder = config.finder;
+  const mayCreate = useAllowed(config, { action: 'create' });
   return (
     <TopToolbar sx={TOOLBAR_SX} ref={measure}>
       {Finder && <Finder onFound={onFound} />}
+      {hasCreate(config) && mayCreate && <CreateButton />}
       {more && <MoreFilters {...more} />}
       {pickable && <FilterButton />}
       <ColumnsButton />

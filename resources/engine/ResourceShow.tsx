@@ -4,8 +4,13 @@ import { EditButton, Show, TopToolbar } from 'react-admin';
 import { FieldValue } from './FieldValue';
 import { ProofImage } from './ProofImage';
 import { RowActions } from './RowActions';
+import { FieldGroups } from './FieldGroups';
+import { RelatedList, relatedLabel } from './RelatedList';
 import { fieldLabel, hasEdit, showFields } from './schema';
 import type { FieldSpec, ResourceConfig } from './types';
+
+/** Fields shown on a row of their own: images (a proof), long and rich text. */
+const WIDE = new Set(['image', 'richtext', 'textarea']);
 
 /** The show view's toolbar: edit (when the resource has an edit view) and the row actions of the record. */
 function ShowToolbar({ config }: { config: ResourceConfig }) {
@@ -38,20 +43,18 @@ const GRID_SX = {
   '& dd': { m: 0, mt: 0.5, typography: 'body2', minHeight: 24, overflowWrap: 'anywhere' },
 } as const;
 
-/** The fields flagged `show` of the record in context, labelled. */
-function ShowFields({ config }: { config: ResourceConfig }) {
-  const record = useRecordContext();
+/** A grid of some fields of a record, labelled; images (a proof) last, on a row of their own. */
+function FieldGrid({ config, record, fields }: { config: ResourceConfig; record: RaRecord; fields: FieldSpec[] }) {
   const translate = useTranslate();
-  if (!record) return null;
-  const fields = showFields(config);
+  if (!fields.length) return null;
+  const ordered = [...fields.filter((f) => f.type !== 'image'), ...fields.filter((f) => f.type === 'image')];
   return (
     <Box component="dl" sx={GRID_SX} data-testid="show-fields">
-      {/* images (a proof) last, on a row of their own */}
-      {[...fields.filter((f) => f.type !== 'image'), ...fields.filter((f) => f.type === 'image')].map((field) => (
+      {ordered.map((field) => (
         <Box
           key={field.source}
           data-testid={`show-${field.source}`}
-          sx={field.type === 'image' ? { gridColumn: '1 / -1' } : undefined}
+          sx={WIDE.has(field.type ?? 'text') ? { gridColumn: '1 / -1' } : undefined}
         >
           <dt>{translate(fieldLabel(config, field))}</dt>
           <dd>
@@ -70,11 +73,47 @@ function ShowFields({ config }: { config: ResourceConfig }) {
   );
 }
 
+/**
+ * The record in context as the show view lays it out: its fields flagged `show` in the declared tabs and sections,
+ * and its related sub-lists (below the fields, on their declared tab, or on a tab of their own). The show page and
+ * the show drawer both render it.
+ */
+export function ShowBody({ config }: { config: ResourceConfig }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const fields = showFields(config);
+  const bySource = new Map(fields.map((f) => [f.source, f]));
+  const tabbed = !!config.tabs?.length;
+  const extras = (config.related ?? []).map((related) => ({
+    name: related.name,
+    tab: related.tab,
+    label: relatedLabel(config, related),
+    content: (
+      <RelatedList
+        config={config}
+        related={related}
+        id={record.id}
+        // on a tab of its own, the tab names it
+        title={!tabbed || !!related.tab}
+      />
+    ),
+  }));
+  return (
+    <FieldGroups
+      config={config}
+      sources={fields.map((f) => f.source)}
+      render={(sources) => <FieldGrid config={config} record={record} fields={sources.map((s) => bySource.get(s)!)} />}
+      extras={extras}
+      lazy
+    />
+  );
+}
+
 /** The generated show view of a resource: its fields flagged `show`, labelled, and its row actions. */
 export function ResourceShow({ config }: { config: ResourceConfig }) {
   return (
     <Show resource={config.name} actions={<ShowToolbar config={config} />} title={`resources.${config.name}.name`}>
-      <ShowFields config={config} />
+      <ShowBody config={config} />
     </Show>
   );
 }

@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { ResourceContextProvider, useRouterProvider } from 'ra-core';
 import { Loading } from 'react-admin';
-import { ResourceEdit } from './ResourceEdit';
+import { ResourceCreate, ResourceEdit } from './ResourceEdit';
 import { ResourceList } from './ResourceList';
 import { ResourceShow } from './ResourceShow';
-import { hasEdit, hasShow } from './schema';
+import { SinglePage } from './SinglePage';
+import { hasCreate, hasEdit, hasShow } from './schema';
 import type { LazyComponent, ResourceConfig, ViewProps } from './types';
 
 const replacements = new WeakMap<LazyComponent<ViewProps>, ComponentType<ViewProps>>();
@@ -24,8 +25,8 @@ function view(
 }
 
 /**
- * A resource's routes below its menu path, react-admin style: the list at the path, the edit view at `:id`,
- * the show view at `:id/show`. Mount it at `<path>/*`.
+ * A resource's routes below its menu path, react-admin style: the list at the path (or the single-form page), the
+ * create view at `create`, the edit view at `:id`, the show view at `:id/show`. Mount it at `<path>/*`.
  */
 export function ResourceViews({ config }: { config: ResourceConfig }) {
   // react-admin's router components, so the views share its router whichever one the console runs on
@@ -33,11 +34,13 @@ export function ResourceViews({ config }: { config: ResourceConfig }) {
   const ListView = view(config.views?.list, ResourceList);
   const ShowView = view(config.views?.show, ResourceShow);
   const EditView = view(config.views?.edit, ResourceEdit);
+  const CreateView = view(config.views?.create, ResourceCreate);
   return (
     <ResourceContextProvider value={config.name}>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route index element={<ListView config={config} />} />
+          <Route index element={config.single ? <SinglePage config={config} /> : <ListView config={config} />} />
+          {hasCreate(config) && <Route path="create" element={<CreateView config={config} />} />}
           {hasShow(config) && <Route path=":id/show" element={<ShowView config={config} />} />}
           {hasEdit(config) && <Route path=":id" element={<EditView config={config} />} />}
         </Routes>

@@ -35,13 +35,26 @@ interface LocaleDateInputProps {
   /** Read by react-admin's filter form. */
   alwaysOn?: boolean;
   size?: 'small' | 'medium';
+  /** Forms: marked required, an error (translated) under it, or a hint. */
+  required?: boolean;
+  error?: string;
+  helperText?: string;
+  disabled?: boolean;
 }
 
 /**
  * A date filter typed and shown in the UI locale's format (zh-CN `yyyy-mm-dd`, en-US `mm/dd/yyyy`) whatever the
  * browser's language, with a calendar button that opens the browser's date picker; the value is `YYYY-MM-DD`.
  */
-export function LocaleDateInput({ source, label, size = 'small' }: LocaleDateInputProps) {
+export function LocaleDateInput({
+  source,
+  label,
+  size = 'small',
+  required,
+  error,
+  helperText,
+  disabled,
+}: LocaleDateInputProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { field, id } = useInput({ source });
@@ -83,6 +96,10 @@ export function LocaleDateInput({ source, label, size = 'small' }: LocaleDateInp
       label={label}
       value={text}
       placeholder={datePattern(locale)}
+      required={required}
+      error={!!error}
+      helperText={error ?? helperText}
+      disabled={disabled}
       onChange={(e) => type(e.target.value)}
       onBlur={() => {
         field.onBlur();

@@ -17,7 +17,88 @@ export type FieldType =
   | 'image'
   | 'reference'
   /** A long identifier (address, transaction hash): shortened in lists, in full on hover, with a copy button. */
-  | 'identifier';
+  | 'identifier'
+  /** Long plain text (several lines). */
+  | 'textarea'
+  /** HTML from the rich-text editor (sanitised by the API, and again before it is shown). */
+  | 'richtext'
+  /** Several values of `options` (an array). */
+  | 'options';
+
+/**
+ * How a form input edits a value. Default by field type: money → 'money', number → 'number', boolean → 'boolean',
+ * date/datetime → 'date', option → 'option', options → 'options', image → 'image', textarea, richtext; else 'text'.
+ */
+export type InputType =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  /** A decimal (or, with `integer`, a whole number). */
+  | 'number'
+  /** A decimal string greater than 0 with at most 2 decimals. */
+  | 'money'
+  /** A calendar day `YYYY-MM-DD`, typed in the UI locale's format. */
+  | 'date'
+  /** Two days: `from` and `to` (default `<source>_from`, `<source>_to`), the first not after the second. */
+  | 'dateRange'
+  /** A switch. */
+  | 'boolean'
+  /** A select of `options`. */
+  | 'option'
+  /** A multi-select of `options` (an array of ids). */
+  | 'options'
+  /** A searchable picker of choices loaded by `load`. */
+  | 'remoteOption'
+  /** One image uploaded through the presign call; the value is its public URL. */
+  | 'image'
+  /** HTML from a small editor (bold, italic, underline, lists, link, heading). */
+  | 'richtext';
+
+/** The values of a form, by source. */
+export type FormValues = Record<string, unknown>;
+
+/** The rules of a form input. Messages are i18n keys (translated with the field's values as arguments). */
+export interface InputRules {
+  /** The value is required. */
+  required?: boolean;
+  /** The value is required when this holds for the form's values (e.g. `(v) => v.role === 'hero'`). */
+  requiredIf?: (values: FormValues) => boolean;
+  /** The input shows (and is validated and sent) only when this holds. */
+  showIf?: (values: FormValues) => boolean;
+  /** A rule of its own: the i18n key of the problem, or undefined when the value is fine. */
+  validate?: (value: unknown, values: FormValues) => string | undefined;
+}
+
+/** One input of a form (create, edit, single-form page, action dialog). */
+export interface InputSpec extends InputRules {
+  source: string;
+  /** Default 'text'. */
+  type?: InputType;
+  /** i18n key of the label (default per view: `resources.<name>.fields.<source>`, actions `.inputs.<source>`). */
+  label?: string;
+  /** i18n key of a hint under the input. */
+  helperText?: string;
+  /** 'option' / 'options': the choices. */
+  options?: OptionSet;
+  /** 'remoteOption': loads the choices (id and display text) when the form opens. */
+  load?: ChoiceLoader;
+  /** 'money': the record field holding the largest amount accepted (e.g. what a loan still owes). */
+  max?: string;
+  /** 'number': a whole number, sent as a JSON number. */
+  integer?: boolean;
+  /** Text: the longest value accepted. */
+  maxLength?: number;
+  /** 'dateRange': the value names of the first and last day (default `<source>_from` / `<source>_to`). */
+  from?: string;
+  to?: string;
+  /** Shown but not editable. */
+  readOnly?: boolean;
+  /**
+   * 'image': what the upload is for, which decides the grant the API checks (proof: client fund, kyc: kyc update,
+   * logo: settings update; default proof).
+   */
+  purpose?: 'proof' | 'kyc' | 'logo';
+}
 
 /** One field of a resource's schema; its label is `resources.<name>.fields.<source>` unless `label` names a key. */
 export interface FieldSpec {
@@ -32,7 +113,7 @@ export interface FieldSpec {
   list?: boolean;
   /** Shown in the show view (default true). */
   show?: boolean;
-  /** Editable in the edit view (default false). */
+  /** Editable in the edit view and the single-form page (default false). */
   edit?: boolean;
   /** Also a filter of the matching kind (text, number, option, boolean, or a date range for dates). */
   filter?: boolean;
@@ -46,8 +127,78 @@ export interface FieldSpec {
   currencySource?: string;
   /** 'reference': the record field holding the referenced id, shown next to the text. */
   idSource?: string;
-  /** Edit view: the value is required. */
+  /** Editable in the create view (default false). */
+  create?: boolean;
+  /** Forms: how the value is edited (default from `type`, see InputType). */
+  input?: InputType;
+  /** Forms: the value is required. */
   required?: boolean;
+  /** Forms: required when this holds for the form's values. */
+  requiredIf?: InputRules['requiredIf'];
+  /** Forms: shown (validated and sent) only when this holds. */
+  showIf?: InputRules['showIf'];
+  /** Forms: a rule of its own, answering the i18n key of the problem. */
+  validate?: InputRules['validate'];
+  /** Forms: i18n key of a hint under the input. */
+  helperText?: string;
+  /** Forms, 'remoteOption' input: loads the choices. */
+  load?: ChoiceLoader;
+  /** Number: a whole number (sent as a JSON number). */
+  integer?: boolean;
+  /** Text: the longest value accepted. */
+  maxLength?: number;
+  /** Forms, 'image': what the upload is for (see InputSpec.purpose). */
+  purpose?: InputSpec['purpose'];
+  /** Date filter: the query parameters of the first and last day (default `<source>_gte` / `<source>_lte`). */
+  range?: { from: string; to: string };
+}
+
+/** A tab of a show view or form: its label `resources.<name>.tabs.<name>` unless `label` names a key. */
+export interface TabSpec {
+  name: string;
+  /** i18n key of the label. */
+  label?: string;
+  /** The sources of the fields on the tab, in order. */
+  fields?: string[];
+  /** Titled groups of fields on the tab, after `fields`. */
+  sections?: SectionSpec[];
+}
+
+/** A titled group of fields: its title `resources.<name>.sections.<name>` unless `label` names a key. */
+export interface SectionSpec {
+  name: string;
+  /** i18n key of the title. */
+  label?: string;
+  /** The sources of the fields of the group, in order. */
+  fields: string[];
+}
+
+/** A master-detail sub-list of the show view: a list API path of the record, paged through the dataProvider. */
+export interface RelatedSpec {
+  /** Key of the sub-list; the dataProvider resource is `<resource name>.<name>.<record id>`. */
+  name: string;
+  /** i18n key of the title; default `resources.<resource name>.related.<name>`. */
+  label?: string;
+  /** The list path, `{id}` where the record's id goes (`/client/admin/v1/{id}/logins`); answers `{ data, total }`. */
+  path: string;
+  /** Its columns (labels `resources.<resource name>.fields.<source>` unless `label`). */
+  fields: FieldSpec[];
+  /** Rows per page (default 10). */
+  perPage?: number;
+  /** The tab it sits on (default: below the record's fields, or a tab of its own when the view has tabs). */
+  tab?: string;
+}
+
+/** A page of one document, no list (settings): loaded with GET, saved with PUT. */
+export interface SingleSpec {
+  /** GET path of the document (`{ data }` envelopes are unwrapped). */
+  get: string;
+  /** PUT path that saves it (the body: the form's fields). */
+  put: string;
+  /** i18n key of the text shown when the GET fails (default `engine.form.loadFailed`). */
+  loadFailed?: string;
+  /** What an emptied input sends: null (default) or '' (documents whose fields are strings). */
+  emptyAs?: 'null' | 'empty';
 }
 
 interface FilterBase {
@@ -80,10 +231,11 @@ export type FilterSpec =
 
 /** The API paths of a resource (spec section 7), with `{id}` where the record id goes. */
 export interface ResourceEndpoints {
-  /** `{ data, total }` list; may carry fixed query parameters (`...?sub_type=loan`). */
-  list: string;
+  /** `{ data, total }` list; may carry fixed query parameters (`...?sub_type=loan`). Absent: no list (`single`). */
+  list?: string;
   /** One record; without it the resource has no show or edit view. */
   one?: Endpoint;
+  /** With fields flagged `create`: the create view at `<path>/create` and a create button on the list. */
   create?: Endpoint;
   update?: Endpoint;
   delete?: Endpoint;
@@ -94,20 +246,12 @@ export interface ResourceEndpoints {
 /** Loads the choices of a remote option (an action input or a filter). */
 export type ChoiceLoader = (ctx: { http: Http; record?: RaRecord }) => Promise<{ id: string | number; name: string }[]>;
 
-/** An input of an action's dialog (e.g. the amount of a repayment). */
-export interface ActionInput {
-  source: string;
-  /** 'image': one image uploaded through the presign call; the value is its public URL. */
-  type: 'text' | 'password' | 'money' | 'number' | 'option' | 'remoteOption' | 'image';
-  /** i18n key; default `resources.<name>.inputs.<source>`. */
-  label?: string;
-  required?: boolean;
-  /** 'option': the choices. */
-  options?: OptionSet;
-  /** 'remoteOption': loads the choices (id and display text) when the dialog opens. */
-  load?: ChoiceLoader;
-  /** 'money': the row field holding the largest amount accepted (e.g. what a loan still owes); checked when numeric. */
-  max?: string;
+/**
+ * An input of an action's dialog (e.g. the amount of a repayment): any form input with its rules; its label is
+ * `resources.<name>.inputs.<source>` unless `label` names a key.
+ */
+export interface ActionInput extends InputSpec {
+  type: InputType;
 }
 
 /** What an action's handler receives. */
@@ -198,10 +342,25 @@ export interface ResourceConfig<R extends RaRecord = RaRecord> {
   listActions?: ActionSpec<R>[];
   /** What a row click does; default 'drawer' with a drawer, 'show' with a one endpoint, else nothing. */
   rowClick?: 'show' | 'edit' | 'drawer' | false;
-  /** The drawer a row click opens. */
-  drawer?: LazyComponent<DrawerProps<R>>;
+  /** The drawer a row click opens: a component, or 'show' for the generated show view (tabs, sections, related). */
+  drawer?: LazyComponent<DrawerProps<R>> | 'show';
   /** A finder in the list toolbar that opens a record's drawer by something other than a row click (e.g. a username). */
   finder?: ComponentType<FinderProps>;
+  /** Tabs of the show view and the forms (fields not on any tab show above the tabs). */
+  tabs?: TabSpec[];
+  /** Titled groups of fields of the show view and the forms (without tabs; with tabs, declare them on a tab). */
+  sections?: SectionSpec[];
+  /** Master-detail sub-lists of the show view. */
+  related?: RelatedSpec[];
+  /** A single-form page instead of list/show/edit (fields flagged `edit` are the form). */
+  single?: SingleSpec;
+  /** Cross-field rules of the create, edit and single forms: `{ field: i18n key }` of the problems. */
+  validate?: (values: FormValues) => Record<string, string> | undefined;
   /** Replacement views. */
-  views?: { list?: LazyComponent<ViewProps>; show?: LazyComponent<ViewProps>; edit?: LazyComponent<ViewProps> };
+  views?: {
+    list?: LazyComponent<ViewProps>;
+    show?: LazyComponent<ViewProps>;
+    edit?: LazyComponent<ViewProps>;
+    create?: LazyComponent<ViewProps>;
+  };
 }

@@ -92,13 +92,15 @@ describe('label lists', () => {
 });
 
 describe('declared resources', () => {
-  it('are the six pages of the issue, each with a lazy page and its config', () => {
+  it('are the declared pages, each with a lazy page and its config', () => {
     expect(declared.map((n) => n.name).sort()).toEqual([
       'client',
       'compensation',
       'crypto_deposit',
       'deposit',
+      'kyc',
       'loan',
+      'users',
       'withdrawal',
     ]);
     for (const node of declared) {
