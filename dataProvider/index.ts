@@ -1,9 +1,23 @@
 import type { DataProvider, RaRecord } from 'react-admin';
 import { forReactAdmin } from './errorText';
-import { ApiError, type Http } from './http';
+import { ApiError, type Http, type HttpOptions } from './http';
 
 export { ApiError, createHttp, serverMessage, withQuery } from './http';
 export type { Http, HttpOptions, RequestLogEntry } from './http';
+
+/** The options of a `call`: what a request carries (the bearer, tenant and refresh always apply). */
+export type CallOptions = Pick<HttpOptions, 'method' | 'query' | 'body' | 'headers' | 'signal'>;
+
+/**
+ * The console's dataProvider: react-admin's CRUD methods, plus `call` for what is not CRUD on a resource (a client's
+ * sub-lists, money commands, account settings). `call` goes through the same http client, so the bearer, tenant,
+ * refresh-and-replay and error codes apply; it answers the parsed body as the API sent it (no envelope removed) and
+ * rejects with the http client's ApiError. Components reach it through react-admin's `useDataProvider`, usually
+ * inside react-query's `useQuery`/`useMutation`.
+ */
+export interface ConsoleDataProvider extends DataProvider {
+  call<T = unknown>(path: string, options?: CallOptions): Promise<T>;
+}
 
 /** One endpoint: a path (with `{id}` or `:id`), or a path with its HTTP method. */
 export type Endpoint = string | { path: string; method?: string };
@@ -88,7 +102,7 @@ class PageCursors {
 export function createDataProvider(
   http: Http,
   endpoints: Record<string, ResourceEndpoints> = resourceEndpoints,
-): DataProvider {
+): ConsoleDataProvider {
   const call = <T>(
     resource: string,
     verb: Verb,
@@ -102,7 +116,9 @@ export function createDataProvider(
   };
 
   const cursors = new PageCursors();
-  const provider: DataProvider = {
+  const provider: ConsoleDataProvider = {
+    call: <T>(path: string, { method, query, body, headers, signal }: CallOptions = {}) =>
+      http<T>(path, { method, query, body, headers, signal }),
     async getList(resource, params) {
       const { page = 1, perPage = 25 } = params.pagination ?? {};
       const { field, order } = params.sort ?? { field: '', order: '' };

@@ -1,11 +1,10 @@
-import type { AuthProvider, DataProvider } from 'react-admin';
+import type { AuthProvider } from 'react-admin';
 import { createAuthMachine, type AuthMachine } from '../authProvider/machine';
 import { createAuthProvider } from '../authProvider/authProvider';
-import { wirePassword } from '../authProvider/password';
 import { createRefresher, type Refresher } from '../authProvider/refresh';
 import { createTokenStore, tokenStore as defaultTokenStore, type TokenStore } from '../authProvider/tokens';
 import { createHttp, type Http, type RequestLogEntry } from '../dataProvider/http';
-import { createDataProvider } from '../dataProvider';
+import { createDataProvider, type ConsoleDataProvider } from '../dataProvider';
 import { createPermissionCache, type PermissionCache } from '../permissions/cache';
 import type { PermissionPayload } from '../permissions/types';
 import { DEFAULT_PROFILE, PROFILES, resolveProfile, UnknownProfileError, type Profile } from './config/profiles';
@@ -13,13 +12,7 @@ import { DEFAULT_PROFILE, PROFILES, resolveProfile, UnknownProfileError, type Pr
 /** GET /auth/admin/v1/captcha. */
 export type CaptchaResponse =
   { enabled: false } | { enabled: true; captcha_id: string; image: string; expires_in: number };
-/** POST /user/v1/mfa/bind/start, plus the secret parsed from the otpauth URI. */
-export interface MfaSetup {
-  otpauth_uri: string;
-  qrcode_data_url: string;
-  secret: string;
-}
-/** GET /setting/v1/app. */
+/** GET /setting/v1/app (the signed-in shell asks it through the dataProvider: src/layout/useAppInfo.ts). */
 export interface AppSettings {
   app_name: string;
   web_logo: string;
@@ -31,80 +24,26 @@ export interface AppSettings {
   currency: string;
   timezone: string;
   image: string;
-}
-/** GET /setting/app/v1/locale. */
-export interface LocaleSettings {
-  name: string;
-  code: string;
-  emoji: string;
-  image: string;
-  locale: string;
-  language: string;
-  currency: string;
-  phoneCode: string;
-  timezone: string;
+  /** Signed read URLs of the stored logo and image (null without one). */
+  web_logo_url: string | null;
+  image_url: string | null;
 }
 
-/** The account and settings calls of the signed-in staff member. */
+/** The calls of the console that do not go through the dataProvider: the sign-in page's and the permission cache's. */
 export interface Api {
+  /** GET /auth/admin/v1/captcha (no bearer). */
   captcha(): Promise<CaptchaResponse>;
-  /** Both passwords as typed; sent as MD5 hex. */
-  changePassword(oldPassword: string, newPassword: string): Promise<void>;
-  mfaBindStart(): Promise<MfaSetup>;
-  mfaBindVerify(code: string): Promise<void>;
-  /** A new set of recovery codes (old ones invalidated); [] when the answer holds none. */
-  mfaRecoveryCodes(): Promise<string[]>;
-  mfaDisable(proof: { code: string } | { recovery_code: string }): Promise<void>;
-  appSettings(): Promise<AppSettings>;
-  localeSettings(): Promise<LocaleSettings>;
+  /** GET /auth/admin/v1/permissions. */
   permissions(): Promise<PermissionPayload>;
 }
 
-/** The `secret` parameter of an otpauth:// URI ('' when absent). */
-export function otpauthSecret(uri: string): string {
-  const query = uri.split('?')[1] ?? '';
-  return new URLSearchParams(query).get('secret') ?? '';
-}
-
-/** Recovery codes from an answer that may wrap them (data envelope; recovery_codes/codes/items/list/value). */
-export function recoveryCodesOf(answer: unknown): string[] {
-  let v = answer;
-  for (let depth = 0; depth < 4 && v && typeof v === 'object' && !Array.isArray(v); depth++) {
-    const o = v as Record<string, unknown>;
-    v = o.recovery_codes ?? o.codes ?? o.items ?? o.list ?? o.value ?? o.data;
-  }
-  return Array.isArray(v) ? v.filter((c): c is string => typeof c === 'string' && c !== '') : [];
-}
-
-const unwrap = <T>(res: unknown): T =>
-  (res && typeof res === 'object' && 'data' in res && Object.keys(res).length === 1
-    ? (res as { data: T }).data
-    : res) as T;
-
-/** The api helpers over an http client. */
+/**
+ * The api helpers over an http client. The login page is the first script and carries no react-admin: it asks the
+ * captcha here; everything the signed-in console asks goes through the dataProvider (`useDataProvider`).
+ */
 export function createApi(http: Http): Api {
-  const post = (path: string, body?: unknown) => http<unknown>(path, { method: 'POST', body: body ?? {} });
   return {
     captcha: () => http<CaptchaResponse>('/auth/admin/v1/captcha', { auth: false }),
-    changePassword: async (oldPassword, newPassword) => {
-      await post('/user/v1/change_pwd', {
-        old_password: wirePassword(oldPassword),
-        new_password: wirePassword(newPassword),
-      });
-    },
-    mfaBindStart: async () => {
-      const res = unwrap<Omit<MfaSetup, 'secret'>>(await post('/user/v1/mfa/bind/start'));
-      return { ...res, secret: otpauthSecret(res.otpauth_uri ?? '') };
-    },
-    mfaBindVerify: async (code) => {
-      await post('/user/v1/mfa/bind/verify', { code });
-    },
-    mfaRecoveryCodes: async () => recoveryCodesOf(await post('/user/v1/mfa/recovery_codes')),
-    mfaDisable: async (proof) => {
-      await post('/user/v1/mfa/disable', proof);
-    },
-    appSettings: async () => unwrap<AppSettings>(await http('/setting/v1/app')),
-    localeSettings: async () => unwrap<LocaleSettings>(await http('/setting/app/v1/locale')),
     permissions: () => http<PermissionPayload>('/auth/admin/v1/permissions'),
   };
 }
@@ -117,7 +56,7 @@ export interface Services {
   http: Http;
   authMachine: AuthMachine;
   authProvider: AuthProvider;
-  dataProvider: DataProvider;
+  dataProvider: ConsoleDataProvider;
   permissionCache: PermissionCache;
   api: Api;
   /** Subscribes to every request (method, path, status, ms) for the developer log; returns the unsubscribe function. */

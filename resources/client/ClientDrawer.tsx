@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Alert, Box, Drawer, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useNotify, useTranslate } from 'react-admin';
@@ -7,7 +7,7 @@ import BasicInfoPanel from './drawer/BasicInfoPanel';
 import ClientTabs from './drawer/ClientTabs';
 import PendingDeposits from './drawer/PendingDeposits';
 import { clientApi } from './drawer/api';
-import { useLoad } from './drawer/useLoad';
+import { useClientQuery, useReloadClient } from './drawer/useClientQuery';
 import { hasClientId } from './dialogs/errors';
 import { canAny } from '../../permissions/can';
 import { usePermissionPayload } from '../../src/permissions/useCan';
@@ -26,21 +26,15 @@ export default function ClientDrawer({ clientId, onClose }: ClientDrawerProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const key = hasClientId(clientId) ? String(clientId) : null;
-  const detail = useLoad(key, () => clientApi.detail(clientId));
-  const accounts = useLoad(key, () => clientApi.accounts(clientId));
+  const detail = useClientQuery(clientApi.detail, key);
+  const accounts = useClientQuery(clientApi.accounts, key);
   // The pending deposits only for staff who may read deposits (the API answers 403 otherwise).
   const canReadDeposits = canAny(usePermissionPayload()?.grants, DEPOSIT_READ_CHAIN, 'read');
-  const deposits = useLoad(canReadDeposits ? key : null, () => clientApi.pendingDeposits(clientId));
-  const { reload: reloadDetail } = detail;
-  const { reload: reloadAccounts } = accounts;
-  const { reload: reloadDeposits } = deposits;
-
-  // After a money movement (a deposit is recorded pending), everything the drawer shows is fetched again.
-  const reload = useCallback(() => {
-    reloadDetail();
-    reloadAccounts();
-    if (canReadDeposits) reloadDeposits();
-  }, [reloadDetail, reloadAccounts, reloadDeposits, canReadDeposits]);
+  const deposits = useClientQuery(clientApi.pendingDeposits, key, canReadDeposits);
+  // The header's refresh: everything the drawer shows is fetched again (a money movement or a new password does the
+  // same by itself: useClientMutation).
+  const reloadClient = useReloadClient(key);
+  const reload = () => reloadClient();
 
   const detailFailed = !!detail.error;
   useEffect(() => {
@@ -80,16 +74,15 @@ export default function ClientDrawer({ clientId, onClose }: ClientDrawerProps) {
           <BasicInfoPanel
             clientId={key}
             client={detail.data}
-            loading={detail.loading}
+            loading={detail.isLoading}
             failed={detailFailed}
             onRefresh={reload}
           />
           <AccountSection
             clientId={key}
             accounts={accountList}
-            loading={accounts.loading}
+            loading={accounts.isLoading}
             failed={!!accounts.error && !accountList}
-            onChanged={reload}
           />
           {canReadDeposits && <PendingDeposits state={deposits} accounts={accountList} />}
           <ClientTabs clientId={key} />

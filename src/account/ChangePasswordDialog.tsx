@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,8 +10,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { api } from '../services';
 import { apiErrorText, hasErrorCode } from '../../dataProvider/errorText';
+import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
+import { accountApi } from './accountApi';
 import { DialogForm } from '../../resources/engine/DialogForm';
 
 /** Minimum length of a new password (spec section 9). */
@@ -34,14 +36,18 @@ export interface ChangePasswordDialogProps {
   onClose: (success: boolean) => void;
 }
 
-/** The signed-in staff member changes their own password; both values travel as MD5 hex (api.changePassword). */
+/** The signed-in staff member changes their own password; both values travel as MD5 hex (accountApi.changePassword). */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [pending, setPending] = useState(false);
+  const dataProvider = useConsoleDataProvider();
+  const change = useMutation({
+    mutationFn: ({ old, next }: { old: string; next: string }) => accountApi(dataProvider).changePassword(old, next),
+  });
+  const pending = change.isPending;
 
   // Every opening starts with an empty form.
   useEffect(() => {
@@ -49,7 +55,6 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       setOldPassword('');
       setNewPassword('');
       setErrors({});
-      setPending(false);
     }
   }, [open]);
 
@@ -62,10 +67,9 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     const problems = passwordProblems(oldPassword, newPassword);
     setErrors(problems);
     if (Object.keys(problems).length) return;
-    setPending(true);
     try {
       // The current password goes exactly as typed (it must hash like the sign-in password); the new one trimmed.
-      await api.changePassword(oldPassword, newPassword.trim());
+      await change.mutateAsync({ old: oldPassword, next: newPassword.trim() });
       notify('auth.password.success', { type: 'success' });
       onClose(true);
     } catch (error) {
@@ -73,8 +77,6 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       if (hasErrorCode(error, 'wrong_password')) setErrors({ old: text ?? 'auth.password.failed' });
       if (text) notify(text, { type: 'error', messageArgs: { _: text } });
       else notify('auth.password.failed', { type: 'error' });
-    } finally {
-      setPending(false);
     }
   };
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useNotify, useTranslate } from 'ra-core';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,9 +14,9 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { api, authMachine } from '../services';
-import { extractRecoveryCodes } from './recoveryCodes';
-import { parseOtpSecret } from './otpauth';
+import { authMachine } from '../services';
+import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
+import { accountApi } from './accountApi';
 import { codeProblem } from './mfaCode';
 import { BindStep, CodesStep, type MfaQr } from './MfaEnableSteps';
 import { DisableConfirmStep, DisableVerifyStep, type DisableMethod } from './MfaDisableSteps';
@@ -42,6 +42,8 @@ export function MfaDialog({ open, onClose }: MfaDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const mfaOn = useSyncExternalStore(subscribe, currentMfa, currentMfa);
+  const dataProvider = useConsoleDataProvider();
+  const api = useMemo(() => accountApi(dataProvider), [dataProvider]);
 
   const [mode, setMode] = useState<Mode>('view');
   const [step, setStep] = useState(0);
@@ -94,9 +96,8 @@ export function MfaDialog({ open, onClose }: MfaDialogProps) {
     try {
       const setup = await api.mfaBindStart();
       if (gen !== generation.current) return;
-      const secret = setup.secret || parseOtpSecret(setup.otpauth_uri);
-      if (!setup.qrcode_data_url && !secret) throw new Error('empty bind answer');
-      setQr({ image: setup.qrcode_data_url, secret });
+      if (!setup.qrcode_data_url && !setup.secret) throw new Error('empty bind answer');
+      setQr({ image: setup.qrcode_data_url, secret: setup.secret });
     } catch {
       if (gen !== generation.current) return;
       setQr(null);
@@ -111,7 +112,7 @@ export function MfaDialog({ open, onClose }: MfaDialogProps) {
     setCodesLoading(true);
     setCodesFailed(false);
     try {
-      const list = extractRecoveryCodes(await api.mfaRecoveryCodes());
+      const list = await api.mfaRecoveryCodes();
       if (gen !== generation.current) return;
       if (!list.length) {
         setCodesFailed(true);

@@ -9,7 +9,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatLocaleDateTime } from '../../resources/engine/format';
-import { http } from '../services';
+import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
 
 /** GET /auth/admin/v1/userinfo. */
 export interface UserInfo {
@@ -33,9 +33,10 @@ export function formatDateTime(value: string | null | undefined, locale: string)
 export function ProfileCard() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const dataProvider = useConsoleDataProvider();
   const { data, isPending, error } = useQuery({
     queryKey: ['shell', 'userinfo'],
-    queryFn: () => http<UserInfo>('/auth/admin/v1/userinfo'),
+    queryFn: ({ signal }) => dataProvider.call<UserInfo>('/auth/admin/v1/userinfo', { signal }),
   });
   const rows: [string, string, string][] = data
     ? [

@@ -2,16 +2,9 @@
 // with a probe that lists every toast as translated text.
 import type { ReactNode } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
-import {
-  CoreAdminContext,
-  memoryStore,
-  testDataProvider,
-  TestMemoryRouter,
-  useNotificationContext,
-  useTranslate,
-} from 'ra-core';
+import { CoreAdminContext, memoryStore, TestMemoryRouter, useNotificationContext, useTranslate } from 'ra-core';
 import { createI18nProvider, type UiLocale } from '../../i18n';
-import { authMachine, authProvider } from '../../src/services';
+import { authMachine, authProvider, dataProvider } from '../../src/services';
 import { DEMO_PASSWORD, GOOD_CODE } from './msw';
 
 /** Lists every notification (toast) raised so far, translated, with its type. */
@@ -34,7 +27,7 @@ export interface RenderOptions {
   path?: string;
 }
 
-/** Renders `ui` inside the console's providers (auth from src/services, real i18n) at `path`. */
+/** Renders `ui` inside the console's providers (auth and dataProvider from src/services, real i18n) at `path`. */
 export function renderInAdmin(ui: ReactNode, { locale = 'en-US', path = '/login' }: RenderOptions = {}) {
   const current = { pathname: path };
   const utils = render(
@@ -42,7 +35,7 @@ export function renderInAdmin(ui: ReactNode, { locale = 'en-US', path = '/login'
       <CoreAdminContext
         i18nProvider={createI18nProvider({ initialLocale: locale })}
         authProvider={authProvider}
-        dataProvider={testDataProvider()}
+        dataProvider={dataProvider}
         store={memoryStore()}
       >
         {ui}

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { wirePassword } from '../../authProvider/password';
-import { createServices, otpauthSecret, recoveryCodesOf } from '../../src/services';
+import { createServices } from '../../src/services';
+import { accountApi } from '../../src/account/accountApi';
+import { parseOtpSecret } from '../../src/account/otpauth';
+import { extractRecoveryCodes } from '../../src/account/recoveryCodes';
 import { DEMO_PASSWORD, fakeAuthApi, GOOD_CODE, testProfile, installMsw } from './msw';
 
 installMsw();
@@ -81,21 +84,22 @@ describe('authProvider', () => {
 });
 
 describe('api helpers', () => {
-  it('captcha, change password (MD5), MFA bind, recovery codes, disable, settings', async () => {
+  it('captcha; change password (MD5), MFA bind, recovery codes, disable and settings through the dataProvider', async () => {
     const { s, backend } = setup();
     expect(await s.api.captcha()).toMatchObject({ enabled: true, captcha_id: expect.any(String) });
     await s.authMachine.login(creds('admin'));
-    const setupAnswer = await s.api.mfaBindStart();
+    const account = accountApi(s.dataProvider);
+    const setupAnswer = await account.mfaBindStart();
     expect(setupAnswer.secret).toBe('JBSWY3DPEHPK3PXP');
     expect(setupAnswer.qrcode_data_url).toMatch(/^data:image/);
-    await expect(s.api.mfaBindVerify('000000')).rejects.toMatchObject({ code: 'mfa_invalid' });
-    await s.api.mfaBindVerify(GOOD_CODE);
-    expect(await s.api.mfaRecoveryCodes()).toHaveLength(10);
-    await expect(s.api.mfaDisable({ recovery_code: 'rc-1' })).resolves.toBeUndefined();
-    expect((await s.api.appSettings()).app_name).toBe('Admin');
-    expect((await s.api.localeSettings()).locale).toBe('zh-CN');
-    await expect(s.api.changePassword('wrong', 'newpass1')).rejects.toMatchObject({ code: 'wrong_password' });
-    await s.api.changePassword(DEMO_PASSWORD, 'newpass1');
+    await expect(account.mfaBindVerify('000000')).rejects.toMatchObject({ code: 'mfa_invalid' });
+    await account.mfaBindVerify(GOOD_CODE);
+    expect(await account.mfaRecoveryCodes()).toHaveLength(10);
+    await expect(account.mfaDisable({ recovery_code: 'rc-1' })).resolves.toBeUndefined();
+    // The bearer goes with a dataProvider call.
+    expect(await s.dataProvider.call('/setting/v1/app')).toMatchObject({ app_name: 'Admin' });
+    await expect(account.changePassword('wrong', 'newpass1')).rejects.toMatchObject({ code: 'wrong_password' });
+    await account.changePassword(DEMO_PASSWORD, 'newpass1');
     expect(backend.password).toBe(wirePassword('newpass1'));
     s.refresher.cancel();
   });
@@ -111,13 +115,13 @@ describe('answer shapes', () => {
     [{ list: ['a', 'b'] }],
     [{ value: ['a', 'b'] }],
   ])('recovery codes from %j', (answer) => {
-    expect(recoveryCodesOf(answer)).toEqual(['a', 'b']);
+    expect(extractRecoveryCodes(answer)).toEqual(['a', 'b']);
   });
 
   it('no recovery codes, and the otpauth secret', () => {
-    expect(recoveryCodesOf({})).toEqual([]);
-    expect(recoveryCodesOf(null)).toEqual([]);
-    expect(otpauthSecret('otpauth://totp/Admin:a?issuer=Admin&secret=ABC234')).toBe('ABC234');
-    expect(otpauthSecret('otpauth://totp/x')).toBe('');
+    expect(extractRecoveryCodes({})).toEqual([]);
+    expect(extractRecoveryCodes(null)).toEqual([]);
+    expect(parseOtpSecret('otpauth://totp/Admin:a?issuer=Admin&secret=ABC234')).toBe('ABC234');
+    expect(parseOtpSecret('otpauth://totp/x')).toBe('');
   });
 });

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { useIdempotencyKey } from '../../resources/client/dialogs/useIdempotencyKey';
 import { useRate } from '../../resources/client/dialogs/useRate';
-import { deferred } from './client.helpers';
+import { ClientHookContext, deferred } from './client.helpers';
 import { api, server, installMsw } from './msw';
 
 installMsw();
@@ -27,6 +27,7 @@ describe('useRate', () => {
   it('is 1 for the same currency without a request, nothing without a pair', () => {
     const { result, rerender } = renderHook(({ a, b }) => useRate(a, b), {
       initialProps: { a: 'USD', b: 'USD' } as { a: string | null; b: string | null },
+      wrapper: ClientHookContext,
     });
     expect(result.current).toEqual({ rate: 1, loading: false, error: false });
     rerender({ a: null, b: 'USD' });
@@ -46,7 +47,10 @@ describe('useRate', () => {
       }),
     );
     const onError = vi.fn();
-    const { result, rerender } = renderHook(({ b }) => useRate('USD', b, onError), { initialProps: { b: 'CNY' } });
+    const { result, rerender } = renderHook(({ b }) => useRate('USD', b, onError), {
+      initialProps: { b: 'CNY' },
+      wrapper: ClientHookContext,
+    });
     expect(result.current.loading).toBe(true);
     rerender({ b: 'EUR' });
     await waitFor(() => expect(result.current.rate).toBe(0.91));
@@ -61,7 +65,7 @@ describe('useRate', () => {
   it('reports a failure once, and a rate that is not positive counts as a failure', async () => {
     server.use(http.get(api('/currency/admin/v1/rate'), () => HttpResponse.json(0)));
     const onError = vi.fn();
-    const { result } = renderHook(() => useRate('USD', 'JPY', onError));
+    const { result } = renderHook(() => useRate('USD', 'JPY', onError), { wrapper: ClientHookContext });
     await waitFor(() => expect(result.current.error).toBe(true));
     expect(result.current.rate).toBeNull();
     expect(onError).toHaveBeenCalledTimes(1);

@@ -4,12 +4,13 @@ import type { ReactNode } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { CoreAdminContext, memoryStore, testDataProvider, useNotificationContext, useTranslate } from 'ra-core';
+import { CoreAdminContext, memoryStore, useNotificationContext, useTranslate } from 'ra-core';
 import { createI18nProvider, type UiLocale } from '../../i18n';
 import { createPermissionCache } from '../../permissions/cache';
 import { PermissionsProvider } from '../../src/permissions/PermissionsContext';
 import type { PermissionPayload, Role } from '../../permissions';
 import type { Account, Client } from '../../resources/client/drawer/api';
+import { dataProvider } from '../../src/services';
 import { api, apiBody, apiError, apiList, permissionPayload, server } from './msw';
 
 function ToastProbe() {
@@ -26,7 +27,10 @@ function ToastProbe() {
   );
 }
 
-/** Renders `ui` with real i18n (zh-CN by default), the permissions of `role` (or only `grants`) and a toast probe. */
+/**
+ * Renders `ui` with real i18n (zh-CN by default), the console's dataProvider (over msw), the permissions of `role`
+ * (or only `grants`) and a toast probe.
+ */
 export async function renderClientUi(
   ui: ReactNode,
   {
@@ -41,7 +45,7 @@ export async function renderClientUi(
   const utils = render(
     <CoreAdminContext
       i18nProvider={createI18nProvider({ initialLocale: locale })}
-      dataProvider={testDataProvider()}
+      dataProvider={dataProvider}
       store={memoryStore()}
     >
       <PermissionsProvider cache={cache}>
@@ -296,5 +300,20 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
   return { seen, calls, client, accounts };
 }
 
-/** Lets pending promises and effects settle. */
-export const flush = () => act(() => new Promise<void>((r) => setTimeout(r, 0)));
+/** The contexts a client hook needs (the console's dataProvider, react-query), for renderHook's `wrapper`. */
+export function ClientHookContext({ children }: { children: ReactNode }) {
+  return (
+    <CoreAdminContext dataProvider={dataProvider} store={memoryStore()}>
+      {children}
+    </CoreAdminContext>
+  );
+}
+
+/**
+ * Lets pending promises and effects settle: a few timer turns, as react-query tells its observers of an answer on the
+ * next timer turn after msw gave it.
+ */
+export const flush = () =>
+  act(async () => {
+    for (let turn = 0; turn < 3; turn++) await new Promise<void>((r) => setTimeout(r, 0));
+  });

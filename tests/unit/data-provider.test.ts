@@ -188,6 +188,41 @@ describe('dataProvider', () => {
     });
   });
 
+  it('call: a request that is not CRUD, through the same http client (bearer, tenant, query, body, headers, errors)', async () => {
+    const seen: { method: string; url: URL; headers: Headers; body: unknown }[] = [];
+    server.use(
+      http.post(api('/things/admin/v1/approve/5'), async ({ request }) => {
+        seen.push({
+          method: request.method,
+          url: new URL(request.url),
+          headers: request.headers,
+          body: await request.json(),
+        });
+        return HttpResponse.json({ data: { id: 5, status: 'approved' } });
+      }),
+      http.get(api('/things/admin/v1/broken'), () => HttpResponse.json(apiError('forbidden', 'No'), { status: 403 })),
+    );
+    const answer = await provider().call('/things/admin/v1/approve/5', {
+      method: 'POST',
+      query: { dry: 'no', empty: '' },
+      body: { note: 'ok' },
+      headers: { 'Idempotency-Key': 'k-1' },
+    });
+    // The body as the API sent it: no envelope removed.
+    expect(answer).toEqual({ data: { id: 5, status: 'approved' } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].url.search).toBe('?dry=no');
+    expect(seen[0].body).toEqual({ note: 'ok' });
+    expect(seen[0].headers.get('authorization')).toBe('Bearer A');
+    expect(seen[0].headers.get('x-tenant-id')).toBe(testProfile.tenantId);
+    expect(seen[0].headers.get('idempotency-key')).toBe('k-1');
+    await expect(provider().call('/things/admin/v1/broken')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 403,
+      code: 'forbidden',
+    });
+  });
+
   it('registerEndpoints extends the shared map', () => {
     registerEndpoints('identify', { list: '/identify/admin/v1/list' });
     expect(resourceEndpoints.identify.list).toBe('/identify/admin/v1/list');

@@ -5,12 +5,15 @@ import { wirePassword } from '../../../authProvider/password';
 import { fundsApi } from './api';
 import { hasClientId, serverText } from './errors';
 import { DialogForm } from '../../engine/DialogForm';
+import { clientApi } from '../drawer/api';
+import { useClientMutation } from '../drawer/useClientQuery';
+import { useConsoleDataProvider } from '../../../dataProvider/useConsoleDataProvider';
 
 /** Props of ClientPasswordDialog. */
 export interface ClientPasswordDialogProps {
   open: boolean;
   clientId: number | string | null | undefined;
-  /** Closes the dialog; `success` is true after the password changed (the caller reloads the basic info). */
+  /** Closes the dialog; `success` is true after the password changed (the client's basic info is then fetched again). */
   onClose: (success: boolean) => void;
 }
 
@@ -30,8 +33,15 @@ function PasswordForm({ clientId, onClose }: Omit<ClientPasswordDialogProps, 'op
   const notify = useNotify();
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
+  const dataProvider = useConsoleDataProvider();
+  const reset = useClientMutation(
+    clientId,
+    ({ id, password }: { id: number | string; password: string }) =>
+      fundsApi(dataProvider).resetPassword(id, wirePassword(password)),
+    [clientApi.detail.part],
+  );
+  const pending = reset.isPending;
   const typed = password.trim();
 
   const submit = async (event: FormEvent) => {
@@ -44,9 +54,8 @@ function PasswordForm({ clientId, onClose }: Omit<ClientPasswordDialogProps, 'op
     setSubmitted(true);
     if (!typed) return;
     inFlight.current = true;
-    setPending(true);
     try {
-      await fundsApi.resetPassword(clientId, wirePassword(typed));
+      await reset.mutateAsync({ id: clientId, password: typed });
       notify('client.password.success', { type: 'success' });
       onClose(true);
     } catch (err) {
@@ -54,7 +63,6 @@ function PasswordForm({ clientId, onClose }: Omit<ClientPasswordDialogProps, 'op
       notify(text ?? 'client.password.failure', { type: 'error', messageArgs: text ? { _: text } : undefined });
     } finally {
       inFlight.current = false;
-      setPending(false);
     }
   };
 

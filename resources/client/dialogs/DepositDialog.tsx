@@ -11,17 +11,20 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import AccountSelect from './AccountSelect';
 import CryptoDepositFields, { type CryptoValues } from './CryptoDepositFields';
 import ProofImageUpload from './ProofImageUpload';
 import RateLine from './RateLine';
-import { FALLBACK_DEPOSIT_OPTIONS, fundsApi, type DepositOption, type FundKind } from './api';
+import { FALLBACK_DEPOSIT_OPTIONS, fundsApi, type DepositOption, type DepositPayload, type FundKind } from './api';
 import { hasClientId, isDefiniteRefusal, serverText } from './errors';
 import { useClientAccounts } from './useClientAccounts';
 import { useIdempotencyKey } from './useIdempotencyKey';
 import { useRate } from './useRate';
 import type { Account } from '../drawer/api';
+import { useClientMutation } from '../drawer/useClientQuery';
+import { useConsoleDataProvider } from '../../../dataProvider/useConsoleDataProvider';
 import { cryptoFieldProblems, type CryptoFieldProblem } from '../../../domain/crypto-chains';
 import { depositTypes, findOption } from '../../labels';
 import { isValidAmount, toFixed2 } from '../money';
@@ -42,6 +45,7 @@ function defaultSubType(options: DepositOption[]): string {
   return options.find((o) => o.value === 'bank')?.value ?? options[0]?.value ?? '';
 }
 
+const NO_OPTIONS: DepositOption[] = [];
 const NO_CRYPTO: CryptoValues = { chain: '', address: '', tx_hash: '' };
 
 /** The i18n key of each crypto field problem (the same rules as the API: domain/crypto-chains.ts). */
@@ -105,7 +109,6 @@ function DepositForm({
   // Until staff pick a currency themselves, it follows the chosen account's.
   const [currencyChosen, setCurrencyChosen] = useState(false);
   const [subType, setSubType] = useState('');
-  const [options, setOptions] = useState<DepositOption[]>([]);
   const [crypto, setCrypto] = useState<CryptoValues>(NO_CRYPTO);
   const [touched, setTouched] = useState<Partial<Record<keyof CryptoValues, boolean>>>({});
   // The chain and hash the API refused as already recorded (409 duplicate_tx_hash), while they stay unchanged.
@@ -113,8 +116,16 @@ function DepositForm({
   const [screenshot, setScreenshot] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
+  const dataProvider = useConsoleDataProvider();
+  const funds = fundsApi(dataProvider);
+  // The movement; once it succeeded, everything shown of the client is fetched again.
+  const movement = useClientMutation(clientId, ({ id, payload }: { id: number | string; payload: DepositPayload }) =>
+    kind === 'deposit'
+      ? funds.deposit(id, payload, idempotencyKey)
+      : funds[kind](id, { account_id: payload.account_id, amount: payload.amount }, idempotencyKey),
+  );
+  const pending = movement.isPending;
 
   const account = accounts.find((a) => String(a.id) === accountId);
   const currencies = useMemo(() => [...new Set(accounts.map((a) => a.currency).filter(Boolean))], [accounts]);
@@ -127,17 +138,14 @@ function DepositForm({
     if (isDeposit && account && !currencyChosen) setCurrency(account.currency);
   }, [isDeposit, account, currencyChosen]);
 
-  useEffect(() => {
-    if (!isDeposit) return;
-    let live = true;
-    fundsApi.depositOptions().then(
-      (list) => live && setOptions(list),
-      () => live && setOptions(FALLBACK_DEPOSIT_OPTIONS),
-    );
-    return () => {
-      live = false;
-    };
-  }, [isDeposit]);
+  // The deposit sub_types; the label list when the call fails.
+  const optionsQuery = useQuery({
+    queryKey: ['deposit', 'options'],
+    queryFn: ({ signal }) => funds.depositOptions(signal),
+    enabled: isDeposit,
+    retry: false,
+  });
+  const options = optionsQuery.data ?? (optionsQuery.isError ? FALLBACK_DEPOSIT_OPTIONS : NO_OPTIONS);
   useEffect(() => {
     if (!subType && options.length) setSubType(defaultSubType(options));
   }, [options, subType]);
@@ -187,28 +195,21 @@ function DepositForm({
       return;
     }
     inFlight.current = true;
-    setPending(true);
-    const wireAmount = toFixed2(amount) as string;
+    const cryptoPayload = isCrypto
+      ? { chain: crypto.chain, address: crypto.address.trim(), tx_hash: crypto.tx_hash.trim() }
+      : {};
     try {
-      if (kind === 'deposit') {
-        const cryptoPayload = isCrypto
-          ? { chain: crypto.chain, address: crypto.address.trim(), tx_hash: crypto.tx_hash.trim() }
-          : {};
-        await fundsApi.deposit(
-          clientId,
-          {
-            account_id: account.id,
-            amount: wireAmount,
-            currency,
-            screenshot: screenshot ?? '',
-            sub_type: subType,
-            ...cryptoPayload,
-          },
-          idempotencyKey,
-        );
-      } else {
-        await fundsApi[kind](clientId, { account_id: account.id, amount: wireAmount }, idempotencyKey);
-      }
+      await movement.mutateAsync({
+        id: clientId,
+        payload: {
+          account_id: account.id,
+          amount: toFixed2(amount) as string,
+          currency,
+          screenshot: screenshot ?? '',
+          sub_type: subType,
+          ...cryptoPayload,
+        },
+      });
       notify(`client.${kind}.success`, { type: 'success' });
       onClose(true);
     } catch (err) {
@@ -220,7 +221,6 @@ function DepositForm({
       if (isDefiniteRefusal(err) || duplicate) renewKey();
     } finally {
       inFlight.current = false;
-      setPending(false);
     }
   };
 

@@ -13,12 +13,14 @@ import {
 import { useNotify, useTranslate } from 'react-admin';
 import AccountSelect from './AccountSelect';
 import RateLine from './RateLine';
-import { fundsApi } from './api';
+import { fundsApi, type ExchangePayload } from './api';
 import { hasClientId, isDefiniteRefusal, serverText } from './errors';
 import { useClientAccounts } from './useClientAccounts';
 import { useIdempotencyKey } from './useIdempotencyKey';
 import { useRate } from './useRate';
 import type { Account } from '../drawer/api';
+import { useClientMutation } from '../drawer/useClientQuery';
+import { useConsoleDataProvider } from '../../../dataProvider/useConsoleDataProvider';
 import { clampMoney, formatMoney, signOf, toCents, toFixed2 } from '../money';
 import { DialogForm } from '../../engine/DialogForm';
 
@@ -79,8 +81,13 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
   const [toId, setToId] = useState('');
   const [amount, setAmount] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
+  const dataProvider = useConsoleDataProvider();
+  // The exchange; once it succeeded, everything shown of the client is fetched again.
+  const exchange = useClientMutation(clientId, ({ id, payload }: { id: number | string; payload: ExchangePayload }) =>
+    fundsApi(dataProvider).exchange(id, payload, idempotencyKey),
+  );
+  const pending = exchange.isPending;
 
   const list = accounts ?? [];
   const from = list.find((a) => String(a.id) === fromId);
@@ -130,13 +137,11 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
       return;
     }
     inFlight.current = true;
-    setPending(true);
     try {
-      await fundsApi.exchange(
-        clientId,
-        { from_account: from.id, to_account: to.id, amount: toFixed2(amount) as string, rate: rate.rate },
-        idempotencyKey,
-      );
+      await exchange.mutateAsync({
+        id: clientId,
+        payload: { from_account: from.id, to_account: to.id, amount: toFixed2(amount) as string, rate: rate.rate },
+      });
       notify('client.exchange.success', { type: 'success' });
       onClose(true);
     } catch (err) {
@@ -145,7 +150,6 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
       if (isDefiniteRefusal(err)) renewKey();
     } finally {
       inFlight.current = false;
-      setPending(false);
     }
   };
 

@@ -1,4 +1,4 @@
-import { http } from '../../../src/services';
+import { useConsoleDataProvider } from '../../../dataProvider/useConsoleDataProvider';
 import { ImageInput } from '../../engine/ImageInput';
 
 /** Props of ProofImageUpload. */
@@ -11,7 +11,10 @@ export interface ProofImageUploadProps {
   disabled?: boolean;
 }
 
-/** The deposit's proof image: the engine's image input over the console's API client, with the proof's texts. */
+/** The deposit's proof image: the engine's image input over the console's dataProvider, with the proof's texts. */
 export default function ProofImageUpload(props: ProofImageUploadProps) {
-  return <ImageInput {...props} http={http} label="client.proof.label" alt="client.proof.alt" testId="proof" />;
+  const dataProvider = useConsoleDataProvider();
+  return (
+    <ImageInput {...props} http={dataProvider.call} label="client.proof.label" alt="client.proof.alt" testId="proof" />
+  );
 }

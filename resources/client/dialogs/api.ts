@@ -1,4 +1,4 @@
-import { http } from '../../../src/services';
+import type { ConsoleDataProvider } from '../../../dataProvider';
 import { unwrap, unwrapList } from '../drawer/api';
 
 /** Which money dialog: deposit, compensation (bonus points, 赠分) or bonus (reward, 奖励). */
@@ -22,16 +22,6 @@ export interface ExchangePayload {
   to_account: number | string;
   amount: string;
   rate: number;
-}
-
-/** What the presign call answers: where to PUT the file and the URL to send as the screenshot. */
-export interface PresignedUpload {
-  url: string;
-  method?: string;
-  headers?: Record<string, string>;
-  public_url: string;
-  /** A signed, short-lived URL to read the uploaded image (the preview). */
-  read_url?: string;
 }
 
 /** One deposit sub_type option. */
@@ -67,23 +57,23 @@ function toOptions(items: unknown[]): DepositOption[] {
     .filter((o): o is DepositOption => o !== null);
 }
 
-/** Money commands and look-ups of the client dialogs (spec section 7 paths). */
-export const fundsApi = {
+/** Money commands and look-ups of the client dialogs (spec section 7 paths), over the console's dataProvider. */
+export const fundsApi = (dp: ConsoleDataProvider) => ({
   /** POST /deposit/admin/v2/specialized/{clientId}: creates a pending deposit record. */
   deposit: (clientId: number | string, payload: DepositPayload, key: string) =>
-    http(`/deposit/admin/v2/specialized/${enc(clientId)}`, { method: 'POST', body: payload, headers: idem(key) }),
+    dp.call(`/deposit/admin/v2/specialized/${enc(clientId)}`, { method: 'POST', body: payload, headers: idem(key) }),
   /** POST /overdrawn/admin/v1/compensation/{clientId}: credits bonus points. */
   compensation: (clientId: number | string, payload: { account_id: number | string; amount: string }, key: string) =>
-    http(`/overdrawn/admin/v1/compensation/${enc(clientId)}`, { method: 'POST', body: payload, headers: idem(key) }),
+    dp.call(`/overdrawn/admin/v1/compensation/${enc(clientId)}`, { method: 'POST', body: payload, headers: idem(key) }),
   /** POST /overdrawn/admin/v1/bonus/{clientId}: credits a reward. */
   bonus: (clientId: number | string, payload: { account_id: number | string; amount: string }, key: string) =>
-    http(`/overdrawn/admin/v1/bonus/${enc(clientId)}`, { method: 'POST', body: payload, headers: idem(key) }),
+    dp.call(`/overdrawn/admin/v1/bonus/${enc(clientId)}`, { method: 'POST', body: payload, headers: idem(key) }),
   /** POST /acc/admin/v1/exchange/{clientId}. */
   exchange: (clientId: number | string, payload: ExchangePayload, key: string) =>
-    http(`/acc/admin/v1/exchange/${enc(clientId)}`, { method: 'POST', body: payload, headers: idem(key) }),
+    dp.call(`/acc/admin/v1/exchange/${enc(clientId)}`, { method: 'POST', body: payload, headers: idem(key) }),
   /** GET /currency/admin/v1/rate: the rate from `primary` to `secondary` (a number, or `{ rate }`). */
-  rate: async (primary: string, secondary: string): Promise<number> => {
-    const body = unwrap<unknown>(await http('/currency/admin/v1/rate', { query: { primary, secondary } }));
+  rate: async (primary: string, secondary: string, signal?: AbortSignal): Promise<number> => {
+    const body = unwrap<unknown>(await dp.call('/currency/admin/v1/rate', { query: { primary, secondary }, signal }));
     const raw =
       body && typeof body === 'object'
         ? ((body as { rate?: unknown; data?: unknown }).rate ?? (body as { data?: unknown }).data)
@@ -95,9 +85,9 @@ export const fundsApi = {
     return rate;
   },
   /** GET /deposit/admin/v1/options: deposit sub_type options; the label list when the call is missing (404). */
-  depositOptions: async (): Promise<DepositOption[]> => {
+  depositOptions: async (signal?: AbortSignal): Promise<DepositOption[]> => {
     try {
-      const body = await http('/deposit/admin/v1/options');
+      const body = await dp.call('/deposit/admin/v1/options', { signal });
       const list = toOptions(unwrapList<unknown>(body));
       return list.length ? list : FALLBACK_DEPOSIT_OPTIONS;
     } catch (err) {
@@ -105,10 +95,7 @@ export const fundsApi = {
       throw err;
     }
   },
-  /** POST /s3/admin/presign/put: where to upload a proof image. */
-  presign: async (file: { filename: string; content_type: string; size: number }) =>
-    unwrap<PresignedUpload>(await http('/s3/admin/presign/put', { method: 'POST', body: file })),
   /** PUT /client/admin/v1/resetpwd/{clientId} with the MD5 hex of the new password. */
   resetPassword: (clientId: number | string, password: string) =>
-    http(`/client/admin/v1/resetpwd/${enc(clientId)}`, { method: 'PUT', body: { password } }),
-};
+    dp.call(`/client/admin/v1/resetpwd/${enc(clientId)}`, { method: 'PUT', body: { password } }),
+});

@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
 import { useNotify } from 'react-admin';
-import { clientApi, type Account } from '../drawer/api';
-import { useLoad } from '../drawer/useLoad';
+import { clientApi } from '../drawer/api';
+import { useClientQuery } from '../drawer/useClientQuery';
 
-/** The client's accounts, loaded fresh while a dialog is open; a failure is told as 无法获取客户账户信息. */
+/**
+ * The client's accounts while a dialog is open (the drawer's query: fetched again when the dialog opens); a failure
+ * is told as 无法获取客户账户信息.
+ */
 export function useClientAccounts(open: boolean, clientId: number | string | null | undefined) {
   const notify = useNotify();
-  const key = open && clientId !== null && clientId !== undefined && clientId !== '' ? String(clientId) : null;
-  const state = useLoad<Account[]>(key, () => clientApi.accounts(clientId as number | string));
-  const failed = !!state.error;
+  const state = useClientQuery(clientApi.accounts, clientId, open);
+  const failed = open && !!state.error;
   useEffect(() => {
     if (failed) notify('client.errors.accountsUnavailable', { type: 'error' });
   }, [failed, notify]);

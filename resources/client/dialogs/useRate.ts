@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useConsoleDataProvider } from '../../../dataProvider/useConsoleDataProvider';
 import { fundsApi } from './api';
 
 /** The rate state of a currency pair: the loaded rate, whether it is loading, whether it failed. */
@@ -10,43 +12,34 @@ export interface RateState {
 
 /**
  * The exchange rate from `primary` to `secondary`; 1 without a request when they are equal, nothing when either is
- * missing. Only the answer to the latest pair is kept: a slow answer to an earlier pair is ignored.
- * `onError` runs once per failed (non-stale) request.
+ * missing. Each pair is its own query (key `['currency', 'rate', primary, secondary]`), so a slow answer to an earlier
+ * pair never shows; a pair left is forgotten (gcTime 0): coming back to it asks the API again, as money needs the
+ * current rate. `onError` runs once per failed request.
  */
 export function useRate(
   primary: string | null | undefined,
   secondary: string | null | undefined,
   onError?: () => void,
 ): RateState {
-  const [state, setState] = useState<RateState>({ rate: null, loading: false, error: false });
-  const seq = useRef(0);
+  const dataProvider = useConsoleDataProvider();
+  const asked = !!primary && !!secondary && primary !== secondary;
+  const query = useQuery({
+    queryKey: ['currency', 'rate', primary, secondary],
+    queryFn: ({ signal }) => fundsApi(dataProvider).rate(primary!, secondary!, signal),
+    enabled: asked,
+    retry: false,
+    gcTime: 0,
+  });
   const onErrorRef = useRef(onError);
-  onErrorRef.current = onError;
-
   useEffect(() => {
-    const ticket = ++seq.current;
-    if (!primary || !secondary) {
-      setState({ rate: null, loading: false, error: false });
-      return;
-    }
-    if (primary === secondary) {
-      setState({ rate: 1, loading: false, error: false });
-      return;
-    }
-    setState({ rate: null, loading: true, error: false });
-    fundsApi.rate(primary, secondary).then(
-      (rate) => {
-        if (ticket === seq.current) setState({ rate, loading: false, error: false });
-      },
-      () => {
-        if (ticket !== seq.current) return;
-        setState({ rate: null, loading: false, error: true });
-        onErrorRef.current?.();
-      },
-    );
-    return () => {
-      seq.current += 1;
-    };
-  }, [primary, secondary]);
-  return state;
+    onErrorRef.current = onError;
+  });
+  const failedAt = asked && query.isError ? query.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) onErrorRef.current?.();
+  }, [failedAt]);
+
+  if (!primary || !secondary) return { rate: null, loading: false, error: false };
+  if (primary === secondary) return { rate: 1, loading: false, error: false };
+  return { rate: query.data ?? null, loading: query.isLoading, error: query.isError };
 }

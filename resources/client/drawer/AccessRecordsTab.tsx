@@ -3,14 +3,14 @@ import LoadState from './LoadState';
 import RecordTable from './RecordTable';
 import { clientApi } from './api';
 import { formatDateTime } from './format';
-import { useLoad } from './useLoad';
+import { useClientQuery } from './useClientQuery';
 import { valueLabel } from './values';
 
 /** The client's access records: time, action, IP, location, device, user agent (GET /client/admin/v1/access/{id}). */
 export default function AccessRecordsTab({ clientId }: { clientId: number | string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const state = useLoad(String(clientId), () => clientApi.accessRecords(clientId));
+  const state = useClientQuery(clientApi.accessRecords, clientId);
   return (
     <LoadState state={state}>
       {(rows) => (

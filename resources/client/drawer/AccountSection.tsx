@@ -18,14 +18,15 @@ export interface AccountSectionProps {
   accounts: Account[] | undefined;
   loading: boolean;
   failed: boolean;
-  /** Reloads the basic info after a successful money movement. */
-  onChanged: () => void;
 }
 
 type OpenDialog = FundKind | 'exchange' | null;
 
-/** The client's accounts with the deposit, bonus-point, bonus and exchange buttons (guarded by client/fund). */
-export default function AccountSection({ clientId, accounts, loading, failed, onChanged }: AccountSectionProps) {
+/**
+ * The client's accounts with the deposit, bonus-point, bonus and exchange buttons (guarded by client/fund); a
+ * successful movement fetches the client's data again by itself (useClientMutation).
+ */
+export default function AccountSection({ clientId, accounts, loading, failed }: AccountSectionProps) {
   const translate = useTranslate();
   const [open, setOpen] = useState<OpenDialog>(null);
   const [fundKind, setFundKind] = useState<FundKind>('deposit');
@@ -37,10 +38,7 @@ export default function AccountSection({ clientId, accounts, loading, failed, on
     setFundKind(kind);
     setOpen(kind);
   };
-  const close = (success: boolean) => {
-    setOpen(null);
-    if (success) onChanged();
-  };
+  const close = () => setOpen(null);
 
   return (
     <Box component="section" data-testid="client-accounts">

@@ -1,11 +1,11 @@
 import LoadState from './LoadState';
 import RecordTable from './RecordTable';
 import { clientApi } from './api';
-import { useLoad } from './useLoad';
+import { useClientQuery } from './useClientQuery';
 
 /** The client's bank cards: bank_name, holder_name, acc_no, address, phone (spec section 3). */
 export default function BankCardsTab({ clientId }: { clientId: number | string }) {
-  const state = useLoad(String(clientId), () => clientApi.bankCards(clientId));
+  const state = useClientQuery(clientApi.bankCards, clientId);
   return (
     <LoadState state={state}>
       {(rows) => (

@@ -16,7 +16,7 @@ export interface BasicInfoPanelProps {
   client: Client | undefined;
   loading: boolean;
   failed: boolean;
-  /** Reloads the basic info (header refresh, and after the password changed). */
+  /** Reloads the client's data (the header's refresh; a new password reloads the basic info by itself). */
   onRefresh: () => void;
 }
 
@@ -117,14 +117,7 @@ export default function BasicInfoPanel({ clientId, client, loading, failed, onRe
         {loading && !client && <Skeleton variant="rectangular" height={80} />}
         {client && <InfoGrid items={items} testId="client-fields" />}
       </CardContent>
-      <ClientPasswordDialog
-        open={passwordOpen}
-        clientId={clientId}
-        onClose={(success) => {
-          setPasswordOpen(false);
-          if (success) onRefresh();
-        }}
-      />
+      <ClientPasswordDialog open={passwordOpen} clientId={clientId} onClose={() => setPasswordOpen(false)} />
     </Card>
   );
 }

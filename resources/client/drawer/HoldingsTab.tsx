@@ -3,7 +3,7 @@ import LoadState from './LoadState';
 import RecordTable from './RecordTable';
 import { clientApi, type Row } from './api';
 import { formatDateTime, isEmpty } from './format';
-import { useLoad } from './useLoad';
+import { useClientQuery } from './useClientQuery';
 import { formatMoney } from '../money';
 import { findOption, productTypes } from '../../labels';
 
@@ -11,7 +11,7 @@ import { findOption, productTypes } from '../../labels';
 export default function HoldingsTab({ clientId }: { clientId: number | string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const state = useLoad(String(clientId), () => clientApi.holdings(clientId));
+  const state = useClientQuery(clientApi.holdings, clientId);
   const money = (source: string) => (r: Row) => (isEmpty(r[source]) ? '' : formatMoney(r[source] as string));
   const product = (r: Row) => {
     const found = findOption(productTypes, r.product_type);

@@ -4,23 +4,13 @@ import InfoGrid from './InfoGrid';
 import LoadState from './LoadState';
 import { clientApi, type Kyc } from './api';
 import { formatDate, formatDateTime, isEmpty } from './format';
-import { useLoad } from './useLoad';
+import { useClientQuery } from './useClientQuery';
 import { countryName, valueLabel } from './values';
 import { findOption, kycStatuses } from '../../labels';
 
 /** The identity fields of a submission, in display order (API names). */
 const IDENTITY_FIELDS = ['real_name', 'id_type', 'id_number', 'nationality', 'dob', 'address', 'remark'] as const;
 const IMAGES = ['front_image', 'back_image', 'selfie_image'] as const;
-
-/** The client's KYC, or null when the client is not in scope any more (404). */
-async function loadKyc(clientId: number | string): Promise<Kyc | null> {
-  try {
-    return await clientApi.kyc(clientId);
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) return null;
-    throw err;
-  }
-}
 
 /** Whether the client has submitted identity data (the API answers the status alone otherwise). */
 const submitted = (kyc: Kyc) =>
@@ -30,7 +20,8 @@ const submitted = (kyc: Kyc) =>
 export default function KycTab({ clientId }: { clientId: number | string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const state = useLoad(String(clientId), () => loadKyc(clientId));
+  // The client's KYC, or null when the client is not in scope any more (404).
+  const state = useClientQuery(clientApi.kyc, clientId);
   return (
     <LoadState state={state}>
       {(kyc) => {

@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { LoadState as State } from './useLoad';
+
+/** What LoadState reads of a load: a react-query result (useClientQuery) fits. */
+export interface Loadable<T> {
+  data: T | undefined;
+  error: unknown;
+  /** Fetches again (the retry button). */
+  refetch: () => unknown;
+}
 
 /** Shows a sub-tab's loading spinner or failure (with retry); its children once the data is in. */
-export default function LoadState<T>({ state, children }: { state: State<T>; children: (data: T) => ReactNode }) {
+export default function LoadState<T>({ state, children }: { state: Loadable<T>; children: (data: T) => ReactNode }) {
   const translate = useTranslate();
   if (state.error && state.data === undefined) {
     return (
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={state.reload}>
+          <Button color="inherit" size="small" onClick={() => void state.refetch()}>
             {translate('client.tabs.retry')}
           </Button>
         }

@@ -3,14 +3,14 @@ import LoadState from './LoadState';
 import RecordTable from './RecordTable';
 import { clientApi } from './api';
 import { formatDate, isEmpty } from './format';
-import { useLoad } from './useLoad';
+import { useClientQuery } from './useClientQuery';
 import { valueLabel } from './values';
 
 /** The client's beneficiaries: name, relationship, phone, dob, share percent (spec section 3). */
 export default function NomineeTab({ clientId }: { clientId: number | string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const state = useLoad(String(clientId), () => clientApi.nominees(clientId));
+  const state = useClientQuery(clientApi.nominees, clientId);
   return (
     <LoadState state={state}>
       {(rows) => (

@@ -22,12 +22,12 @@ import { formatLocaleDateTime, formatShortDateTime } from '../../engine/format';
 import { depositTypes, findOption } from '../../labels';
 import { formatMoney, formatRate } from '../money';
 import type { Account, PendingDeposit } from './api';
-import type { LoadState } from './useLoad';
+import type { Loadable } from './LoadState';
 
 /** Props of PendingDeposits. */
 export interface PendingDepositsProps {
   /** The load of GET /deposit/admin/v1/list?client_id=…&status=pending (its rows and total). */
-  state: LoadState<{ rows: PendingDeposit[]; total: number }>;
+  state: Loadable<{ rows: PendingDeposit[]; total: number }>;
   /** The client's accounts, to name the account a deposit credits. */
   accounts: Account[] | undefined;
 }
@@ -102,7 +102,7 @@ export default function PendingDeposits({ state, accounts }: PendingDepositsProp
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={state.reload}>
+          <Button color="inherit" size="small" onClick={() => void state.refetch()}>
             {translate('client.tabs.retry')}
           </Button>
         }

@@ -3,8 +3,9 @@ import { Box, Button, FormControlLabel, Stack, Switch, TextField } from '@mui/ma
 import { useNotify, useTranslate } from 'react-admin';
 import { Guard } from '../../../src/permissions/Guard';
 import LoadState from './LoadState';
-import { clientApi, type TradeSettings } from './api';
-import { useLoad } from './useLoad';
+import { clientApi, saveTradeSettings, type TradeSettings } from './api';
+import { useClientMutation, useClientQuery } from './useClientQuery';
+import { useConsoleDataProvider } from '../../../dataProvider/useConsoleDataProvider';
 import { serverText } from '../dialogs/errors';
 
 /** The settings as edited: the two switches, and the two numbers as typed. */
@@ -21,32 +22,29 @@ const DECIMAL = /^\d+(\.\d{1,2})?$/;
 
 /** Reads and saves the client's trade settings (GET and POST /client/admin/v1/trade/{id}). */
 export default function TradeSettingsTab({ clientId }: { clientId: number | string }) {
-  const state = useLoad(String(clientId), () => clientApi.tradeSettings(clientId));
+  const state = useClientQuery(clientApi.tradeSettings, clientId);
   return (
-    <LoadState state={state}>
-      {(settings) => <TradeSettingsForm clientId={clientId} initial={settings} onSaved={state.reload} />}
-    </LoadState>
+    <LoadState state={state}>{(settings) => <TradeSettingsForm clientId={clientId} initial={settings} />}</LoadState>
   );
 }
 
-function TradeSettingsForm({
-  clientId,
-  initial,
-  onSaved,
-}: {
-  clientId: number | string;
-  initial: TradeSettings;
-  onSaved: () => void;
-}) {
+function TradeSettingsForm({ clientId, initial }: { clientId: number | string; initial: TradeSettings }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useConsoleDataProvider();
+  // Once saved, the settings are read again.
+  const saveSettings = useClientMutation(
+    clientId,
+    (settings: TradeSettings) => saveTradeSettings(dataProvider, clientId, settings),
+    [clientApi.tradeSettings.part],
+  );
   const [values, setValues] = useState<Draft>({
     buy_enabled: initial.buy_enabled,
     sell_enabled: initial.sell_enabled,
     max_leverage: String(initial.max_leverage ?? ''),
     daily_limit: initial.daily_limit ?? '',
   });
-  const [saving, setSaving] = useState(false);
+  const saving = saveSettings.isPending;
   const label = (key: keyof Draft) => translate(`client.trade.fields.${key}`);
   const leverage = values.max_leverage.trim();
   const limit = values.daily_limit.trim();
@@ -58,21 +56,17 @@ function TradeSettingsForm({
 
   const save = async () => {
     if (blocked || saving) return;
-    setSaving(true);
     try {
-      await clientApi.saveTradeSettings(clientId, {
+      await saveSettings.mutateAsync({
         buy_enabled: values.buy_enabled,
         sell_enabled: values.sell_enabled,
         max_leverage: Number(leverage),
         daily_limit: limit === '' ? null : limit,
       });
       notify('client.trade.saved', { type: 'success' });
-      onSaved();
     } catch (err) {
       const text = serverText(err, translate);
       notify(text ?? 'client.trade.saveFailed', { type: 'error', messageArgs: text ? { _: text } : undefined });
-    } finally {
-      setSaving(false);
     }
   };
 

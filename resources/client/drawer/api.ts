@@ -1,4 +1,4 @@
-import { http } from '../../../src/services';
+import type { ConsoleDataProvider } from '../../../dataProvider';
 
 /** A client account (spec section 3); amounts are decimal strings. */
 export interface Account {
@@ -39,7 +39,7 @@ export interface Client {
 export type Row = Record<string, unknown> & { id?: number | string };
 
 /**
- * GET /identify/admin/v1/client_detail/{id} (server/modules/client/schemas.ts kycDetailResponse; the unit suite's
+ * GET /identify/admin/v1/client_detail/{id} (server/modules/kyc/schemas.ts kycDetailResponse; the unit suite's
  * mocks are checked against it): the KYC status, and the identity fields (null until the client submitted them).
  */
 export interface Kyc {
@@ -118,22 +118,54 @@ export function unwrapList<T>(body: unknown): T[] {
 
 const enc = (id: number | string) => encodeURIComponent(String(id));
 
-/** Read calls of the client drawer (spec section 7 paths; sub-tab paths are our design). */
+/**
+ * The react-query key of a client's data: `['client', id]` covers all of it (what a money movement invalidates),
+ * `['client', id, part]` one read (a sub-tab, the accounts, ...).
+ */
+export const clientKey = (id: number | string, part?: string): readonly string[] =>
+  part === undefined ? ['client', String(id)] : ['client', String(id), part];
+
+/** One read of a client's data: the part of its query key and how it loads through the dataProvider. */
+export interface ClientRead<T> {
+  part: string;
+  load(dataProvider: ConsoleDataProvider, id: number | string, signal?: AbortSignal): Promise<T>;
+}
+
+const read = <T>(part: string, load: ClientRead<T>['load']): ClientRead<T> => ({ part, load });
+
+/** A sub-tab list: `GET <path>/{id}`, `{ data: [...] }` or a bare array. */
+const rows = (part: string, path: string) =>
+  read(part, async (dp, id, signal) => unwrapList<Row>(await dp.call(`${path}/${enc(id)}`, { signal })));
+
+/** Read calls of the client drawer (spec section 7 paths; sub-tab paths are our design); see useClientQuery. */
 export const clientApi = {
   /** GET /client/admin/v1/detail/{id}. */
-  detail: async (id: number | string) => unwrap<Client>(await http(`/client/admin/v1/detail/${enc(id)}`)),
+  detail: read('detail', async (dp, id, signal) =>
+    unwrap<Client>(await dp.call(`/client/admin/v1/detail/${enc(id)}`, { signal })),
+  ),
   /** GET /acc/admin/v1/list/{id}. */
-  accounts: async (id: number | string) => unwrapList<Account>(await http(`/acc/admin/v1/list/${enc(id)}`)),
-  /** GET /identify/admin/v1/client_detail/{id}: the client's KYC status and submission. */
-  kyc: (id: number | string) => http<Kyc>(`/identify/admin/v1/client_detail/${enc(id)}`),
+  accounts: read('accounts', async (dp, id, signal) =>
+    unwrapList<Account>(await dp.call(`/acc/admin/v1/list/${enc(id)}`, { signal })),
+  ),
+  /**
+   * GET /identify/admin/v1/client_detail/{id}: the client's KYC status and submission; null when the client is not
+   * in scope any more (404).
+   */
+  kyc: read('kyc', async (dp, id, signal): Promise<Kyc | null> => {
+    try {
+      return await dp.call<Kyc>(`/identify/admin/v1/client_detail/${enc(id)}`, { signal });
+    } catch (err) {
+      if ((err as { status?: number }).status === 404) return null;
+      throw err;
+    }
+  }),
   /** GET /client/admin/v1/trade/{id}: the client's trade settings. */
-  tradeSettings: (id: number | string) => http<TradeSettings>(`/client/admin/v1/trade/${enc(id)}`),
-  /** POST /client/admin/v1/trade/{id}: saves the trade settings. */
-  saveTradeSettings: (id: number | string, settings: Partial<TradeSettings>) =>
-    http(`/client/admin/v1/trade/${enc(id)}`, { method: 'POST', body: settings }),
+  tradeSettings: read('trade', (dp, id, signal) =>
+    dp.call<TradeSettings>(`/client/admin/v1/trade/${enc(id)}`, { signal }),
+  ),
   /** GET /deposit/admin/v1/list?client_id={id}&status=pending: the newest pending deposits and how many there are. */
-  pendingDeposits: async (id: number | string) => {
-    const body = await http<{ data?: PendingDeposit[]; total?: number }>('/deposit/admin/v1/list', {
+  pendingDeposits: read('pendingDeposits', async (dp, id, signal) => {
+    const body = await dp.call<{ data?: PendingDeposit[]; total?: number }>('/deposit/admin/v1/list', {
       query: {
         client_id: String(id),
         status: 'pending',
@@ -142,16 +174,21 @@ export const clientApi = {
         page: '1',
         page_size: String(PENDING_DEPOSITS_SHOWN),
       },
+      signal,
     });
-    const rows = unwrapList<PendingDeposit>(body);
-    return { rows, total: typeof body?.total === 'number' ? body.total : rows.length };
-  },
+    const list = unwrapList<PendingDeposit>(body);
+    return { rows: list, total: typeof body?.total === 'number' ? body.total : list.length };
+  }),
   /** GET /client/admin/v1/order/holding/{id}. */
-  holdings: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/order/holding/${enc(id)}`)),
+  holdings: rows('holdings', '/client/admin/v1/order/holding'),
   /** GET /client/admin/v1/access/{id}. */
-  accessRecords: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/access/${enc(id)}`)),
+  accessRecords: rows('access', '/client/admin/v1/access'),
   /** GET /client/admin/v1/bank/{id}. */
-  bankCards: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/bank/${enc(id)}`)),
+  bankCards: rows('bank', '/client/admin/v1/bank'),
   /** GET /client/admin/v1/nominee/{id}. */
-  nominees: async (id: number | string) => unwrapList<Row>(await http(`/client/admin/v1/nominee/${enc(id)}`)),
+  nominees: rows('nominee', '/client/admin/v1/nominee'),
 };
+
+/** POST /client/admin/v1/trade/{id}: saves the trade settings. */
+export const saveTradeSettings = (dp: ConsoleDataProvider, id: number | string, settings: Partial<TradeSettings>) =>
+  dp.call(`/client/admin/v1/trade/${enc(id)}`, { method: 'POST', body: settings });
