@@ -4,6 +4,7 @@ import { canAny, loadRole, type Action } from '../../permissions';
 import { authenticate } from './auth';
 import { forbidden } from './errors';
 import { resolveTenant } from './tenant';
+import { ctx, signedIn } from './context';
 
 /**
  * What a route requires: a grant checked with can() — on one resource, or on a resource chain (leaf, then its menu
@@ -93,3 +94,20 @@ export const accessPlugin = fp(async (app) => {
   });
   app.addHook('onRequest', guard);
 });
+
+/**
+ * Checks `action` on the first resource of a chain that grants it (leaf, then its menu parent: e.g. deposit, funds),
+ * as the console's menu does. Routes using it declare a wider permission (or `'authenticated'`) and call this first; denial is
+ * audited and answered 403 like the access plugin's.
+ */
+export async function authorize(req: FastifyRequest, resources: string[], action: Action): Promise<void> {
+  const staff = signedIn(ctx(req));
+  if (canAny(loadRole(staff.role).grants, resources, action)) return;
+  await req.audit({
+    action: 'access.denied',
+    resource: resources[0],
+    result: 'denied',
+    detail: `${req.method} ${req.routeOptions.url} requires ${resources.join('|')}:${action}`,
+  });
+  throw forbidden('You do not have permission to do this');
+}

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requires } from '../../core/access';
+import { authorize, requires } from '../../core/access';
 import { errorResponses } from '../../core/errors';
 import { exportOverdrawn, listOverdrawn, overdrawnDetail } from '../records/lists';
 import { auditLoan, creditOverdrawn, payFine, rollbackOverdrawn } from './service';
-import { amountSchema, authorize, idempotencyHeader, moneyMutation } from '../records/http';
+import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
 import { listQuery } from '../records/schemas';
 import { overdrawnRecordSchema } from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';

@@ -3,29 +3,10 @@
  * resource-chain authorisation, the staff actor, and money mutations with Idempotency-Key and audit.
  */
 import type { FastifyRequest } from 'fastify';
-import { canAny, loadRole, type Action } from '../../../permissions';
 import { ctx, signedIn } from '../../core/context';
-import { forbidden } from '../../core/errors';
 import { write } from '../../core/write';
 import type { Tx } from '../../core/db';
 import { AMOUNT_PATTERN, byStaff, idOf, MAX_NUMBER_AMOUNT, type Actor } from './common';
-
-/**
- * Checks `action` on the first resource of a chain that grants it (leaf, then its menu parent: e.g. deposit, funds),
- * as the console's menu does. Routes using it declare `permission: 'authenticated'` and call this first; denial is
- * audited and answered 403 like the access plugin's.
- */
-export async function authorize(req: FastifyRequest, resources: string[], action: Action): Promise<void> {
-  const staff = signedIn(ctx(req));
-  if (canAny(loadRole(staff.role).grants, resources, action)) return;
-  await req.audit({
-    action: 'access.denied',
-    resource: resources[0],
-    result: 'denied',
-    detail: `${req.method} ${req.routeOptions.url} requires ${resources.join('|')}:${action}`,
-  });
-  throw forbidden('You do not have permission to do this');
-}
 
 /** The signed-in staff member as a scoped actor. */
 export const actorOf = (req: FastifyRequest): Actor => byStaff(signedIn(ctx(req)));

@@ -5,13 +5,13 @@
  * kind's 200 schema (records/schemas.ts and each area's schemas.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
 import type { Executor } from '../../core/db';
 import { listResponseSchema } from '../../core/list';
 import type { Actor } from './common';
-import { actorOf, authorize, idempotencyHeader, moneyMutation, pathId } from './http';
+import { authorize, requires } from '../../core/access';
+import { actorOf, idempotencyHeader, moneyMutation, pathId } from './http';
 import { EXPORT_DESCRIPTION, sendRecordExport, type ListQuery, type RecordExport } from './lists';
 import { auditBody, remarkBody } from './schemas';
 

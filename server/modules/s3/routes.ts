@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requires } from '../../core/access';
+import type { Action } from '../../../permissions';
+import { authorize, requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
 import { createStorage, LocalStorage, MAX_UPLOAD_BYTES, setProofStore, URL_TTL_SEC } from '../../storage';
@@ -16,6 +17,14 @@ import {
 import { originOf, presignRead, presignUpload, readObject, receiveUpload } from './service';
 
 const tags = ['s3'];
+
+/** What an uploaded image is for, and the grant that allows it. */
+type UploadPurpose = 'proof' | 'kyc' | 'logo';
+const UPLOAD_GRANTS: Record<UploadPurpose, { chain: string[]; action: Action }> = {
+  proof: { chain: ['client'], action: 'fund' },
+  kyc: { chain: ['kyc'], action: 'update' },
+  logo: { chain: ['settings', 'config'], action: 'update' },
+};
 
 type ObjectRequest = {
   Params: { tenant: string; file: string };
@@ -36,10 +45,11 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
   const storage = createStorage(app.config);
   setProofStore(storage);
 
-  app.post<{ Body: { filename: string; content_type: string; size: number } }>(
+  app.post<{ Body: { filename: string; content_type: string; size: number; purpose?: UploadPurpose } }>(
     '/s3/admin/presign/put',
     {
-      config: { permission: requires('client', 'fund') },
+      // Any signed-in staff member may ask; the purpose's own grant is checked first (403, audited).
+      config: { permission: 'authenticated' },
       schema: {
         tags,
         description:
@@ -53,7 +63,11 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
         response: { 200: presignPutResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (req) => presignUpload(ctx(req), storage, originOf(req), req.body),
+    async (req) => {
+      const { chain, action } = UPLOAD_GRANTS[req.body.purpose ?? 'proof'];
+      await authorize(req, chain, action);
+      return presignUpload(ctx(req), storage, originOf(req), req.body);
+    },
   );
 
   app.post<{ Body: { url: string } }>(

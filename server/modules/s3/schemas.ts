@@ -12,6 +12,13 @@ export const presignPutBody = {
       description: 'image/png, image/jpeg, image/webp or image/gif',
     },
     size: { type: 'integer', minimum: 1, description: `Bytes, at most ${MAX_UPLOAD_BYTES}` },
+    purpose: {
+      type: 'string',
+      enum: ['proof', 'kyc', 'logo'],
+      description:
+        'What the image is for, which decides the grant: proof (deposit proof, default) client:fund; kyc (identity ' +
+        'documents) kyc:update; logo (app settings images) settings:update (or config:update)',
+    },
   },
   required: ['filename', 'content_type', 'size'],
 } as const;

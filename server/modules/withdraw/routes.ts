@@ -1,9 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  exportWithdrawals,
-  listWithdrawals,
-  withdrawalDetail,
-} from '../records/lists';
+import { exportWithdrawals, listWithdrawals, withdrawalDetail } from '../records/lists';
 import { auditWithdrawal, rollbackWithdrawal } from './service';
 import { listQuery } from '../records/schemas';
 import { withdrawRecordSchema } from './schemas';
