@@ -42,6 +42,11 @@ const zhCodes: Codes = {
   rate_unavailable: '无法获取汇率',
   idempotency_mismatch: '该请求标识已用于另一个请求',
   idempotency_in_flight: '相同的请求正在处理中，请稍后再试',
+  role_not_allowed: '您不能授予或管理高于自己权限的角色',
+  own_account: '不能对自己的账号执行此操作',
+  user_has_clients: '该用户名下仍有客户，请先将客户转给其他业务员',
+  user_has_team: '该用户仍带领业务员，请先调整其团队',
+  user_has_records: '该用户已有业务记录，不能删除，可改为停用',
   network: '网络错误，请检查网络连接后重试。',
 };
 
@@ -79,6 +84,11 @@ const enCodes: Codes = {
   rate_unavailable: 'Unable to get the exchange rate',
   idempotency_mismatch: 'This request key was already used for a different request',
   idempotency_in_flight: 'The same request is still being processed; try again shortly',
+  role_not_allowed: 'You cannot give or manage a role above your own',
+  own_account: 'This cannot be done to your own account',
+  user_has_clients: 'This user still has clients; move them to another salesman first',
+  user_has_team: 'This user still leads salesmen; move them to another team first',
+  user_has_records: 'This user already has business records and cannot be deleted; disable the user instead',
   network: 'Network error. Please check your connection and try again.',
 };
 
@@ -105,6 +115,10 @@ const zhFields = {
   user_id: '业务员',
   daily_limit: '每日交易限额',
   max_leverage: '最大杠杆',
+  name: '姓名',
+  role: '角色',
+  leader_id: '组长',
+  active: '状态',
 };
 
 const enFields: Record<keyof typeof zhFields, string> = {
@@ -129,6 +143,10 @@ const enFields: Record<keyof typeof zhFields, string> = {
   user_id: 'salesman',
   daily_limit: 'daily limit',
   max_leverage: 'maximum leverage',
+  name: 'name',
+  role: 'role',
+  leader_id: 'team leader',
+  active: 'status',
 };
 
 /** The codes that have a translation (the console's own `network` included). */

@@ -9,17 +9,23 @@ import client from './client/messages';
 import compensation from './compensation/messages';
 import cryptoDeposit from './crypto_deposit/messages';
 import deposit from './deposit/messages';
+import kyc from './kyc/messages';
 import funds from './fundsMessages';
 import loan from './loan/messages';
+import settings from './settings/messages';
+import users from './users/messages';
 import withdrawal from './withdrawal/messages';
 
 /** Message modules by resource name (`funds`: the texts all funds records share). */
 export const resourceMessageModules: Record<string, MessageModule> = {
   funds,
   client,
+  kyc,
   deposit,
   withdrawal,
   loan,
   compensation,
   crypto_deposit: cryptoDeposit,
+  'settings/app': settings,
+  users,
 };

@@ -15,7 +15,10 @@ import client from './client';
 import compensation from './compensation';
 import cryptoDeposit from './crypto_deposit';
 import deposit from './deposit';
+import kyc from './kyc';
 import loan from './loan';
+import settings from './settings';
+import users from './users';
 import withdrawal from './withdrawal';
 import type { MenuNode } from './types';
 import { resourceChains } from './menu';
@@ -34,7 +37,7 @@ export const registry: MenuNode[] = [
     title: { 'zh-CN': '首页', 'en-US': 'Dashboard' },
     page: () => import('../src/dashboard/DashboardPage'),
   },
-  { name: 'kyc', icon: BadgeIcon, title: { 'zh-CN': '实名认证', 'en-US': 'KYC' } },
+  { ...kyc, icon: BadgeIcon, title: { 'zh-CN': '实名认证', 'en-US': 'KYC' } },
   { ...client, icon: PeopleIcon, title: { 'zh-CN': '客户管理', 'en-US': 'Clients' } },
   {
     name: 'funds',
@@ -88,7 +91,7 @@ export const registry: MenuNode[] = [
       },
     ],
   },
-  { name: 'users', icon: ManageAccountsIcon, title: { 'zh-CN': '系统用户', 'en-US': 'System users' } },
+  { ...users, icon: ManageAccountsIcon, title: { 'zh-CN': '系统用户', 'en-US': 'System users' } },
   { name: 'message', icon: MailIcon, title: { 'zh-CN': '站内信', 'en-US': 'Messages' } },
   { name: 'service', icon: SupportAgentIcon, title: { 'zh-CN': '客服配置', 'en-US': 'Customer service' } },
   {
@@ -109,7 +112,7 @@ export const registry: MenuNode[] = [
     icon: SettingsIcon,
     title: { 'zh-CN': '系统配置', 'en-US': 'Configuration' },
     children: [
-      { name: 'settings/app', resource: 'settings', title: { 'zh-CN': '应用配置', 'en-US': 'App settings' } },
+      { ...settings, title: { 'zh-CN': '应用配置', 'en-US': 'App settings' } },
       { name: 'permission', title: { 'zh-CN': '权限管理', 'en-US': 'Permissions' } },
       { name: 'ip_access', resource: 'ipAccess', title: { 'zh-CN': 'IP 白名单', 'en-US': 'IP allow-list' } },
       { name: 'trade_config', resource: 'tradeConfig', title: { 'zh-CN': '交易配置', 'en-US': 'Trade configuration' } },

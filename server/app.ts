@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes';
 import { settingRoutes } from './modules/setting/routes';
 import { userRoutes } from './modules/user/routes';
 import { clientRoutes } from './modules/client/routes';
+import { kycRoutes } from './modules/kyc/routes';
 import { exchangeRoutes } from './modules/exchange/routes';
 import { depositRoutes } from './modules/deposit/routes';
 import { overdrawnRoutes } from './modules/overdrawn/routes';
@@ -28,6 +29,7 @@ const API_MODULES: FastifyPluginAsync[] = [
   userRoutes,
   settingRoutes,
   clientRoutes,
+  kycRoutes,
   s3Routes,
   depositRoutes,
   withdrawRoutes,

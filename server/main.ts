@@ -6,6 +6,8 @@ import { tenant } from './db/schema';
 import { DEMO_STAFF, TENANTS, seed } from './db/seed';
 import { seedClientExtras } from './db/seed-client';
 import { seedFunds } from './db/seed-funds';
+import { seedKycDocuments } from './db/seed-kyc';
+import { createStorage } from './storage';
 import type { Db } from './db/client';
 
 /** Demo clients per tenant: a few hundred in the default deployment, a few in the others. */
@@ -19,6 +21,7 @@ async function seedDemo(db: Db, config: ReturnType<typeof loadConfig>) {
     const started = Date.now();
     const { clients } = await seedFunds(db, t.id, { clients: DEMO_CLIENTS[t.id] ?? 30 });
     await seedClientExtras(db, t.id);
+    await seedKycDocuments(db, createStorage(config), t.id);
     console.log(
       `  tenant ${t.id}: ${clients} clients with accounts and records (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );

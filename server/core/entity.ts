@@ -75,6 +75,28 @@ export function rowSchema(def: EntityDef, extra: Record<string, object> = {}) {
   } as const;
 }
 
+/**
+ * The body schema of a whole document's PUT: every field of the definition required, nothing else (an unknown field
+ * is 400 with `errors.<name>`: `propertyNames`, since additionalProperties only strips), the allowed `values` of
+ * currency and enums fields, and `extra` constraints per field (e.g. a minimum length).
+ */
+export function bodySchema(def: EntityDef, extra: Readonly<Record<string, object>> = {}) {
+  const names = def.fields.map((f) => f.name);
+  const input = (f: FieldDef): Record<string, unknown> => {
+    const s = fieldSchema(f);
+    if (f.kind === 'currency' && f.values) return { ...s, enum: [...f.values] };
+    if (f.kind === 'enums') return { ...s, uniqueItems: true, maxItems: f.values?.length ?? 100 };
+    return s;
+  };
+  return {
+    type: 'object',
+    additionalProperties: false,
+    propertyNames: { enum: names },
+    properties: Object.fromEntries(def.fields.map((f) => [f.name, { ...input(f), ...extra[f.name] }])),
+    required: names,
+  } as const;
+}
+
 /** The querystring schema of one filter field. */
 function filterSchemas(f: FieldDef): Record<string, object> {
   switch (f.filter) {
@@ -213,12 +235,17 @@ interface OpenSelect<Raw> {
 /** How an entity's list reads its rows. */
 export interface EntityListSpec<D extends EntityDef, Raw> {
   def: D;
-  /** The table the filters and the count run on. */
-  table: PgTable;
+  /** The table the filters and the count run on (or a join of tables, as SQL). */
+  table: PgTable | SQL;
   /** Its primary key (the order's tiebreak and the keyset). */
   id: AnyPgColumn;
   /** The column of each filtered or sorted field (a column of `table`). */
   columns: Readonly<Record<string, AnyPgColumn>>;
+  /**
+   * A sort expression instead of a field's column, by field name (e.g. a nullable time as `coalesce(col, '-infinity')`
+   * so rows without one sort last newest-first and still page by keyset). Filters keep using `columns`.
+   */
+  sortColumns?: Readonly<Record<string, AnyPgColumn | SQL>>;
   /** Data scope of the signed-in staff member on `table` (tenant included). */
   scope: (staff: StaffScope) => SQL;
   /** Conditions of parameters that are not fields (`extra` querystring). */
@@ -241,7 +268,8 @@ export interface EntityListSpec<D extends EntityDef, Raw> {
 function sortSpec<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>): SortSpec {
   const sort = spec.def.sort ?? { field: 'id', order: 'desc' as const };
   const columns: Record<string, AnyPgColumn> = { id: spec.id };
-  for (const name of sortFields(spec.def)) columns[name] = spec.columns[name];
+  for (const name of sortFields(spec.def))
+    columns[name] = (spec.sortColumns?.[name] ?? spec.columns[name]) as AnyPgColumn; // paging only renders it in SQL
   return { columns, defaultSort: sort.field, defaultOrder: sort.order, tiebreak: spec.id, nullable: spec.nullable };
 }
 

@@ -38,6 +38,11 @@ export const ERROR_CODES = [
   'rate_unavailable',
   'idempotency_mismatch',
   'idempotency_in_flight',
+  'role_not_allowed',
+  'own_account',
+  'user_has_clients',
+  'user_has_team',
+  'user_has_records',
 ] as const;
 
 /** A stable error code of the API. */
@@ -90,12 +95,27 @@ interface AjvIssue {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** Set by `propertyNames` (an unknown field of a body that lists its fields). */
+  propertyName?: string;
 }
 
 /** Ajv issues as one message per field ('Username is required'). */
 export function fieldErrors(issues: AjvIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
+    if (issue.propertyName !== undefined) {
+      const value = `${label(issue.propertyName) || 'Field'} is not a known field`;
+      // defineProperty: a name such as __proto__ or constructor is still an own field of the answer.
+      if (!Object.hasOwn(errors, issue.propertyName)) {
+        Object.defineProperty(errors, issue.propertyName, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      continue;
+    }
     const field =
       issue.keyword === 'required'
         ? String(issue.params.missingProperty)

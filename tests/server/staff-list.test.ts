@@ -6,7 +6,18 @@ import { STAFF_FULL_MAX } from '../../server/modules/user/staff';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 const LIST = '/api/user/v1/list';
-const ROW_KEYS = ['active', 'create_datetime', 'id', 'leader_id', 'leader_name', 'name', 'role', 'username'];
+const ROW_KEYS = [
+  'active',
+  'create_datetime',
+  'id',
+  'invitation_code',
+  'leader_id',
+  'leader_name',
+  'mfa',
+  'name',
+  'role',
+  'username',
+];
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -183,7 +194,7 @@ describe('GET /user/v1/list: scope and permission', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('answers no secret fields', async () => {
+  it('answers no secret fields (the MFA flag and the invitation code, not the secret)', async () => {
     const [row] = await t.database.db
       .select()
       .from(staffUser)
@@ -191,7 +202,12 @@ describe('GET /user/v1/list: scope and permission', () => {
     const res = await call(t.app, 'GET', `${LIST}?full=true`, { token: tokens.admin });
     for (const r of res.json().data) expect(Object.keys(r).sort()).toEqual(ROW_KEYS);
     expect(res.body).not.toContain(row.passwordHash);
-    expect(res.body).not.toMatch(/password|mfa|invitation|secret|login/i);
+    expect(res.body).not.toMatch(/password|secret|login|recovery/i);
+    if (row.mfaSecret) expect(res.body).not.toContain(row.mfaSecret);
+    expect(res.json().data.find((r: Row) => r.username === 'admin')).toMatchObject({
+      mfa: false,
+      invitation_code: row.invitationCode,
+    });
   });
 
   it('declares users:read in the route table and OpenAPI', async () => {

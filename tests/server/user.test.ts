@@ -127,7 +127,8 @@ describe('seed', () => {
       expect(leader?.tenantId).toBe(u.tenantId);
     }
     expect(new Set(after.map((u) => `${u.tenantId}:${u.invitationCode}`)).size).toBe(after.length);
-    expect(await t.database.db.select().from(setting)).toHaveLength(10);
+    // Five tenants, four settings documents each (app, locale, company, product).
+    expect(await t.database.db.select().from(setting)).toHaveLength(20);
   });
 });
 

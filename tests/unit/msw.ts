@@ -282,18 +282,9 @@ export function fakeAuthApi(options: { captcha?: boolean; users?: FakeUser[] } =
     http.get(
       api('/setting/v1/app'),
       authed('app_settings', () =>
-        HttpResponse.json({
-          app_name: 'Admin',
-          web_logo: '',
-          app_version: '1.0.0',
-          app_template: 'default',
-          app_service: '',
-          locale: 'zh-CN',
-          language: 'zh',
-          currency: 'CNY',
-          timezone: 'Asia/Shanghai',
-          image: '',
-        }),
+        HttpResponse.json(
+          apiBody('GET /setting/v1/app', { app_name: 'Admin', app_version: '1.0.0', language: 'zh-CN' }),
+        ),
       ),
     ),
     http.get(

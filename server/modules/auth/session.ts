@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../core/db';
 import { authSession, refreshToken } from '../../db/schema';
 import { MFA_TOKEN_TTL_SEC, signToken } from '../../security/jwt';
 import { randomToken, sha256 } from '../../security/tokens';
@@ -76,7 +77,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
 }
 
 /** Revokes every open session of a user. */
-export async function revokeUserSessions(db: Db, userId: number, reason: string): Promise<void> {
+export async function revokeUserSessions(db: Executor, userId: number, reason: string): Promise<void> {
   await db
     .update(authSession)
     .set({ revokedAt: sql`now()`, revokeReason: reason })

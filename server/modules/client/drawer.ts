@@ -1,16 +1,16 @@
 /**
  * What the client drawer reads: detail, username search, agent chain, accounts, holdings, access records, bank cards,
- * beneficiaries and KYC. Each read is limited to the staff member's data scope; a client outside it is "not found".
+ * beneficiaries (its KYC tab reads server/modules/kyc). Each read is limited to the staff member's data scope; a
+ * client outside it is "not found".
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { clientAccess, clientBank, clientIdentity, clientNominee, holding } from '../../db/schema';
+import { clientAccess, clientBank, clientNominee, holding } from '../../db/schema';
 import { client } from '../../db/schema';
 import { staffUser } from '../../db/schema';
 import { listPage, paging, type ListParams } from '../../core/list';
 import { HttpError } from '../../core/errors';
 import { signedIn, type Ctx } from '../../core/context';
 import { NotFoundError } from '../../core/errors';
-import { proofReadUrl } from '../../storage';
 import { byStaff, clientInScope, iso } from '../records/common';
 import { clientRow, present, accountsOf, robot } from './rows';
 import type { ClientFilters } from './list';
@@ -166,34 +166,4 @@ export async function clientNominees(c: Ctx, id: number) {
     created_at: iso(n.createdAt)!,
   }));
   return { data, total: data.length, total_is_estimate: false };
-}
-
-/** A URL an <img> loads for a stored identity image: a short-lived signed one for our files, else an http(s) URL as stored. */
-const imageUrl = (stored: string | null | undefined) =>
-  proofReadUrl(stored) ?? (stored && /^https?:\/\//i.test(stored) ? stored : null);
-
-/** The client's real-name (KYC) record: status from the client, identity fields when submitted. */
-export async function clientKyc(c: Ctx, id: number) {
-  const row = await clientInScope(c.db, byStaff(signedIn(c)), id);
-  const [k] = await c.db.select().from(clientIdentity).where(eq(clientIdentity.clientId, id));
-  return {
-    client_id: row.id,
-    username: row.username,
-    kyc_status: row.kycStatus,
-    real_name: k?.realName ?? null,
-    id_type: k?.idType ?? null,
-    id_number: k?.idNumber ?? null,
-    nationality: k?.nationality ?? null,
-    dob: k?.dob ?? null,
-    address: k?.address ?? null,
-    front_image: k?.frontImage ?? null,
-    back_image: k?.backImage ?? null,
-    selfie_image: k?.selfieImage ?? null,
-    front_image_url: imageUrl(k?.frontImage),
-    back_image_url: imageUrl(k?.backImage),
-    selfie_image_url: imageUrl(k?.selfieImage),
-    submitted_at: iso(k?.submittedAt),
-    reviewed_at: iso(k?.reviewedAt),
-    remark: k?.remark ?? null,
-  };
 }

@@ -17,7 +17,6 @@ import {
   createRobotBody,
   holdingListResponse,
   idParams,
-  kycDetailResponse,
   nomineeListResponse,
   okResponse,
   resetCodeResponse,
@@ -46,7 +45,6 @@ import {
   clientBanks,
   clientDetail,
   clientHoldings,
-  clientKyc,
   clientNominees,
   findByUsername,
 } from './drawer';
@@ -360,19 +358,5 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     (req) => clientNominees(ctx(req), req.params.id),
-  );
-
-  app.get<Id>(
-    '/identify/admin/v1/client_detail/:id',
-    {
-      config: { permission: requires('kyc', 'read') },
-      schema: {
-        tags: ['kyc'],
-        description: `The client's real-name (KYC) record: kyc_status and the identity fields (null until submitted). ${SCOPE}`,
-        params: idParams,
-        response: { 200: kycDetailResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => clientKyc(ctx(req), req.params.id),
   );
 };

@@ -255,30 +255,5 @@ export const nomineeListResponse = listResponseSchema({
   },
 });
 
-/** Response of GET /identify/admin/v1/client_detail/{id}. */
-export const kycDetailResponse = {
-  type: 'object',
-  properties: {
-    client_id: { type: 'integer' },
-    username: str,
-    kyc_status: str,
-    real_name: strOrNull,
-    id_type: strOrNull,
-    id_number: strOrNull,
-    nationality: strOrNull,
-    dob: strOrNull,
-    address: strOrNull,
-    front_image: strOrNull,
-    back_image: strOrNull,
-    selfie_image: strOrNull,
-    front_image_url: { ...strOrNull, description: 'A short-lived URL an <img> loads (null when no image)' },
-    back_image_url: strOrNull,
-    selfie_image_url: strOrNull,
-    submitted_at: strOrNull,
-    reviewed_at: strOrNull,
-    remark: strOrNull,
-  },
-} as const;
-
 /** `{}` */
 export const okResponse = { type: 'object', properties: {} } as const;

@@ -1,3 +1,5 @@
+import { PRODUCT_TYPES, type AppSetting, type CompanySetting, type ProductSetting } from '../../../domain/setting';
+
 /** Locale settings of a tenant (GET /setting/app/v1/locale). */
 export interface LocaleSetting {
   name: string;
@@ -11,19 +13,7 @@ export interface LocaleSetting {
   timezone: string;
 }
 
-/** Application settings of a tenant (GET /setting/v1/app). */
-export interface AppSetting {
-  app_name: string;
-  web_logo: string;
-  app_version: string;
-  app_template: string;
-  app_service: string;
-  locale: string;
-  language: string;
-  currency: string;
-  timezone: string;
-  image: string;
-}
+export type { AppSetting, CompanySetting, ProductSetting };
 
 /** Seeded locale settings: mainland China defaults (spec section 1). */
 export const DEFAULT_LOCALE: LocaleSetting = {
@@ -46,11 +36,22 @@ export const DEFAULT_APP: AppSetting = {
   app_template: 'default',
   app_service: '',
   locale: 'zh-CN',
-  language: 'zh',
+  language: 'zh-CN',
   currency: 'CNY',
   timezone: 'Asia/Shanghai',
   image: '',
 };
 
+/** Seeded company documents: empty until an administrator writes them. */
+export const DEFAULT_COMPANY: CompanySetting = { about: '', terms: '', privacy: '' };
+
+/** Seeded product display: every product type shown. */
+export const DEFAULT_PRODUCT: ProductSetting = { products: [...PRODUCT_TYPES] };
+
 /** The settings documents seeded in every tenant, by key. */
-export const DEFAULT_SETTINGS = { app: DEFAULT_APP, locale: DEFAULT_LOCALE } as const;
+export const DEFAULT_SETTINGS = {
+  app: DEFAULT_APP,
+  locale: DEFAULT_LOCALE,
+  company: DEFAULT_COMPANY,
+  product: DEFAULT_PRODUCT,
+} as const;

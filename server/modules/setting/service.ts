@@ -1,20 +1,165 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  APP_NAME_MAX,
+  PRODUCT_TYPES,
+  RICHTEXT_MAX,
+  SETTING_LANGUAGES,
+  companySettingDef,
+  type AppSetting,
+  type CompanySetting,
+  type LocaleView,
+  type ProductSetting,
+} from '../../../domain/setting';
+import type { Executor } from '../../core/db';
+import { localTime } from '../../core/entity';
+import { ValidationError } from '../../core/errors';
 import { setting } from '../../db/schema';
+import type { FileStorage } from '../../storage';
 import { DEFAULT_SETTINGS } from './defaults';
+import { safeHref, sanitizeHtml } from './sanitize';
 
-type Key = keyof typeof DEFAULT_SETTINGS;
+/** A settings document's key. */
+export type Key = keyof typeof DEFAULT_SETTINGS;
+/** The settings document of a key. */
+export type Doc<K extends Key> = (typeof DEFAULT_SETTINGS)[K];
 
-/** A tenant's settings document, over the defaults so a field added later always has a value. */
-export async function readSetting<K extends Key>(
-  db: Db,
-  tenantId: string,
-  key: K,
-): Promise<(typeof DEFAULT_SETTINGS)[K]> {
+/**
+ * A tenant's settings document over the defaults, so a field added later always has a value; only the fields the
+ * document has (a stored key it no longer has is not answered).
+ */
+export async function readSetting<K extends Key>(db: Executor, tenantId: string, key: K): Promise<Doc<K>> {
   const [row] = await db
     .select({ value: setting.value })
     .from(setting)
     .where(and(eq(setting.tenantId, tenantId), eq(setting.key, key)))
     .limit(1);
-  return { ...DEFAULT_SETTINGS[key], ...(row?.value as object | undefined) };
+  const stored = (row?.value ?? {}) as Record<string, unknown>;
+  const defaults = DEFAULT_SETTINGS[key] as Record<string, unknown>;
+  const doc: Record<string, unknown> = {};
+  for (const [field, fallback] of Object.entries(defaults)) {
+    const v = stored[field];
+    doc[field] = v !== undefined && v !== null && typeof v === typeof fallback ? v : fallback;
+  }
+  return doc as Doc<K>;
+}
+
+/** Replaces a tenant's settings document (inserted when the tenant has none yet). */
+export async function saveSetting<K extends Key>(tx: Executor, tenantId: string, key: K, value: Doc<K>): Promise<void> {
+  await tx
+    .insert(setting)
+    .values({ tenantId, key, value })
+    .onConflictDoUpdate({ target: [setting.tenantId, setting.key], set: { value, updatedAt: sql`now()` } });
+}
+
+const LANGUAGE_OF: Record<string, AppSetting['language']> = { zh: 'zh-CN', en: 'en-US' };
+const isLanguage = (v: string): v is AppSetting['language'] => (SETTING_LANGUAGES as readonly string[]).includes(v);
+const language = (v: string): AppSetting['language'] => (isLanguage(v) ? v : (LANGUAGE_OF[v.slice(0, 2)] ?? 'zh-CN'));
+
+/** The app settings as answered: languages as zh-CN / en-US (older documents held 'zh'). */
+export async function readApp(db: Executor, tenantId: string): Promise<AppSetting> {
+  const doc = await readSetting(db, tenantId, 'app');
+  return { ...doc, locale: language(doc.locale), language: language(doc.language) };
+}
+
+/** Where the file store and the caller are: to accept only this tenant's uploads of this store. */
+export interface ImagePlace {
+  storage: FileStorage;
+  tenantId: string;
+  /** The API's origin as the caller reached it (local-store URLs are absolute on it). */
+  origin: string;
+}
+
+/** The object key of an image URL of this store and tenant, or null (another site, scheme, tenant or shape). */
+export function ownImageKey(url: string, place: ImagePlace): string | null {
+  if (url.length > 2000 || /[\s\\?#]/.test(url)) return null;
+  if (!url.startsWith('/') || url.startsWith('//')) {
+    if (!URL.canParse(url)) return null;
+    const u = new URL(url);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+    if (u.username || u.password) return null;
+    if (place.storage.kind === 'local' && (!URL.canParse(place.origin) || u.origin !== new URL(place.origin).origin)) {
+      return null;
+    }
+  }
+  const key = place.storage.keyOf(url);
+  return key && key.startsWith(`${place.tenantId}/`) ? key : null;
+}
+
+/** A short-lived signed URL an <img> loads for a stored image of this tenant, or null. */
+export function imageReadUrl(url: string, storage: FileStorage, tenantId: string): string | null {
+  if (!url) return null;
+  const key = storage.keyOf(url);
+  return key && key.startsWith(`${tenantId}/`) ? storage.presignGet(key, '').url : null;
+}
+
+/** The canonical name of an IANA time zone ('asia/shanghai' -> 'Asia/Shanghai'), or null when there is none. */
+export function canonicalZone(zone: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks and normalises an app settings document; ValidationError with a message per field. */
+export function checkApp(input: AppSetting, place: ImagePlace): AppSetting {
+  const errors: Record<string, string> = {};
+  const app_name = input.app_name.trim();
+  if (!app_name) errors.app_name = 'App name is required';
+  else if (app_name.length > APP_NAME_MAX) errors.app_name = `App name must be at most ${APP_NAME_MAX} characters`;
+  for (const field of ['web_logo', 'image'] as const) {
+    const v = input[field].trim();
+    if (v && !ownImageKey(v, place)) errors[field] = 'Upload the image here (only images of this site are accepted)';
+  }
+  const app_service = input.app_service.trim();
+  if (app_service && (!safeHref(app_service) || app_service.startsWith('mailto:'))) {
+    errors.app_service = 'Customer service link must be an http or https address';
+  }
+  const timezone = canonicalZone(input.timezone.trim());
+  if (!timezone) errors.timezone = 'Time zone is not a known IANA time zone';
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return {
+    ...input,
+    app_name,
+    web_logo: input.web_logo.trim(),
+    image: input.image.trim(),
+    app_version: input.app_version.trim(),
+    app_template: input.app_template.trim(),
+    app_service,
+    timezone: timezone!,
+  };
+}
+
+/** Sanitises the company documents; ValidationError when one is still too long once sanitised. */
+export function checkCompany(input: CompanySetting): CompanySetting {
+  const out = { ...input };
+  const errors: Record<string, string> = {};
+  for (const f of companySettingDef.fields) {
+    out[f.name] = sanitizeHtml(input[f.name]);
+    if (out[f.name].length > RICHTEXT_MAX) errors[f.name] = `The document is longer than ${RICHTEXT_MAX} characters`;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return out;
+}
+
+/** The product display in the platform's order, each once. */
+export const checkProduct = (input: ProductSetting): ProductSetting => ({
+  products: PRODUCT_TYPES.filter((p) => input.products.includes(p)),
+});
+
+/** `+08:00` for a time zone at an instant. */
+function utcOffset(zone: string, at: Date): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const m = /GMT([+-]\d{2}:\d{2})/.exec(part ?? '');
+  return m ? m[1] : '+00:00';
+}
+
+/** The tenant's locale settings with its time zone's offset and local time now. */
+export async function readLocaleView(db: Executor, tenantId: string, now = new Date()): Promise<LocaleView> {
+  const doc = await readSetting(db, tenantId, 'locale');
+  const zone = canonicalZone(doc.timezone) ?? 'Asia/Shanghai';
+  return { ...doc, timezone: zone, utc_offset: utcOffset(zone, now), now: localTime(now, zone) };
 }

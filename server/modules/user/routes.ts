@@ -6,12 +6,17 @@ import { emptyResponse, secondFactorBody } from '../auth/schemas';
 import { bindStartResponse, changePasswordBody, codeBody, recoveryCodesResponse } from './schemas';
 import { changePassword, disableMfa, regenerateRecoveryCodes, startMfaBind, verifyMfaBind } from './service';
 import { staffListRoutes } from './staff-list';
+import { userAdminRoutes } from './admin';
 
 const tags = ['user'];
 
-/** The signed-in staff member's own password and authenticator (self-service: any signed-in staff). */
+/**
+ * The staff list and managing system users (staff-list.ts, admin.ts), and the signed-in staff member's own password
+ * and authenticator (self-service: any signed-in staff).
+ */
 export const userRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffListRoutes);
+  await app.register(userAdminRoutes);
   app.post<{ Body: { old_password: string; new_password: string } }>(
     '/user/v1/change_pwd',
     {

@@ -1,3 +1,5 @@
+import { NAME_MAX, STAFF_ROLES, USERNAME_MAX, USERNAME_PATTERN } from '../../../domain/user';
+
 const md5 = { type: 'string', pattern: '^[0-9a-fA-F]{32}$', description: 'MD5 hex of the typed password' } as const;
 
 /** Body of POST /user/v1/change_pwd. */
@@ -34,4 +36,97 @@ export const recoveryCodesResponse = {
   type: 'object',
   properties: { recovery_codes: { type: 'array', items: { type: 'string' }, minItems: 10, maxItems: 10 } },
   required: ['recovery_codes'],
+} as const;
+
+/** `{id}` of a staff member. */
+export const userIdParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } },
+  required: ['id'],
+} as const;
+
+const name = {
+  type: 'string',
+  minLength: 1,
+  maxLength: NAME_MAX,
+  pattern: '\\S',
+  description: 'Display name (leading and trailing spaces are dropped)',
+} as const;
+const role = { type: 'string', enum: [...STAFF_ROLES], description: 'One of the roles GET /user/v1/role answers' };
+const leaderId = {
+  type: ['integer', 'null'],
+  minimum: 1,
+  maximum: 2 ** 53 - 1,
+  description: "A salesman's team leader: an active team leader (superman) of the tenant; null for other roles",
+} as const;
+
+/** Body of POST /user/v1/create. */
+export const createUserBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    username: {
+      type: 'string',
+      pattern: USERNAME_PATTERN,
+      description: `3 to ${USERNAME_MAX} letters, digits or _ . @ -, unique in the tenant`,
+    },
+    name,
+    role,
+    leader_id: leaderId,
+    password: { ...md5, minLength: 1 },
+  },
+  required: ['username', 'name', 'role', 'password'],
+} as const;
+
+/** Body of PUT /user/v1/{id}: what changes; `password` only when a new one is set. */
+export const updateUserBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { name, role, leader_id: leaderId, password: { ...md5, minLength: 1 } },
+} as const;
+
+/** Body of PUT /user/v1/status/{id}. */
+export const statusBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { active: { type: 'boolean', description: 'false disables the user and ends his sessions at once' } },
+  required: ['active'],
+} as const;
+
+/** Response of PUT /user/v1/code/{id}. */
+export const invitationCodeResponse = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { invitation_code: { type: 'string', pattern: '^[A-Z2-9]{8}$' } },
+  required: ['invitation_code'],
+} as const;
+
+const labels = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { 'zh-CN': { type: 'string' }, 'en-US': { type: 'string' } },
+  required: ['zh-CN', 'en-US'],
+} as const;
+
+/** Response of GET /user/v1/role: the roles the caller may give, highest first. */
+export const rolesResponse = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          id: { type: 'string', enum: [...STAFF_ROLES] },
+          name: { type: 'string', description: "The role's English label" },
+          labels,
+        },
+        required: ['id', 'name', 'labels'],
+      },
+    },
+  },
+  required: ['data'],
 } as const;

@@ -1,51 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { listQuerySchema, listResponseSchema, TOTAL_DESCRIPTION, type ListParams } from '../../core/list';
+import { users } from '../../../domain/user';
+import { listQuery, rowSchema } from '../../core/entity';
+import { listResponseSchema, TOTAL_DESCRIPTION } from '../../core/list';
 import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
-import { listStaff, STAFF_FULL_MAX, STAFF_ROLES, STAFF_SORTS, type StaffFilters } from './staff';
+import { listStaff, STAFF_FULL_MAX, STAFF_SORTS, type StaffFilters } from './staff';
 
 const tags = ['user'];
-const ROLE = `(${STAFF_ROLES.join('|')})`;
 
-/** Querystring of GET /user/v1/list. */
-export const staffListQuery = listQuerySchema(STAFF_SORTS, {
+/**
+ * Querystring of GET /user/v1/list: the `users` entity's (paging, its sorts, its filters: role one or a comma list,
+ * active, username prefix, leader_id), plus `full` and the `created_at` alias of the `create_datetime` sort.
+ */
+export const staffListQuery = listQuery(users, {
   full: {
     type: 'boolean',
     description: `true: every match (at most ${STAFF_FULL_MAX}) in one answer; page, page_size and cursor are ignored`,
   },
-  role: {
-    type: 'string',
-    pattern: `^${ROLE}(,${ROLE})*$`,
-    description: `One role or a comma list: ${STAFF_ROLES.join(', ')}`,
-  },
-  active: { type: 'boolean' },
-  username: { type: 'string', maxLength: 64, description: 'Username prefix' },
-  leader_id: { type: 'integer', minimum: 1, description: 'Staff whose team leader this is (his salesmen)' },
+  sort: { type: 'string', enum: STAFF_SORTS },
 });
 
-/** A staff row (no password hash, MFA secret or sign-in data). */
-export const staffRow = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    username: { type: 'string' },
-    name: { type: 'string' },
-    role: { type: 'string', enum: [...STAFF_ROLES] },
-    active: { type: 'boolean' },
-    leader_id: { type: ['integer', 'null'] },
-    leader_name: { type: ['string', 'null'], description: "The team leader's name" },
-    create_datetime: { type: 'string' },
-  },
-  required: ['id', 'username', 'name', 'role', 'active', 'leader_id', 'leader_name', 'create_datetime'],
-} as const;
+/** A staff row: the `users` entity's fields (no password hash, MFA secret or sign-in data). */
+export const staffRow = rowSchema(users);
 
 /** GET /user/v1/list: the tenant's staff members (spec section 7 "paged or full"). */
 export const staffListRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: StaffFilters & ListParams }>(
-    '/user/v1/list',
+  app.get<{ Querystring: StaffFilters }>(
+    users.paths.list,
     {
-      config: { permission: requires('users', 'read') },
+      config: { permission: requires(users.resource, 'read') },
       schema: {
         tags,
         description:
@@ -54,7 +38,7 @@ export const staffListRoutes: FastifyPluginAsync = async (app) => {
           `${STAFF_FULL_MAX} in the same \`{ data, total }\` shape, next_cursor null (data shorter than total: cut at ` +
           'the cap). Filters: role (one or a comma list), active, username prefix, leader_id. Data scope: supervisors ' +
           'and administrators see every staff member of the tenant, a team leader himself and his salesmen; salesmen ' +
-          `have no users grant (403). ${TOTAL_DESCRIPTION}`,
+          `have no users grant (403). \`mfa\`: an authenticator is bound. ${TOTAL_DESCRIPTION}`,
         querystring: staffListQuery,
         response: { 200: listResponseSchema(staffRow), ...errorResponses(400, 401, 403) },
       },

@@ -1,50 +1,34 @@
 /**
  * Staff members as other staff see them (GET /user/v1/list): the tenant's staff within the caller's scope, paged or
- * in full (capped), without password hashes, MFA secrets or sign-in bookkeeping.
+ * in full (capped), without password hashes, MFA secrets or sign-in bookkeeping. The row and the filters are those of
+ * the `users` entity (domain/user.ts).
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sortFields } from '../../../domain/entity';
+import { STAFF_ROLES, users, type StaffRole, type UserListQuery, type UserRow } from '../../../domain/user';
 import { staffUser } from '../../db/schema';
-import { listPage, listTotal, paging, startsWith, type ListParams } from '../../core/list';
+import { filterWhere } from '../../core/entity';
+import { listPage, listTotal, paging } from '../../core/list';
 import { signedIn, type Ctx } from '../../core/context';
+import type { Executor } from '../../core/db';
 import { iso } from '../records/common';
 import type { StaffScope } from '../../core/scope';
 
-/** The staff roles, highest first. */
-export const STAFF_ROLES = ['god', 'angel', 'superman', 'hero'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole };
 
 /** Most rows a `full=true` list answers. */
 export const STAFF_FULL_MAX = 1000;
 
-/** Filters of the staff list. */
-export interface StaffFilters {
-  /** One role or a comma list (god, angel, superman, hero). */
-  role?: string;
-  active?: boolean;
-  /** Username prefix. */
-  username?: string;
-  /** Staff whose team leader this is. */
-  leader_id?: number;
-  /** Every match (up to STAFF_FULL_MAX) in one answer, no paging. */
-  full?: boolean;
-}
+/** Filters of the staff list (the `users` entity's querystring). */
+export type StaffFilters = UserListQuery;
 
 /** A staff row as the API answers it. */
-export interface StaffRow {
-  id: number;
-  username: string;
-  name: string;
-  role: string;
-  active: boolean;
-  leader_id: number | null;
-  leader_name: string | null;
-  create_datetime: string;
-}
+export type StaffRow = UserRow;
 
 /**
- * Which staff this staff member may list: supervisors and administrators every staff member of the tenant, a team
- * leader himself and his salesmen; anyone else nobody (the route's `users:read` grant already keeps salesmen out).
+ * Which staff this staff member may see and manage: supervisors and administrators every staff member of the tenant,
+ * a team leader himself and his salesmen; anyone else nobody (the routes' `users` grant already keeps salesmen out).
  */
 export function staffScope(staff: StaffScope): SQL {
   const tenant = eq(staffUser.tenantId, staff.tenantId);
@@ -59,37 +43,32 @@ export function staffScope(staff: StaffScope): SQL {
   }
 }
 
-/** The roles of a `role` filter ('hero,superman'), duplicates and blanks dropped. */
-export function rolesOf(role: string | undefined): StaffRole[] {
-  if (!role) return [];
-  const parts = role.split(',').map((r) => r.trim());
-  return STAFF_ROLES.filter((r) => parts.includes(r));
-}
+/** The columns of the entity's filtered and sorted fields. */
+const COLUMNS: Record<string, AnyPgColumn> = {
+  id: staffUser.id,
+  username: staffUser.username,
+  name: staffUser.name,
+  role: staffUser.role,
+  active: staffUser.active,
+  leader_id: staffUser.leaderId,
+  create_datetime: staffUser.createdAt,
+};
 
 /** The SQL condition of the filters within the staff member's scope. */
 export function staffWhere(staff: StaffScope, f: StaffFilters): SQL {
-  const conds: SQL[] = [staffScope(staff)];
-  const roles = rolesOf(f.role);
-  if (roles.length) conds.push(inArray(staffUser.role, roles));
-  if (f.active !== undefined) conds.push(eq(staffUser.active, f.active));
-  if (f.username) conds.push(startsWith(staffUser.username, f.username));
-  if (f.leader_id) conds.push(eq(staffUser.leaderId, f.leader_id));
-  return and(...conds)!;
+  return and(staffScope(staff), ...filterWhere(users, COLUMNS, f as Record<string, unknown>))!;
 }
 
 const leader = alias(staffUser, 'leader');
 
 const SORT = {
-  // create_datetime: the console's name of created_at.
+  // created_at: the column's own name, kept as an alias of create_datetime.
   columns: {
-    id: staffUser.id,
-    username: staffUser.username,
-    name: staffUser.name,
+    ...Object.fromEntries(sortFields(users).map((name) => [name, COLUMNS[name]])),
     created_at: staffUser.createdAt,
-    create_datetime: staffUser.createdAt,
   },
-  defaultSort: 'id',
-  defaultOrder: 'asc' as const,
+  defaultSort: users.sort.field,
+  defaultOrder: users.sort.order,
   tiebreak: staffUser.id,
 };
 
@@ -104,11 +83,14 @@ const rowColumns = {
   active: staffUser.active,
   leaderId: staffUser.leaderId,
   leaderName: leader.name,
+  mfaEnabled: staffUser.mfaEnabled,
+  invitationCode: staffUser.invitationCode,
   createdAt: staffUser.createdAt,
 };
 
-function selectRows(c: Ctx, where: SQL, cursorKey: SQL<string> = sql<string>`''`) {
-  return c.db
+/** The staff rows matching `where`, with their team leader's name. */
+export function selectStaffRows(db: Executor, where: SQL, cursorKey: SQL<string> = sql<string>`''`) {
+  return db
     .select({ ...rowColumns, _cursor: cursorKey })
     .from(staffUser)
     .leftJoin(leader, and(eq(leader.id, staffUser.leaderId), eq(leader.tenantId, staffUser.tenantId)))
@@ -116,15 +98,18 @@ function selectRows(c: Ctx, where: SQL, cursorKey: SQL<string> = sql<string>`''`
     .$dynamic();
 }
 
-function present(r: Awaited<ReturnType<typeof selectRows>>[number]): StaffRow {
+/** A staff row as the API answers it. */
+export function presentStaff(r: Awaited<ReturnType<typeof selectStaffRows>>[number]): StaffRow {
   return {
     id: r.id,
     username: r.username,
     name: r.name,
-    role: r.role,
+    role: r.role as StaffRole,
     active: r.active,
     leader_id: r.leaderId,
     leader_name: r.leaderName,
+    mfa: r.mfaEnabled,
+    invitation_code: r.invitationCode,
     create_datetime: iso(r.createdAt)!,
   };
 }
@@ -134,7 +119,7 @@ function present(r: Awaited<ReturnType<typeof selectRows>>[number]): StaffRow {
  * STAFF_FULL_MAX in the same order, no cursor. `total` counts every match, so a full answer with fewer rows than
  * `total` was cut at the cap.
  */
-export async function listStaff(c: Ctx, q: StaffFilters & ListParams) {
+export async function listStaff(c: Ctx, q: StaffFilters) {
   const where = staffWhere(signedIn(c), q);
   if (!q.full) {
     const plan = paging(q, SORT);
@@ -143,13 +128,13 @@ export async function listStaff(c: Ctx, q: StaffFilters & ListParams) {
       staffUser,
       where,
       plan,
-      (inPage, cursorKey) => selectRows(c, inPage, cursorKey).orderBy(...plan.orderBy),
+      (inPage, cursorKey) => selectStaffRows(c.db, inPage, cursorKey).orderBy(...plan.orderBy),
       { name: 'staff' },
     );
-    return { data: rows.map(present), ...page };
+    return { data: rows.map(presentStaff), ...page };
   }
   const { orderBy } = paging({ sort: q.sort, order: q.order }, SORT);
-  const rows = await selectRows(c, where)
+  const rows = await selectStaffRows(c.db, where)
     .orderBy(...orderBy)
     .limit(STAFF_FULL_MAX);
   // A short answer is the whole list; a full one may have been cut at the cap: count (capped, cached).
@@ -157,5 +142,5 @@ export async function listStaff(c: Ctx, q: StaffFilters & ListParams) {
     rows.length < STAFF_FULL_MAX
       ? { total: rows.length, total_is_estimate: false }
       : await listTotal(c.db, staffUser, where);
-  return { data: rows.map(present), ...counted, next_cursor: null };
+  return { data: rows.map(presentStaff), ...counted, next_cursor: null };
 }

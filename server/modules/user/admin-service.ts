@@ -1,0 +1,310 @@
+/**
+ * Managing system users (spec section 7 "Auth and users"): create, edit, enable/disable, delete, invitation code,
+ * closing another user's authenticator, and the roles a caller may give. Each function runs inside the route's
+ * transaction (core/write.ts) on a target within the caller's scope (staff.ts staffScope: another team's user or
+ * another tenant's is not found).
+ *
+ * Rules: nobody gives a role above his own, and a team leader only salesmen of his own team (domain/user.ts
+ * assignableRoles); nobody manages a user whose role is above his own; nobody disables, deletes, closes the
+ * authenticator of, or changes the role or password of his own account here (the own password and authenticator
+ * have their own dialogs, which ask for the current password or code); a salesman has a team leader (an active team
+ * leader of the tenant), other roles have none.
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import {
+  assignableRoles,
+  LEADER_ROLE,
+  outranks,
+  ROLE_LABELS,
+  SALESMAN_ROLE,
+  type RoleChoice,
+  type StaffRole,
+  type UserCreate,
+  type UserUpdate,
+} from '../../../domain/user';
+import {
+  authSession,
+  client,
+  clientIdentity,
+  depositRecord,
+  overdrawnRecord,
+  recoveryCode,
+  refreshToken,
+  staffUser,
+  withdrawRecord,
+} from '../../db/schema';
+import { signedIn, type Ctx } from '../../core/context';
+import type { Tx } from '../../core/db';
+import { HttpError, NotFoundError, validationError } from '../../core/errors';
+import { sqlState } from '../../core/retry';
+import type { Staff } from '../../core/auth';
+import { hashPassword } from '../../security/password';
+import { revokeUserSessions } from '../auth/session';
+import { presentStaff, selectStaffRows, staffScope, type StaffRow } from './staff';
+
+type StaffRecord = typeof staffUser.$inferSelect;
+
+const roleNotAllowed = (message = 'You cannot give or manage a role above your own') =>
+  new HttpError(403, 'role_not_allowed', message, undefined);
+const ownAccount = (message = 'This cannot be done to your own account') => new HttpError(403, 'own_account', message);
+
+/** The roles the signed-in staff member may give, highest first, with their labels. */
+export function roleChoices(staff: Pick<Staff, 'role'>): RoleChoice[] {
+  return assignableRoles(staff.role).map((id) => ({ id, name: ROLE_LABELS[id]['en-US'], labels: ROLE_LABELS[id] }));
+}
+
+/** The staff member `id` within the caller's scope, locked for the change; 404 outside it. */
+async function target(tx: Tx, staff: Staff, id: number): Promise<StaffRecord> {
+  const [row] = await tx
+    .select()
+    .from(staffUser)
+    .where(and(eq(staffUser.id, id), staffScope(staff)))
+    .for('update')
+    .limit(1);
+  if (!row) throw new NotFoundError('User');
+  return row;
+}
+
+/** The target of a change: in scope, and not above the caller's role. */
+async function managed(tx: Tx, staff: Staff, id: number): Promise<StaffRecord> {
+  const row = await target(tx, staff, id);
+  if (outranks(row.role, staff.role)) throw roleNotAllowed('You cannot manage a user whose role is above your own');
+  return row;
+}
+
+/** The row of a staff member as the list answers it. */
+export async function staffRowOf(tx: Tx, id: number): Promise<StaffRow> {
+  const [row] = await selectStaffRows(tx, eq(staffUser.id, id));
+  if (!row) throw new NotFoundError('User');
+  return presentStaff(row);
+}
+
+/** What an audit row keeps of a staff member (no secrets). */
+export const auditView = (r: StaffRecord) => ({
+  username: r.username,
+  name: r.name,
+  role: r.role,
+  active: r.active,
+  leader_id: r.leaderId,
+  mfa: r.mfaEnabled,
+});
+
+function checkRole(staff: Staff, role: StaffRole): void {
+  if (!assignableRoles(staff.role).includes(role)) {
+    throw roleNotAllowed(
+      staff.role === LEADER_ROLE ? 'A team leader adds salesmen only' : 'You cannot give a role above your own',
+    );
+  }
+}
+
+/**
+ * A salesman's team leader must be an active team leader of the tenant (a team leader's own salesmen: himself);
+ * other roles have none. 400 `errors.leader_id` otherwise.
+ */
+async function checkLeader(tx: Tx, staff: Staff, role: StaffRole, leaderId: number | null): Promise<void> {
+  if (role !== SALESMAN_ROLE) {
+    if (leaderId !== null) throw validationError({ leader_id: 'Only a salesman has a team leader' });
+    return;
+  }
+  if (leaderId === null) throw validationError({ leader_id: 'A salesman needs a team leader' });
+  if (staff.role === LEADER_ROLE && leaderId !== staff.id) {
+    throw validationError({ leader_id: 'A team leader adds salesmen to his own team only' });
+  }
+  const [leader] = await tx
+    .select({ id: staffUser.id })
+    .from(staffUser)
+    .where(
+      and(
+        eq(staffUser.id, leaderId),
+        eq(staffUser.tenantId, staff.tenantId),
+        eq(staffUser.role, LEADER_ROLE),
+        eq(staffUser.active, true),
+      ),
+    )
+    .limit(1);
+  if (!leader) throw validationError({ leader_id: 'The team leader must be an active team leader of this tenant' });
+}
+
+const CODE_CHARS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A random invitation code (8 characters without look-alikes) not used in the tenant. */
+async function newInvitationCode(tx: Tx, tenantId: string): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = Array.from({ length: 8 }, () => CODE_CHARS[randomInt(CODE_CHARS.length)]).join('');
+    const [taken] = await tx
+      .select({ id: staffUser.id })
+      .from(staffUser)
+      .where(and(eq(staffUser.tenantId, tenantId), eq(staffUser.invitationCode, code)))
+      .limit(1);
+    if (!taken) return code;
+  }
+  throw new Error('No free invitation code after 10 attempts');
+}
+
+const usernameTaken = () =>
+  new HttpError(409, 'username_taken', 'This username is already taken', {
+    username: 'This username is already taken',
+  });
+
+/** Creates a staff member; 409 username_taken when the tenant has the username. */
+export async function createUser(tx: Tx, c: Ctx, input: UserCreate): Promise<StaffRow> {
+  const staff = signedIn(c);
+  checkRole(staff, input.role);
+  const leaderId = input.leader_id ?? null;
+  await checkLeader(tx, staff, input.role, leaderId);
+  const [exists] = await tx
+    .select({ id: staffUser.id })
+    .from(staffUser)
+    .where(and(eq(staffUser.tenantId, staff.tenantId), eq(staffUser.username, input.username)))
+    .limit(1);
+  if (exists) throw usernameTaken();
+  const passwordHash = await hashPassword(input.password.toLowerCase(), c.config.passwordPepper);
+  const [created] = await tx
+    .insert(staffUser)
+    .values({
+      tenantId: staff.tenantId,
+      username: input.username,
+      name: input.name.trim(),
+      role: input.role,
+      leaderId,
+      passwordHash,
+      invitationCode: await newInvitationCode(tx, staff.tenantId),
+    })
+    .returning({ id: staffUser.id })
+    .catch((e: unknown) => {
+      if (sqlState(e) === '23505') throw usernameTaken(); // unique (tenant, username): a concurrent create
+      throw e;
+    });
+  return staffRowOf(tx, created.id);
+}
+
+/** Reads the target for the audit row's `before` (in scope, else 404). */
+export async function userBefore(tx: Tx, c: Ctx, id: number) {
+  return auditView(await target(tx, signedIn(c), id));
+}
+
+/**
+ * Edits a staff member: name, role, team leader, and a new password when given (his sessions then end). A salesman
+ * moved to another role leaves his team; a team leader who still leads salesmen keeps his role (409 user_has_team).
+ */
+export async function updateUser(tx: Tx, c: Ctx, id: number, input: UserUpdate): Promise<StaffRow> {
+  const staff = signedIn(c);
+  const row = await managed(tx, staff, id);
+  const self = row.id === staff.id;
+  const role = (input.role ?? row.role) as StaffRole;
+  if (role !== row.role) {
+    if (self) throw ownAccount('You cannot change your own role');
+    checkRole(staff, role);
+  }
+  if (input.password !== undefined && self) {
+    throw ownAccount('Change your own password with the change-password dialog');
+  }
+  // The leader: as given; else kept for a salesman who stays one, none for other roles.
+  const leaderId =
+    input.leader_id !== undefined ? input.leader_id : role === SALESMAN_ROLE ? row.leaderId : (null as number | null);
+  if (role !== SALESMAN_ROLE || leaderId !== row.leaderId || role !== row.role) {
+    await checkLeader(tx, staff, role, leaderId);
+  }
+  if (row.role === LEADER_ROLE && role !== LEADER_ROLE) await refuseWithTeam(tx, row);
+  const changes: Partial<StaffRecord> = { role, leaderId };
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.password !== undefined) {
+    changes.passwordHash = await hashPassword(input.password.toLowerCase(), c.config.passwordPepper);
+    changes.passwordChangedAt = new Date();
+  }
+  await tx.update(staffUser).set(changes).where(eq(staffUser.id, row.id));
+  if (input.password !== undefined) await revokeUserSessions(tx, row.id, 'password_reset');
+  return staffRowOf(tx, row.id);
+}
+
+/** Enables or disables a staff member; a disabled one's sessions end at once (his next request is 401). */
+export async function setUserActive(tx: Tx, c: Ctx, id: number, active: boolean): Promise<StaffRow> {
+  const staff = signedIn(c);
+  const row = await managed(tx, staff, id);
+  if (row.id === staff.id) throw ownAccount('You cannot enable or disable your own account');
+  await tx.update(staffUser).set({ active }).where(eq(staffUser.id, row.id));
+  if (!active) await revokeUserSessions(tx, row.id, 'user_disabled');
+  return staffRowOf(tx, row.id);
+}
+
+/** A new invitation code for a staff member (his own included). */
+export async function regenerateInvitationCode(tx: Tx, c: Ctx, id: number): Promise<{ invitation_code: string }> {
+  const staff = signedIn(c);
+  const row = await managed(tx, staff, id);
+  const code = await newInvitationCode(tx, row.tenantId);
+  await tx.update(staffUser).set({ invitationCode: code }).where(eq(staffUser.id, row.id));
+  return { invitation_code: code };
+}
+
+/** Unbinds another staff member's authenticator (secret and recovery codes dropped); 400 mfa_not_enabled. */
+export async function closeUserMfa(tx: Tx, c: Ctx, id: number): Promise<StaffRow> {
+  const staff = signedIn(c);
+  const row = await managed(tx, staff, id);
+  if (row.id === staff.id) throw ownAccount('Turn your own authenticator off in the authenticator dialog');
+  if (!row.mfaEnabled) throw new HttpError(400, 'mfa_not_enabled', 'MFA is not enabled');
+  await tx
+    .update(staffUser)
+    .set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null })
+    .where(eq(staffUser.id, row.id));
+  await tx.delete(recoveryCode).where(eq(recoveryCode.userId, row.id));
+  return staffRowOf(tx, row.id);
+}
+
+async function refuseWithTeam(tx: Tx, row: StaffRecord): Promise<void> {
+  const [member] = await tx
+    .select({ id: staffUser.id })
+    .from(staffUser)
+    .where(and(eq(staffUser.leaderId, row.id), eq(staffUser.tenantId, row.tenantId), ne(staffUser.id, row.id)))
+    .limit(1);
+  if (member) throw new HttpError(409, 'user_has_team', 'This user still leads salesmen; move them first');
+}
+
+/** Whether any money record or KYC review names the staff member (agent, creator, resolver or reviewer). */
+async function hasRecords(tx: Tx, id: number): Promise<boolean> {
+  for (const t of [depositRecord, withdrawRecord, overdrawnRecord]) {
+    const [hit] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(or(eq(t.agentId, id), eq(t.createdBy, id), eq(t.resolvedBy, id), eq(t.rolledBackBy, id)))
+      .limit(1);
+    if (hit) return true;
+  }
+  const [reviewed] = await tx
+    .select({ id: clientIdentity.clientId })
+    .from(clientIdentity)
+    .where(eq(clientIdentity.reviewedBy, id))
+    .limit(1);
+  return !!reviewed;
+}
+
+/**
+ * Deletes a staff member who owns no client, leads nobody and is named by no record (409 user_has_clients,
+ * user_has_team, user_has_records: nothing is deleted); his sessions and recovery codes go with him.
+ */
+export async function deleteUser(tx: Tx, c: Ctx, id: number): Promise<Record<string, never>> {
+  const staff = signedIn(c);
+  const row = await managed(tx, staff, id);
+  if (row.id === staff.id) throw ownAccount('You cannot delete your own account');
+  const [owned] = await tx.select({ id: client.id }).from(client).where(eq(client.agentId, row.id)).limit(1);
+  if (owned) throw new HttpError(409, 'user_has_clients', 'This user still has clients; move them first');
+  await refuseWithTeam(tx, row);
+  if (await hasRecords(tx, row.id)) {
+    throw new HttpError(409, 'user_has_records', 'This user is named by business records; disable the user instead');
+  }
+  const sessions = tx.select({ id: authSession.id }).from(authSession).where(eq(authSession.userId, row.id));
+  await tx.delete(refreshToken).where(inArray(refreshToken.sessionId, sessions));
+  await tx.delete(authSession).where(eq(authSession.userId, row.id));
+  await tx.delete(recoveryCode).where(eq(recoveryCode.userId, row.id));
+  await tx
+    .delete(staffUser)
+    .where(eq(staffUser.id, row.id))
+    .catch((e: unknown) => {
+      // A reference this check does not know of: refuse rather than fail.
+      if (sqlState(e) === '23503') {
+        throw new HttpError(409, 'user_has_records', 'This user is named by other records; disable the user instead');
+      }
+      throw e;
+    });
+  return {};
+}
