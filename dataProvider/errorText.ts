@@ -62,6 +62,28 @@ export function apiErrorText(translate: Translate, err: unknown): string | undef
   return key ? translate(key, { _: own }) : undefined;
 }
 
+const fieldCodes = new Set(Object.keys(errorCodeMessages['en-US'].field));
+
+/**
+ * The per-field texts of a validation error, for the inputs of a form: each field's stable code (`field_codes` of the
+ * answer) in the user's language (`errors.field.<code>`, with its limit); the server's text only for a field or code
+ * the console does not know. Undefined when the error names no field.
+ */
+export function fieldErrorTexts(translate: Translate, err: unknown): Record<string, string> | undefined {
+  if (!(err instanceof ApiError) || !err.errors || !Object.keys(err.errors).length) return undefined;
+  const body = (err.body && typeof err.body === 'object' ? err.body : {}) as {
+    field_codes?: Record<string, { code?: unknown; limit?: unknown }>;
+  };
+  const codes = body.field_codes && typeof body.field_codes === 'object' ? body.field_codes : {};
+  return Object.fromEntries(
+    Object.entries(err.errors).map(([field, serverText]) => {
+      const problem = Object.hasOwn(codes, field) ? codes[field] : undefined;
+      const code = typeof problem?.code === 'string' && fieldCodes.has(problem.code) ? problem.code : undefined;
+      return [field, code ? translate(`errors.field.${code}`, { limit: problem?.limit, _: serverText }) : serverText];
+    }),
+  );
+}
+
 /** apiErrorText, or the translation of `fallback` (an i18n key) when the error carries nothing to show. */
 export function errorText(translate: Translate, err: unknown, fallback = 'errors.requestFailed'): string {
   return apiErrorText(translate, err) ?? translate(fallback);

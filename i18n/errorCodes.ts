@@ -4,7 +4,7 @@
  * part of the `errors` namespace (i18n/messages/errors.ts). dataProvider/errorText.ts shows them; the server's
  * English message is only the fallback for an unknown code.
  */
-import type { ErrorCode } from '../server/core/errors';
+import type { ErrorCode, FieldCode } from '../server/core/errors';
 
 type Codes = Record<ErrorCode | 'network', string>;
 
@@ -149,11 +149,68 @@ const enFields: Record<keyof typeof zhFields, string> = {
   active: 'status',
 };
 
+/** What is wrong with a field (`errors.field.<code>`, the API's `field_codes`), shown under its input. */
+const zhField: Record<FieldCode, string> = {
+  required: '此项为必填项',
+  invalid: '格式不正确',
+  too_long: '最多 %{limit} 个字符',
+  too_short: '至少 %{limit} 个字符',
+  too_large: '不能大于 %{limit}',
+  too_small: '不能小于 %{limit}',
+  unknown_field: '不支持的字段',
+  decimals: '最多 %{limit} 位小数',
+  positive: '必须大于 0',
+  not_negative: '不能为负数',
+  not_image: '仅支持 PNG、JPEG、WebP 或 GIF 图片',
+  file_too_large: '文件不能超过 %{limit} MB',
+  own_image: '请在此处上传图片（仅接受本站图片）',
+  http_url: '请输入 http 或 https 开头的地址',
+  time_zone: '不是有效的时区（例如 Asia/Shanghai）',
+  leader_required: '业务员必须有组长',
+  leader_not_allowed: '只有业务员有组长',
+  leader_own_team: '组长只能在自己的团队中添加业务员',
+  leader_invalid: '组长必须是本租户中启用的组长',
+  agent_invalid: '请选择您范围内启用的业务员或组长',
+  remark_required: '拒绝时必须填写原因',
+  nothing_to_change: '没有需要保存的更改',
+  same_account: '转入账户必须与转出账户不同',
+  amount_too_small: '按此汇率金额过小',
+  crypto_only: '仅加密货币充值可填写此项',
+};
+
+const enField: Record<FieldCode, string> = {
+  required: 'This field is required',
+  invalid: 'Invalid format',
+  too_long: 'At most %{limit} characters',
+  too_short: 'At least %{limit} characters',
+  too_large: 'Must not be above %{limit}',
+  too_small: 'Must not be below %{limit}',
+  unknown_field: 'Not a supported field',
+  decimals: 'At most %{limit} decimals',
+  positive: 'Must be greater than 0',
+  not_negative: 'Must not be negative',
+  not_image: 'Only PNG, JPEG, WebP or GIF images are accepted',
+  file_too_large: 'The file must not be larger than %{limit} MB',
+  own_image: 'Upload the image here (only images of this site are accepted)',
+  http_url: 'Enter an address starting with http or https',
+  time_zone: 'Not a known time zone (e.g. Asia/Shanghai)',
+  leader_required: 'A salesman needs a team leader',
+  leader_not_allowed: 'Only a salesman has a team leader',
+  leader_own_team: 'A team leader adds salesmen to his own team only',
+  leader_invalid: 'The team leader must be an active team leader of this tenant',
+  agent_invalid: 'Choose an active salesman or team leader in your scope',
+  remark_required: 'A reason is required to reject',
+  nothing_to_change: 'Nothing to save',
+  same_account: 'The target account must differ from the source',
+  amount_too_small: 'The amount is too small at this rate',
+  crypto_only: 'Only crypto deposits take this field',
+};
+
 /** The codes that have a translation (the console's own `network` included). */
 export const TRANSLATED_CODES: readonly string[] = Object.keys(enCodes);
 
 /** The code and field messages by UI locale, merged into the `errors` namespace. */
 export const errorCodeMessages = {
-  'zh-CN': { codes: zhCodes, fields: zhFields, fieldSeparator: '、' },
-  'en-US': { codes: enCodes, fields: enFields, fieldSeparator: ', ' },
+  'zh-CN': { codes: zhCodes, fields: zhFields, field: zhField, fieldSeparator: '、' },
+  'en-US': { codes: enCodes, fields: enFields, field: enField, fieldSeparator: ', ' },
 };

@@ -11,8 +11,7 @@ import {
   Stack,
 } from '@mui/material';
 import { useTranslate, type Identifier, type RaRecord } from 'ra-core';
-import { ApiError } from '../../dataProvider/http';
-import { errorText } from '../../dataProvider/errorText';
+import { errorText, fieldErrorTexts } from '../../dataProvider/errorText';
 import { useEngineServices } from './context';
 import { EngineForm, type FieldErrorTexts } from './EngineForm';
 import { formatDecimal } from './format';
@@ -78,7 +77,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
     } catch (e) {
       setError(errorText(translate, e, 'engine.action.failed'));
       setBusy(false);
-      return e instanceof ApiError && e.errors ? e.errors : undefined;
+      return fieldErrorTexts(translate, e);
     }
   };
 

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, LinearProgress } from '@mui/material';
 import { useNotify, useTranslate, type RaRecord } from 'ra-core';
 import { Title } from 'react-admin';
-import { ApiError } from '../../dataProvider/http';
-import { errorText } from '../../dataProvider/errorText';
+import { errorText, fieldErrorTexts } from '../../dataProvider/errorText';
 import { useEngineServices } from './context';
 import { EngineForm, type FieldErrorTexts } from './EngineForm';
 import { FormToolbar } from './FormToolbar';
@@ -61,7 +60,7 @@ export function SingleForm({ config, onSaved }: SingleFormProps) {
       return undefined;
     } catch (e) {
       notify('engine.form.saveFailed', { type: 'error' });
-      const fields = e instanceof ApiError && e.errors && Object.keys(e.errors).length ? e.errors : undefined;
+      const fields = fieldErrorTexts(translate, e);
       if (!fields) setSaveError(errorText(translate, e, 'engine.form.saveFailed'));
       return fields;
     }

@@ -7,8 +7,7 @@ import { useNotify, useRedirect, useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { pathOf } from '../../domain/entity';
 import { SALESMAN_ROLE, users, type UserRow } from '../../domain/user';
-import { ApiError } from '../../dataProvider/http';
-import { errorText } from '../../dataProvider/errorText';
+import { errorText, fieldErrorTexts } from '../../dataProvider/errorText';
 import { useEngineServices } from '../engine/context';
 import { EngineForm, type FieldErrorTexts } from '../engine/EngineForm';
 import { FormToolbar } from '../engine/FormToolbar';
@@ -105,7 +104,7 @@ export function UserForm({ config, record }: { config: ResourceConfig; record?: 
       }
     } catch (e) {
       notify(errorText(translate, e, 'engine.action.failed'), { type: 'error' });
-      return e instanceof ApiError && e.errors ? e.errors : undefined;
+      return fieldErrorTexts(translate, e);
     }
     await queryClient.invalidateQueries({ queryKey: [config.name] });
     notify(record ? 'resources.users.messages.updated' : 'resources.users.messages.created', { type: 'success' });

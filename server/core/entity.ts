@@ -5,7 +5,7 @@
  */
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   exportFields,
   filterFields,
@@ -15,6 +15,7 @@ import {
   type FieldDef,
   type Language,
   type ListQuery,
+  type PageParams,
   type Row,
 } from '../../domain/entity';
 import type { Action } from '../../permissions';
@@ -278,8 +279,18 @@ function whereOf<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx,
   return and(spec.scope(signedIn(c)), ...filterWhere(spec.def, spec.columns, q), ...(spec.where?.(q) ?? []))!;
 }
 
+/**
+ * A list querystring as a route receives it: paging and sorting, and the definition's filters (the route's schema,
+ * made from the same definition, has checked them; `ListQuery<typeof def>` is their precise type for services).
+ */
+type Query = PageParams & Record<string, unknown>;
+
 /** One page of an entity's list. */
-export async function readList<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: ListQuery<D>) {
+export async function readList<D extends EntityDef, Raw>(
+  spec: EntityListSpec<D, Raw>,
+  c: Ctx,
+  q: ListQuery<D> | Query,
+) {
   const query = q as Record<string, unknown>;
   const where = whereOf(spec, c, query);
   const plan = paging(q, sortSpec(spec));
@@ -307,7 +318,7 @@ function after(plan: PagePlan, last: { key: string; id: number }): SQL {
 }
 
 /** Every matching row in the list's order, in batches of EXPORT_BATCH (keyset; OFFSET for a nullable sort). */
-export function exportBatches<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: ListQuery<D>) {
+export function exportBatches<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: ListQuery<D> | Query) {
   const where = whereOf(spec, c, q as Record<string, unknown>);
   const plan = paging({ sort: q.sort, order: q.order }, sortSpec(spec));
   const cursorKey = sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`;
@@ -345,7 +356,7 @@ export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec:
   const querystring = listQuery(def, spec.extra);
   const tags = spec.tags ?? [def.name];
   const sorts = sortFields(def).join(', ');
-  app.get(
+  app.get<{ Querystring: Query }>(
     def.paths.list,
     {
       config: { permission: requires(chain, spec.permission?.list ?? 'read') },
@@ -356,10 +367,10 @@ export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec:
         response: { 200: listResponseSchema(rowSchema(def)), ...errorResponses(400, 401, 403) },
       },
     },
-    (req: FastifyRequest) => readList(spec, ctx(req), req.query as ListQuery<D>),
+    (req) => readList(spec, ctx(req), req.query),
   );
   if (def.paths.export === undefined && !def.paths.list) return;
-  app.get(
+  app.get<{ Querystring: Query & { lang?: Language; tz?: string } }>(
     def.paths.export ?? `${def.paths.list}/export`,
     {
       config: { permission: requires(chain, spec.permission?.export ?? 'export') },
@@ -373,8 +384,8 @@ export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec:
         response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
       },
     },
-    (req: FastifyRequest, reply: FastifyReply) => {
-      const q = req.query as ListQuery<D> & { lang?: Language; tz?: string };
+    (req, reply) => {
+      const q = req.query;
       const present = (raw: Raw & { _cursor: string }) => spec.present(raw) as Record<string, unknown>;
       const columns = csvColumns(def, q.lang ?? 'zh-CN', q.tz ?? 'Asia/Shanghai');
       const fetch = exportBatches(spec, ctx(req), q);

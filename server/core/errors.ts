@@ -48,6 +48,81 @@ export const ERROR_CODES = [
 /** A stable error code of the API. */
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * What is wrong with one field of a validation error, as a stable code (`field_codes` of the answer; the console
+ * shows `errors.field.<code>` in the user's language, with `limit` where the code has one). `errors` keeps the
+ * English text for API users.
+ */
+export const FIELD_CODES = [
+  'required',
+  'invalid',
+  'too_long',
+  'too_short',
+  'too_large',
+  'too_small',
+  'unknown_field',
+  'decimals',
+  'positive',
+  'not_negative',
+  'not_image',
+  'file_too_large',
+  'own_image',
+  'http_url',
+  'time_zone',
+  'leader_required',
+  'leader_not_allowed',
+  'leader_own_team',
+  'leader_invalid',
+  'agent_invalid',
+  'remark_required',
+  'nothing_to_change',
+  'same_account',
+  'amount_too_small',
+  'crypto_only',
+] as const;
+export type FieldCode = (typeof FIELD_CODES)[number];
+
+/** One field's problem: its code and, for lengths and sizes, the limit. */
+export interface FieldProblem {
+  code: FieldCode;
+  limit?: number;
+}
+
+/** A field's problem as a service states it: its English text, with its code (else inferred from the text). */
+export type FieldIssue = string | (FieldProblem & { message: string });
+
+/** The code of a plain English field message (the generic rules' wording); anything else is `invalid`. */
+export function inferFieldCode(message: string): FieldProblem {
+  const decimals = /at most (\d+) decimals/.exec(message);
+  if (decimals) return { code: 'decimals', limit: Number(decimals[1]) };
+  if (/\bis required\b/i.test(message)) return { code: 'required' };
+  if (/greater than 0/.test(message)) return { code: 'positive' };
+  if (/must not be negative/.test(message)) return { code: 'not_negative' };
+  if (/too large/.test(message)) return { code: 'too_large' };
+  return { code: 'invalid' };
+}
+
+/** Splits field issues into the English texts and their codes. */
+export function splitIssues(issues: Record<string, FieldIssue>): {
+  errors: Record<string, string>;
+  codes: Record<string, FieldProblem>;
+} {
+  const errors: Record<string, string> = {};
+  const codes: Record<string, FieldProblem> = {};
+  for (const [field, issue] of Object.entries(issues)) {
+    const own = { value: undefined as unknown, enumerable: true, writable: true, configurable: true };
+    if (typeof issue === 'string') {
+      Object.defineProperty(errors, field, { ...own, value: issue });
+      Object.defineProperty(codes, field, { ...own, value: inferFieldCode(issue) });
+    } else {
+      const { message, ...problem } = issue;
+      Object.defineProperty(errors, field, { ...own, value: message });
+      Object.defineProperty(codes, field, { ...own, value: problem });
+    }
+  }
+  return { errors, codes };
+}
+
 /** An error the API answers as `{ message, code, errors? }` with its status. */
 export class HttpError extends Error {
   constructor(
@@ -55,18 +130,22 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
+    fieldCodes?: Record<string, FieldProblem>,
   ) {
     super(message);
+    this.fieldCodes = fieldCodes ?? (errors ? splitIssues(errors).codes : undefined);
   }
+
+  /** Each field's problem as a stable code (inferred from the text when the thrower gave none). */
+  readonly fieldCodes?: Record<string, FieldProblem>;
 }
 
 /** 401: no valid token. */
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, 'unauthorized', message);
 /** 403: signed in but not allowed. */
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
-/** 400 with per-field messages. */
-export const validationError = (errors: Record<string, string>) =>
-  new HttpError(400, 'validation', Object.values(errors)[0] ?? 'Invalid request', errors);
+/** 400 with per-field issues. */
+export const validationError = (issues: Record<string, FieldIssue>) => new ValidationError(issues);
 
 /** The OpenAPI schema of every error body. */
 export const errorSchema = {
@@ -77,6 +156,15 @@ export const errorSchema = {
     message: { type: 'string' },
     code: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'string' } },
+    field_codes: {
+      type: 'object',
+      description: `Validation errors: each field's problem as a stable code (${FIELD_CODES.join(', ')}) and its limit`,
+      additionalProperties: {
+        type: 'object',
+        properties: { code: { type: 'string', enum: [...FIELD_CODES] }, limit: { type: 'number' } },
+        required: ['code'],
+      },
+    },
   },
   required: ['message', 'code'],
 } as const;
@@ -99,12 +187,34 @@ interface AjvIssue {
   propertyName?: string;
 }
 
-/** Ajv issues as one message per field ('Username is required'). */
-export function fieldErrors(issues: AjvIssue[]): Record<string, string> {
-  const errors: Record<string, string> = {};
+/** The code (and limit) of an Ajv issue. */
+function ajvProblem(issue: AjvIssue): FieldProblem {
+  const limit = typeof issue.params.limit === 'number' ? issue.params.limit : undefined;
+  switch (issue.keyword) {
+    case 'required':
+      return { code: 'required' };
+    case 'minLength':
+      return limit === 1 ? { code: 'required' } : { code: 'too_short', limit };
+    case 'maxLength':
+      return { code: 'too_long', limit };
+    case 'maximum':
+      return { code: 'too_large', limit };
+    case 'minimum':
+      return { code: 'too_small', limit };
+    default:
+      return { code: 'invalid' };
+  }
+}
+
+/** Ajv issues as one issue per field: its English text ('Username is required') and its code. */
+export function fieldErrors(issues: AjvIssue[]): Record<string, FieldIssue & object> {
+  const errors: Record<string, FieldProblem & { message: string }> = {};
   for (const issue of issues) {
     if (issue.propertyName !== undefined) {
-      const value = `${label(issue.propertyName) || 'Field'} is not a known field`;
+      const value = {
+        code: 'unknown_field' as const,
+        message: `${label(issue.propertyName) || 'Field'} is not a known field`,
+      };
       // defineProperty: a name such as __proto__ or constructor is still an own field of the answer.
       if (!Object.hasOwn(errors, issue.propertyName)) {
         Object.defineProperty(errors, issue.propertyName, {
@@ -120,15 +230,21 @@ export function fieldErrors(issues: AjvIssue[]): Record<string, string> {
       issue.keyword === 'required'
         ? String(issue.params.missingProperty)
         : issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    if (!field || errors[field]) continue;
+    if (!field || Object.hasOwn(errors, field)) continue;
     const name = label(field);
-    if (issue.keyword === 'required' || (issue.keyword === 'minLength' && issue.params.limit === 1)) {
-      errors[field] = `${name} is required`;
-    } else if (issue.keyword === 'pattern' || issue.keyword === 'format' || issue.keyword === 'enum') {
-      errors[field] = `${name} is invalid`;
-    } else {
-      errors[field] = `${name} ${issue.message ?? 'is invalid'}`;
-    }
+    const problem = ajvProblem(issue);
+    const message =
+      problem.code === 'required'
+        ? `${name} is required`
+        : issue.keyword === 'pattern' || issue.keyword === 'format' || issue.keyword === 'enum'
+          ? `${name} is invalid`
+          : `${name} ${issue.message ?? 'is invalid'}`;
+    Object.defineProperty(errors, field, {
+      value: { ...problem, message },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return errors;
 }
@@ -146,12 +262,17 @@ const FRAMEWORK_CODES: Record<number, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, errors: error.errors });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        code: error.code,
+        errors: error.errors,
+        field_codes: error.fieldCodes,
+      });
     }
     if (error.validation) {
-      const errors = fieldErrors(error.validation as AjvIssue[]);
+      const { errors, codes } = splitIssues(fieldErrors(error.validation as AjvIssue[]));
       const message = Object.values(errors)[0] ?? `Invalid request ${error.validationContext ?? ''}`.trim();
-      return reply.status(400).send({ message, code: 'validation', errors });
+      return reply.status(400).send({ message, code: 'validation', errors, field_codes: codes });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -167,16 +288,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * answers `{ message, code, errors? }` without a mapping table.
  */
 export class DomainError extends HttpError {
-  constructor(statusCode: number, code: ErrorCode, message: string, errors?: Record<string, string>) {
-    super(statusCode, code, message, errors);
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    message: string,
+    errors?: Record<string, string>,
+    fieldCodes?: Record<string, FieldProblem>,
+  ) {
+    super(statusCode, code, message, errors, fieldCodes);
     this.name = new.target.name;
   }
 }
 
-/** 400: malformed input; `errors` maps each field to its message. */
+/** 400: malformed input; `errors` maps each field to its message, `field_codes` to its code. */
 export class ValidationError extends DomainError {
-  constructor(errors: Record<string, string>, message = Object.values(errors)[0] ?? 'Invalid input') {
-    super(400, 'validation', message, errors);
+  constructor(issues: Record<string, FieldIssue>, message?: string) {
+    const { errors, codes } = splitIssues(issues);
+    super(400, 'validation', message ?? Object.values(errors)[0] ?? 'Invalid input', errors, codes);
   }
 }
 

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import errors from '../../i18n/messages/errors';
-import { ERROR_CODES } from '../../server/core/errors';
+import { ERROR_CODES, FIELD_CODES } from '../../server/core/errors';
 
 /** Every server source file (not migrations). */
 function sources(dir = 'server'): string[] {
@@ -46,8 +46,19 @@ describe('API error codes', () => {
       'invalid_state',
     ])
       expect(emitted.has(code), code).toBe(true);
-    const unknown = [...emitted].filter(([code]) => !(ERROR_CODES as readonly string[]).includes(code));
+    // `code: '...'` also matches a field issue's code (FIELD_CODES), which is just as stable.
+    const known: readonly string[] = [...ERROR_CODES, ...FIELD_CODES];
+    const unknown = [...emitted].filter(([code]) => !known.includes(code));
     expect(unknown).toEqual([]);
+  });
+
+  it('every field code has a translation in zh-CN and en-US, the Chinese one in Chinese', () => {
+    const zh = errors['zh-CN'].errors.field as Record<string, string>;
+    const en = errors['en-US'].errors.field as Record<string, string>;
+    for (const code of FIELD_CODES) {
+      expect(en[code]?.trim(), `en-US errors.field.${code}`).toBeTruthy();
+      expect(zh[code], `zh-CN errors.field.${code}`).toMatch(/[\u4e00-\u9fff]/);
+    }
   });
 
   it('every code has a translation in zh-CN and en-US, the Chinese one in Chinese', () => {

@@ -5,7 +5,7 @@ import { base32Decode, base32Encode, newTotpSecret, totp, verifyTotp } from '../
 import { newRecoveryCodes, recoveryCodeHash } from '../../server/security/recovery';
 import { signToken, verifyToken } from '../../server/security/jwt';
 import { SlidingWindow } from '../../server/core/rate-limit';
-import { fieldErrors } from '../../server/core/errors';
+import { fieldErrors, splitIssues } from '../../server/core/errors';
 
 describe('password hashing', () => {
   it('is argon2id over a peppered HMAC of the MD5 wire hash', async () => {
@@ -121,17 +121,40 @@ describe('sliding-window rate limit', () => {
 });
 
 describe('validation messages', () => {
-  it('map ajv issues to one message per field', () => {
+  it('map ajv issues to one message and one stable code per field', () => {
     expect(
       fieldErrors([
         { keyword: 'required', instancePath: '', params: { missingProperty: 'username' } },
         { keyword: 'minLength', instancePath: '/password', params: { limit: 1 } },
         { keyword: 'pattern', instancePath: '/new_password', params: {} },
+        {
+          keyword: 'maxLength',
+          instancePath: '/app_name',
+          params: { limit: 40 },
+          message: 'must NOT have more than 40 characters',
+        },
+        { keyword: 'type', instancePath: '', params: {}, propertyName: 'extra' },
       ]),
     ).toEqual({
-      username: 'Username is required',
-      password: 'Password is required',
-      new_password: 'New password is invalid',
+      username: { code: 'required', message: 'Username is required' },
+      password: { code: 'required', message: 'Password is required' },
+      new_password: { code: 'invalid', message: 'New password is invalid' },
+      app_name: { code: 'too_long', limit: 40, message: 'App name must NOT have more than 40 characters' },
+      extra: { code: 'unknown_field', message: 'Extra is not a known field' },
+    });
+  });
+
+  it("infer the code of a service's plain message, and keep an explicit one", () => {
+    expect(
+      splitIssues({ amount: 'amount allows at most 2 decimals', n: 'n is required', x: 'x must be a date' }),
+    ).toEqual({
+      errors: { amount: 'amount allows at most 2 decimals', n: 'n is required', x: 'x must be a date' },
+      codes: { amount: { code: 'decimals', limit: 2 }, n: { code: 'required' }, x: { code: 'invalid' } },
+    });
+    expect(
+      splitIssues({ leader_id: { code: 'leader_required', message: 'A salesman needs a team leader' } }).codes,
+    ).toEqual({
+      leader_id: { code: 'leader_required' },
     });
   });
 });

@@ -157,6 +157,8 @@ describe('app settings', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation' });
     expect(Object.keys(res.json().errors)).toContain(field);
+    // each named field also has its stable code, which the console translates
+    expect(Object.keys(res.json().field_codes)).toEqual(Object.keys(res.json().errors));
     expect(typeof res.json().message).toBe('string');
     expect(await readApp()).toEqual(before);
   });
@@ -166,6 +168,12 @@ describe('app settings', () => {
     const res = await as('admin', 'PUT', APP, appBody({ web_logo: plLogo }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.web_logo).toBeTruthy();
+    expect(res.json().field_codes.web_logo).toEqual({ code: 'own_image' });
+  });
+
+  it('answers a too long name with its code and limit', async () => {
+    const res = await as('admin', 'PUT', APP, appBody({ app_name: 'x'.repeat(41) }));
+    expect(res.json().field_codes.app_name).toEqual({ code: 'too_long', limit: 40 });
   });
 
   it('refuses a __proto__ key (400 from the JSON parser)', async () => {

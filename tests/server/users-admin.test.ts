@@ -111,6 +111,7 @@ describe('POST /user/v1/create', () => {
     const other = await create('leader', { username: 'x_other', role: 'hero', leader_id: ids.leader2 });
     expect(other.statusCode).toBe(400);
     expect(other.json().errors).toHaveProperty('leader_id');
+    expect(other.json().field_codes.leader_id).toEqual({ code: 'leader_own_team' });
     const above = await create('leader', { username: 'x_lead', role: 'superman' });
     expect(above.statusCode).toBe(403);
     expect(above.json().code).toBe('role_not_allowed');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../dataProvider/http';
-import { apiErrorText, errorText, forReactAdmin } from '../../dataProvider/errorText';
+import { apiErrorText, errorText, fieldErrorTexts, forReactAdmin } from '../../dataProvider/errorText';
 import { createI18nProvider } from '../../i18n';
 import { createLoginI18n } from '../../i18n/loginLight';
 import { ERRORS } from '../../i18n/messages/errors';
@@ -22,6 +22,32 @@ describe('errorText: API errors in the user language', () => {
       '金额超过尚欠金额',
     );
     expect(apiErrorText(en, answer(401, 'invalid_credentials', 'x'))).toBe('Invalid username or password');
+  });
+
+  it("shows each field's problem from its stable code in the user language, the server text only when unknown", () => {
+    const errors = {
+      app_name: 'App name must be at most 40 characters',
+      leader_id: 'A salesman needs a team leader',
+      x: 'X is odd',
+    };
+    const body = {
+      message: 'App name must be at most 40 characters',
+      code: 'validation',
+      errors,
+      field_codes: {
+        app_name: { code: 'too_long', limit: 40 },
+        leader_id: { code: 'leader_required' },
+        x: { code: 'odd' },
+      },
+    };
+    const err = new ApiError(body.message, 400, 'validation', errors, body, true);
+    expect(fieldErrorTexts(zh, err)).toEqual({
+      app_name: '最多 40 个字符',
+      leader_id: '业务员必须有组长',
+      x: 'X is odd',
+    });
+    expect(fieldErrorTexts(en, err)).toMatchObject({ app_name: 'At most 40 characters' });
+    expect(fieldErrorTexts(zh, answer(409, 'insufficient_funds', 'x'))).toBeUndefined();
   });
 
   it('names the fields of a validation error in the user language', () => {

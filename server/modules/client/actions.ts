@@ -136,7 +136,9 @@ export async function changeAgent(c: Ctx, id: number, userId: number): Promise<v
       ),
     );
   if (!target) {
-    throw new ValidationError({ user_id: 'The agent must be an active salesman or team leader of this tenant' });
+    throw new ValidationError({
+      user_id: { code: 'agent_invalid', message: 'The agent must be an active salesman or team leader of this tenant' },
+    });
   }
   await changeClient(
     c,
@@ -248,7 +250,10 @@ export async function createRobot(
           staff.role === 'hero' ? sql`false` : staff.role === 'superman' ? eq(staffUser.leaderId, staff.id) : undefined,
         ),
       );
-    if (!target) throw new ValidationError({ agent_id: 'The agent must be a salesman or team leader in your scope' });
+    if (!target)
+      throw new ValidationError({
+        agent_id: { code: 'agent_invalid', message: 'The agent must be a salesman or team leader in your scope' },
+      });
     agentId = target.id;
   }
   const passwordHash = input.password

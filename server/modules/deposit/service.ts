@@ -76,7 +76,11 @@ function cryptoColumns(subType: string, input: CryptoFields) {
   if (subType !== 'crypto') {
     const given = keys.filter((k) => input[k] !== undefined && input[k] !== null && input[k] !== '');
     if (given.length)
-      throw new ValidationError(Object.fromEntries(given.map((k) => [k, `${k} is only for crypto deposits`])));
+      throw new ValidationError(
+        Object.fromEntries(
+          given.map((k) => [k, { code: 'crypto_only' as const, message: `${k} is only for crypto deposits` }]),
+        ),
+      );
     return { chain: null, address: null, txHash: null };
   }
   const problems = cryptoFieldProblems(input);
@@ -124,7 +128,10 @@ export async function createDeposit(
   const crypto = cryptoColumns(subType, input);
   const rate = await rateUnits(tx, actor.tenantId, currency, acc.currency);
   const credit = convert(amount, rate);
-  if (credit <= 0n) throw new ValidationError({ amount: 'amount is too small to credit at this rate' });
+  if (credit <= 0n)
+    throw new ValidationError({
+      amount: { code: 'amount_too_small', message: 'amount is too small to credit at this rate' },
+    });
   const inserted = tx
     .insert(depositRecord)
     .values({

@@ -66,7 +66,10 @@ export async function exchange(
   await clientInScope(tx, actor, clientId);
   const fromId = idOf(input.from_account, 'from_account');
   const toId = idOf(input.to_account, 'to_account');
-  if (fromId === toId) throw new ValidationError({ to_account: 'The target account must differ from the source' });
+  if (fromId === toId)
+    throw new ValidationError({
+      to_account: { code: 'same_account', message: 'The target account must differ from the source' },
+    });
   const amount = positiveCents(input.amount);
   const [from, to] = [await accountOfClient(tx, clientId, fromId), await accountOfClient(tx, clientId, toId)];
   const locked = await lockAccounts(tx, actor.tenantId, [from.id, to.id]);
@@ -80,7 +83,10 @@ export async function exchange(
     if (rate6(input.rate) !== divHalfEven(rate, 100n)) throw new RateChangedError(fromRateUnits(rate));
   }
   const toAmount = convert(amount, rate);
-  if (toAmount <= 0n) throw new ValidationError({ amount: 'amount is too small to exchange at this rate' });
+  if (toAmount <= 0n)
+    throw new ValidationError({
+      amount: { code: 'amount_too_small', message: 'amount is too small to exchange at this rate' },
+    });
 
   const lockedBonus = minBig(src.agg.bonus, src.agg.balance);
   const free = src.agg.balance - lockedBonus;

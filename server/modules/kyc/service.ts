@@ -230,7 +230,8 @@ export async function fillKyc(tx: Tx, staff: StaffScope, id: number, body: KycId
 /** Edit (PUT {id}): staff correct the submitted fields; the status and the decision stay. Unverified: 409. */
 export async function editKyc(tx: Tx, staff: StaffScope, id: number, body: Partial<KycIdentity>): Promise<KycRow> {
   const set = identityColumns(body);
-  if (Object.keys(set).length === 0) throw new ValidationError({ body: 'Nothing to change' });
+  if (Object.keys(set).length === 0)
+    throw new ValidationError({ body: { code: 'nothing_to_change', message: 'Nothing to change' } });
   requireIdentity(set);
   const current = await lockClient(tx, staff, id);
   if (!editable(current.status)) throw new StateConflictError('KYC record', current.status, 'edited');
@@ -250,7 +251,8 @@ export async function editKyc(tx: Tx, staff: StaffScope, id: number, body: Parti
  */
 export async function auditKyc(tx: Tx, staff: StaffScope, id: number, body: KycAuditBody): Promise<KycRow> {
   const remark = clean(body.remark);
-  if (body.status === 'rejected' && !remark) throw new ValidationError({ remark: 'Remark is required to reject' });
+  if (body.status === 'rejected' && !remark)
+    throw new ValidationError({ remark: { code: 'remark_required', message: 'Remark is required to reject' } });
   const moved = await tx
     .update(client)
     .set({ kycStatus: body.status })

@@ -28,10 +28,18 @@ export async function presignUpload(
 ): Promise<PresignedUpload> {
   const contentType = baseType(input.content_type);
   if (!IMAGE_TYPES[contentType]) {
-    throw validationError({ content_type: 'Only PNG, JPEG, WebP and GIF images are accepted' });
+    throw validationError({
+      content_type: { code: 'not_image', message: 'Only PNG, JPEG, WebP and GIF images are accepted' },
+    });
   }
   if (input.size > MAX_UPLOAD_BYTES) {
-    throw validationError({ size: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB` });
+    throw validationError({
+      size: {
+        code: 'file_too_large',
+        limit: MAX_UPLOAD_BYTES / 1024 / 1024,
+        message: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+      },
+    });
   }
   const presigned = storage.presignPut({ tenantId: c.tenantId, contentType, size: input.size, origin });
   await c.audit({
@@ -47,7 +55,7 @@ export async function presignUpload(
 /** A fresh signed read URL for a public_url of this tenant. */
 export function presignRead(c: Ctx, storage: FileStorage, origin: string, url: string): PresignedGet {
   const key = storage.keyOf(url);
-  if (!key) throw validationError({ url: 'Not a file of this store' });
+  if (!key) throw validationError({ url: { code: 'own_image', message: 'Not a file of this store' } });
   if (!key.startsWith(`${c.tenantId}/`)) throw notFound();
   return storage.presignGet(key, origin);
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/setting';
 import type { Executor } from '../../core/db';
 import { localTime } from '../../core/entity';
-import { ValidationError } from '../../core/errors';
+import { ValidationError, type FieldIssue } from '../../core/errors';
 import { setting } from '../../db/schema';
 import type { FileStorage } from '../../storage';
 import { DEFAULT_SETTINGS } from './defaults';
@@ -104,20 +104,26 @@ export function canonicalZone(zone: string): string | null {
 
 /** Checks and normalises an app settings document; ValidationError with a message per field. */
 export function checkApp(input: AppSetting, place: ImagePlace): AppSetting {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldIssue> = {};
   const app_name = input.app_name.trim();
   if (!app_name) errors.app_name = 'App name is required';
-  else if (app_name.length > APP_NAME_MAX) errors.app_name = `App name must be at most ${APP_NAME_MAX} characters`;
+  else if (app_name.length > APP_NAME_MAX)
+    errors.app_name = {
+      code: 'too_long',
+      limit: APP_NAME_MAX,
+      message: `App name must be at most ${APP_NAME_MAX} characters`,
+    };
   for (const field of ['web_logo', 'image'] as const) {
     const v = input[field].trim();
-    if (v && !ownImageKey(v, place)) errors[field] = 'Upload the image here (only images of this site are accepted)';
+    if (v && !ownImageKey(v, place))
+      errors[field] = { code: 'own_image', message: 'Upload the image here (only images of this site are accepted)' };
   }
   const app_service = input.app_service.trim();
   if (app_service && (!safeHref(app_service) || app_service.startsWith('mailto:'))) {
-    errors.app_service = 'Customer service link must be an http or https address';
+    errors.app_service = { code: 'http_url', message: 'Customer service link must be an http or https address' };
   }
   const timezone = canonicalZone(input.timezone.trim());
-  if (!timezone) errors.timezone = 'Time zone is not a known IANA time zone';
+  if (!timezone) errors.timezone = { code: 'time_zone', message: 'Time zone is not a known IANA time zone' };
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return {
     ...input,
@@ -134,10 +140,15 @@ export function checkApp(input: AppSetting, place: ImagePlace): AppSetting {
 /** Sanitises the company documents; ValidationError when one is still too long once sanitised. */
 export function checkCompany(input: CompanySetting): CompanySetting {
   const out = { ...input };
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldIssue> = {};
   for (const f of companySettingDef.fields) {
     out[f.name] = sanitizeHtml(input[f.name]);
-    if (out[f.name].length > RICHTEXT_MAX) errors[f.name] = `The document is longer than ${RICHTEXT_MAX} characters`;
+    if (out[f.name].length > RICHTEXT_MAX)
+      errors[f.name] = {
+        code: 'too_long',
+        limit: RICHTEXT_MAX,
+        message: `The document is longer than ${RICHTEXT_MAX} characters`,
+      };
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return out;

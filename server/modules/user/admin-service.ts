@@ -104,12 +104,18 @@ function checkRole(staff: Staff, role: StaffRole): void {
  */
 async function checkLeader(tx: Tx, staff: Staff, role: StaffRole, leaderId: number | null): Promise<void> {
   if (role !== SALESMAN_ROLE) {
-    if (leaderId !== null) throw validationError({ leader_id: 'Only a salesman has a team leader' });
+    if (leaderId !== null)
+      throw validationError({
+        leader_id: { code: 'leader_not_allowed', message: 'Only a salesman has a team leader' },
+      });
     return;
   }
-  if (leaderId === null) throw validationError({ leader_id: 'A salesman needs a team leader' });
+  if (leaderId === null)
+    throw validationError({ leader_id: { code: 'leader_required', message: 'A salesman needs a team leader' } });
   if (staff.role === LEADER_ROLE && leaderId !== staff.id) {
-    throw validationError({ leader_id: 'A team leader adds salesmen to his own team only' });
+    throw validationError({
+      leader_id: { code: 'leader_own_team', message: 'A team leader adds salesmen to his own team only' },
+    });
   }
   const [leader] = await tx
     .select({ id: staffUser.id })
@@ -123,7 +129,10 @@ async function checkLeader(tx: Tx, staff: Staff, role: StaffRole, leaderId: numb
       ),
     )
     .limit(1);
-  if (!leader) throw validationError({ leader_id: 'The team leader must be an active team leader of this tenant' });
+  if (!leader)
+    throw validationError({
+      leader_id: { code: 'leader_invalid', message: 'The team leader must be an active team leader of this tenant' },
+    });
 }
 
 const CODE_CHARS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
