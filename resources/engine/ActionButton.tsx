@@ -1,14 +1,17 @@
-import { createElement, useState, type MouseEvent } from 'react';
+import { createElement, lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Button, CircularProgress, ListItemIcon, MenuItem } from '@mui/material';
 import { useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'ra-core';
 import { errorText } from '../../dataProvider/errorText';
-import { ActionDialog } from './ActionDialog';
 import { useEngineServices } from './context';
-import { ResultDialog } from './ResultDialog';
 import { newIdempotencyKey, runAction } from './runAction';
 import { actionConfirm, actionLabel } from './schema';
 import type { ActionSpec, ResourceConfig } from './types';
 import { useAllowed } from './useAllowed';
+
+/** The dialog showing an action's result (e.g. a new code), loaded when first shown. */
+const ResultDialog = lazy(() => import('./ResultDialog').then((m) => ({ default: m.ResultDialog })));
+/** The confirmation and input dialog, with the form engine: loaded when an action first opens. */
+const ActionDialog = lazy(() => import('./ActionDialog').then((m) => ({ default: m.ActionDialog })));
 
 export interface ActionButtonProps {
   config: ResourceConfig;
@@ -102,16 +105,22 @@ export function ActionButton({
         </Button>
       )}
       {open && (
-        <ActionDialog
-          config={config}
-          action={action}
-          record={record}
-          ids={ids}
-          onClose={() => setOpen(false)}
-          onSuccess={succeed}
-        />
+        <Suspense fallback={null}>
+          <ActionDialog
+            config={config}
+            action={action}
+            record={record}
+            ids={ids}
+            onClose={() => setOpen(false)}
+            onSuccess={succeed}
+          />
+        </Suspense>
       )}
-      {result !== null && <ResultDialog title={label} text={result} onClose={() => setResult(null)} />}
+      {result !== null && (
+        <Suspense fallback={null}>
+          <ResultDialog title={label} text={result} onClose={() => setResult(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
-import { ExportDialog } from './ExportDialog';
 import { exportEndpoint, listQuery } from './schema';
 import type { ResourceConfig } from './types';
 import { useAllowed } from './useAllowed';
+
+/** The export's progress dialog, loaded when an export starts. */
+const ExportDialog = lazy(() => import('./ExportDialog').then((m) => ({ default: m.ExportDialog })));
 
 /**
  * Exports every row matching the list's current filters and sort as CSV, streamed from the API (no 1,000-row cap);
@@ -29,7 +31,11 @@ export function ExportButton({ config }: { config: ResourceConfig }) {
       >
         {translate('engine.export.button')}
       </Button>
-      {query && <ExportDialog name={config.name} path={endpoint.path} query={query} onClose={() => setQuery(null)} />}
+      {query && (
+        <Suspense fallback={null}>
+          <ExportDialog name={config.name} path={endpoint.path} query={query} onClose={() => setQuery(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

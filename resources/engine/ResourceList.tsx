@@ -11,10 +11,12 @@ import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { FILTER_GAP, FILTER_WIDTHS, filterInputs, filtersOnOneRow, useFilterUnits } from './filterInputs';
 import { ROW_ACTIONS_CLASS, RowActions, useShownAction } from './RowActions';
-import { ShowDrawer } from './ShowDrawer';
 import { fieldLabel, hasCreate, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
 import { useAllowed } from './useAllowed';
 import type { DrawerProps, ResourceConfig } from './types';
+
+/** The show view in a drawer, loaded when a row first opens it. */
+const ShowDrawer = lazy(() => import('./ShowDrawer').then((m) => ({ default: m.ShowDrawer })));
 
 const drawers = new WeakMap<ResourceConfig, ComponentType<DrawerProps>>();
 
@@ -92,7 +94,11 @@ function drawerOf(config: ResourceConfig): ComponentType<DrawerProps> | null {
     component =
       drawer === 'show'
         ? function GeneratedShowDrawer(props: DrawerProps) {
-            return <ShowDrawer config={config} {...props} />;
+            return (
+              <Suspense fallback={null}>
+                <ShowDrawer config={config} {...props} />
+              </Suspense>
+            );
           }
         : lazy(drawer);
     drawers.set(config, component);

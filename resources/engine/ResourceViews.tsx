@@ -1,12 +1,15 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { ResourceContextProvider, useRouterProvider } from 'ra-core';
 import { Loading } from 'react-admin';
-import { ResourceCreate, ResourceEdit } from './ResourceEdit';
 import { ResourceList } from './ResourceList';
-import { ResourceShow } from './ResourceShow';
-import { SinglePage } from './SinglePage';
 import { hasCreate, hasEdit, hasShow } from './schema';
 import type { LazyComponent, ResourceConfig, ViewProps } from './types';
+
+// The generated views other than the list load on first use: a list page does not carry the form engine.
+const ResourceShow = lazy(() => import('./ResourceShow').then((m) => ({ default: m.ResourceShow })));
+const ResourceEdit = lazy(() => import('./ResourceEdit').then((m) => ({ default: m.ResourceEdit })));
+const ResourceCreate = lazy(() => import('./ResourceEdit').then((m) => ({ default: m.ResourceCreate })));
+const SinglePage = lazy(() => import('./SinglePage').then((m) => ({ default: m.SinglePage })));
 
 const replacements = new WeakMap<LazyComponent<ViewProps>, ComponentType<ViewProps>>();
 
