@@ -46,7 +46,7 @@ describe('app settings in Chromium', () => {
     await ctx.close();
   });
 
-  it('shows a field error from the API and 保存失败 for a hostile service link; phone layout', async () => {
+  it("shows the API's field error in Chinese and 保存失败 for a hostile service link; phone layout", async () => {
     const { ctx, page } = await signedInPage(e2e, 'admin', { width: 375, height: 740 });
     await page.goto(`${e2e.server.url}${PATH}`);
     const view = page.locator(pane(PATH));
@@ -54,7 +54,9 @@ describe('app settings in Chromium', () => {
     await service.fill('javascript:alert(1)');
     await view.locator('[data-testid=form-save]').click();
     await page.getByText('保存失败').waitFor();
-    await view.getByText('Customer service link must be an http or https address').waitFor();
+    // the API's field code, in Chinese (not its English text)
+    await view.getByText('请输入 http 或 https 开头的地址').waitFor();
+    expect(await view.getByText('Customer service link must be an http or https address').count()).toBe(0);
     // nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: '/tmp/settings-375.png', fullPage: true });
