@@ -1,4 +1,5 @@
-import { useRecordContext, useSaveContext, type RaRecord } from 'ra-core';
+import { useNotify, useRecordContext, useSaveContext, useTranslate, type RaRecord } from 'ra-core';
+import { errorText, fieldErrorTexts } from '../../dataProvider/errorText';
 import { Create, Edit } from 'react-admin';
 import { EngineForm, type FieldErrorTexts } from './EngineForm';
 import { FormToolbar } from './FormToolbar';
@@ -19,10 +20,19 @@ function SavingForm({
 }) {
   const { save } = useSaveContext();
   const record = useRecordContext();
-  const submit = async (output: FormValues) => {
-    // react-admin's save answers the API's field errors (`errors` of a 400 answer), else nothing
-    const answer = (await save?.(output)) as unknown;
-    return answer && typeof answer === 'object' && !('id' in answer) ? (answer as FieldErrorTexts) : undefined;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const submit = async (output: FormValues): Promise<FieldErrorTexts | undefined> => {
+    // A refusal is told in the user's language: the toast from its code, each field's problem from its field code
+    // (react-admin's own handling would show the API's English texts).
+    let failure: unknown;
+    await save?.(output, {
+      onError: (e: unknown) => {
+        failure = e;
+        notify(errorText(translate, e, 'engine.form.saveFailed'), { type: 'error' });
+      },
+    });
+    return failure === undefined ? undefined : fieldErrorTexts(translate, failure);
   };
   return (
     <EngineForm

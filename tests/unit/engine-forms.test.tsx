@@ -155,6 +155,29 @@ describe('create view', () => {
   });
 });
 
+describe("the API's field codes", () => {
+  it("show in the user's language on a generated create form, not as the API's text", async () => {
+    const bodies = serveCreate(() =>
+      HttpResponse.json(
+        {
+          ...apiError('validation', 'Username must NOT have more than 3 characters', {
+            username: 'Username must NOT have more than 3 characters',
+          }),
+          field_codes: { username: { code: 'too_long', limit: 3 } },
+        },
+        { status: 400 },
+      ),
+    );
+    const { user } = await renderResource(things, { path: '/things/create' });
+    await user.type(await screen.findByRole('textbox', { name: 'resources.things.fields.username' }), 'anna');
+    await pickRole(user, 'God');
+    await user.click(save());
+    await until(() => expect(bodies).toHaveLength(1));
+    expect(await field('username').findByText('At most 3 characters')).toBeInTheDocument();
+    expect(screen.queryByText('Username must NOT have more than 3 characters')).not.toBeInTheDocument();
+  });
+});
+
 describe('rich text', () => {
   it('formats the selection with the toolbar and sends the HTML', async () => {
     const bodies = serveCreate();
