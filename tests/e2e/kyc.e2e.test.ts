@@ -11,7 +11,16 @@ import { seedKycDocuments } from '../../server/db/seed-kyc';
 import { createStorage } from '../../server/storage';
 import { call } from '../server/helpers';
 import { apiGet } from './harness';
-import { filterByUsername, listOf, openFromMenu, pane, signedInPage, startE2E } from './console';
+import {
+  filterByUsername,
+  listOf,
+  openClientDrawer,
+  openFromMenu,
+  pane,
+  signedInPage,
+  startE2E,
+  type ClientRow,
+} from './console';
 
 const e2e = startE2E({ clients: 12, adminToken: true });
 const SHOTS = process.env.KYC_SHOTS ?? '/tmp/kyc-shots';
@@ -100,6 +109,28 @@ describe('KYC review', () => {
       `/api/client/admin/v1/detail/${target.id}`,
     );
     expect(client.kyc_status).toBe('approved');
+    await ctx.close();
+  });
+
+  it("previews the stored documents in the edit form, and the client drawer's KYC tab shows them", async () => {
+    const { page, ctx } = await signedInPage(e2e, 'supervisor', { width: 1366, height: 768 });
+    await page.goto(`${e2e.server.url}/kyc/${target.id}`);
+    for (const source of ['front_image', 'back_image', 'selfie_image']) {
+      const img = page.locator(
+        `[data-testid="input-${source}-preview"] img, img[data-testid="input-${source}-preview"]`,
+      );
+      expect(await decodedWidth(img.first()), source).toBeGreaterThan(0);
+    }
+    await shot(page, 'kyc-edit-1366');
+
+    await page.goto(`${e2e.server.url}/client`);
+    const client = { id: target.id, username: target.username };
+    const drawer = await openClientDrawer(page, client as ClientRow);
+    await drawer.getByRole('tab', { name: '实名信息' }).click();
+    const docs = drawer.locator('img');
+    await expect.poll(() => docs.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < 3; i++) expect(await decodedWidth(docs.nth(i))).toBeGreaterThan(0);
+    await shot(page, 'kyc-drawer-1366');
     await ctx.close();
   });
 
