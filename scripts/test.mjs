@@ -8,6 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit server`
+
+// The installed Node must satisfy package.json `engines` (a mismatch fails before anything runs).
+const wanted = JSON.parse(readFileSync('package.json', 'utf8')).engines?.node ?? '';
+const floor = /^>=\s*(\d+)\.(\d+)/.exec(wanted);
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (floor && (major < +floor[1] || (major === +floor[1] && minor < +floor[2]))) {
+  console.error(`Node ${process.versions.node} does not satisfy engines.node "${wanted}"`);
+  process.exit(1);
+}
 const pgUrl = process.env.DATABASE_URL;
 const out = mkdtempSync(join(tmpdir(), 'bo-test-'));
 const totals = { passed: 0, failed: 0 };
@@ -28,26 +37,33 @@ function run(name, args, env = {}) {
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += j.numPassedTests;
-    totals.failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+    // A suite that failed outside a test (an import error, a failing beforeAll) counts as one failure.
+    totals.failed += j.numFailedTests + Math.max(j.numRuntimeErrorTestSuites ?? 0, j.numFailedTestSuites ?? 0);
   }
-  if (r.status !== 0) failedSuites.push(name);
+  if (r.status !== 0) fail(name, !existsSync(report));
+}
+
+/** Records a failed step; a step that produced no test report (typecheck, lint, format, build, a crash) counts too. */
+function fail(name, counts = true) {
+  failedSuites.push(name);
+  if (counts) totals.failed += 1;
 }
 
 function build() {
   if (only.length && !only.includes('e2e')) return;
   console.log('\n=== build console ===');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (r.status !== 0) failedSuites.push('build');
+  if (r.status !== 0) fail('build');
 }
 
 if (!only.length || only.includes('typecheck')) {
   console.log('\n=== typecheck ===');
-  if (spawnSync('npx', ['tsc', '-p', '.'], { stdio: 'inherit' }).status !== 0) failedSuites.push('typecheck');
+  if (spawnSync('npx', ['tsc', '-p', '.'], { stdio: 'inherit' }).status !== 0) fail('typecheck');
   console.log('\n=== lint ===');
-  if (spawnSync('npx', ['eslint', '.'], { stdio: 'inherit' }).status !== 0) failedSuites.push('lint');
+  if (spawnSync('npx', ['eslint', '.'], { stdio: 'inherit' }).status !== 0) fail('lint');
   console.log('\n=== format ===');
   if (spawnSync('npx', ['prettier', '--check', '--log-level', 'warn', '.'], { stdio: 'inherit' }).status !== 0)
-    failedSuites.push('format');
+    fail('format');
 }
 run('unit', ['-c', 'vitest.unit.config.ts']);
 run('server:pglite', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: '' });
@@ -56,6 +72,8 @@ if (pgUrl) run('server:postgres', ['-c', 'vitest.server.config.ts'], { DATABASE_
 build();
 run('e2e', ['-c', 'vitest.e2e.config.ts']);
 
+// The closing line never reads "0 failed" when any step failed.
+if (failedSuites.length && totals.failed === 0) totals.failed = failedSuites.length;
 console.log(`\n${failedSuites.length ? 'FAILED: ' + failedSuites.join(', ') : 'all suites green'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSuites.length ? 1 : 0);
