@@ -39,7 +39,7 @@ export function createAuthProvider({ machine, permissions }: AuthProviderDeps): 
         user = null;
       }
       if (!user) throw { redirectTo: '/login', message: false };
-      permissions.ensure(user.role).catch(() => undefined);
+      if (!user.must_change_password) permissions.ensure(user.role).catch(() => undefined);
     },
 
     /** 401 logs out (react-admin then calls logout); 403 keeps the session. */

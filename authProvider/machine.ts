@@ -18,6 +18,8 @@ export interface SessionUser {
   last_login_at?: string | null;
   invitation_code?: string | null;
   tenant_id?: string;
+  /** The password must be changed first: the API refuses everything else (403 password_change_required). */
+  must_change_password?: boolean;
 }
 
 /** The machine's observable state. */
@@ -217,7 +219,8 @@ export function createAuthMachine(deps: AuthMachineDeps): AuthMachine {
     async loadProfile() {
       try {
         const user = await deps.http<SessionUser>('/auth/admin/v1/userinfo');
-        await deps.permissions.ensure(user.role);
+        // Until the password is changed the API answers no permissions: the shell shows only the change dialog.
+        if (!user.must_change_password) await deps.permissions.ensure(user.role);
         set({ status: 'authenticated', user, error: null });
         return user;
       } catch (e) {

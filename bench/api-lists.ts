@@ -51,7 +51,7 @@ const benchUrl = (() => {
 
 const benchConfig = (jwtSecret: string) =>
   loadConfig(
-    { NODE_ENV: 'bench', DEMO_PASSWORD, DATA_DIR: '/tmp/bo-bench-data' },
+    { NODE_ENV: 'development', DEMO_PASSWORD, DATA_DIR: '/tmp/bo-bench-data' },
     {
       databaseUrl: benchUrl,
       captcha: false,

@@ -60,7 +60,7 @@ export interface FieldDef {
    * without one take their label from the resource's messages file (and the CSV header is the field name).
    */
   readonly label?: Labels;
-  /** 'enum' / 'enums': each value's label (console and CSV). */
+  /** 'enum' / 'enums': each value's label (console and CSV); 'boolean': the labels of `true` and `false`. */
   readonly valueLabels?: { readonly [value: string]: Labels };
   /** 'enum' / 'enums': the allowed values. */
   readonly values?: readonly string[];
@@ -162,3 +162,20 @@ export const listFields = (def: EntityDef) => def.fields.filter((f) => f.list);
 export const filterFields = (def: EntityDef) => def.fields.filter((f) => f.filter);
 export const sortFields = (def: EntityDef) => def.fields.filter((f) => f.sort).map((f) => f.name);
 export const exportFields = (def: EntityDef) => def.fields.filter((f) => f.export ?? f.list);
+
+/**
+ * The console messages of definitions in one language: `fields.<name>` (each field's label) and `<name>_values.<v>`
+ * (its value labels), the same texts as the CSV headers and cells. Several definitions merge (a page of documents).
+ */
+export function entityMessages(defs: EntityDef | readonly EntityDef[], lang: Language) {
+  const out: Record<string, Record<string, string>> = { fields: {} };
+  for (const def of ([] as EntityDef[]).concat(defs)) {
+    for (const f of def.fields) {
+      if (f.label) out.fields[f.name] = f.label[lang];
+      if (f.valueLabels) {
+        out[`${f.name}_values`] = Object.fromEntries(Object.entries(f.valueLabels).map(([v, l]) => [v, l[lang]]));
+      }
+    }
+  }
+  return out;
+}

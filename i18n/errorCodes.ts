@@ -24,11 +24,12 @@ const zhCodes: Codes = {
   captcha_required: '请输入图形验证码',
   captcha_invalid: '图形验证码错误',
   invalid_credentials: '用户名或密码错误',
-  account_locked: '账号因多次登录失败已被锁定，请稍后再试',
+  account_locked: '多次验证失败，已暂时锁定，请稍后再试',
   mfa_invalid: '验证失败',
   mfa_already_enabled: '多因素认证已启用',
   mfa_not_enabled: '多因素认证未启用',
   wrong_password: '原密码不正确',
+  password_change_required: '首次登录须先修改密码，修改后才能使用系统',
   username_taken: '该用户名已被使用',
   client_not_found: '未找到该用户或其账户。',
   already_uploaded: '该上传地址已使用过，请重新上传',
@@ -47,6 +48,8 @@ const zhCodes: Codes = {
   user_has_clients: '该用户名下仍有客户，请先将客户转给其他业务员',
   user_has_team: '该用户仍带领业务员，请先调整其团队',
   user_has_records: '该用户已有业务记录，不能删除，可改为停用',
+  ip_not_allowed: '您当前的 IP 地址不在本系统的 IP 白名单中，请求已被拒绝',
+  ip_self_lockout: '此操作会使您当前的 IP 地址无法访问系统，已拒绝；请先添加覆盖您地址的条目',
   network: '网络错误，请检查网络连接后重试。',
 };
 
@@ -71,6 +74,7 @@ const enCodes: Codes = {
   mfa_already_enabled: 'Multi-factor authentication is already on',
   mfa_not_enabled: 'Multi-factor authentication is not on',
   wrong_password: 'The old password is incorrect',
+  password_change_required: 'You must change your password before you can use the console',
   username_taken: 'This username is already taken',
   client_not_found: 'No such client or the client has no account.',
   already_uploaded: 'This upload URL was already used; upload again',
@@ -89,6 +93,9 @@ const enCodes: Codes = {
   user_has_clients: 'This user still has clients; move them to another salesman first',
   user_has_team: 'This user still leads salesmen; move them to another team first',
   user_has_records: 'This user already has business records and cannot be deleted; disable the user instead',
+  ip_not_allowed: 'Your IP address is not on the IP allow-list; the request was refused',
+  ip_self_lockout:
+    'This would lock your own IP address out, so it was refused; first add an entry that covers your address',
   network: 'Network error. Please check your connection and try again.',
 };
 
@@ -119,6 +126,8 @@ const zhFields = {
   role: '角色',
   leader_id: '组长',
   active: '状态',
+  cidr: 'IP 地址或网段',
+  note: '备注',
 };
 
 const enFields: Record<keyof typeof zhFields, string> = {
@@ -147,6 +156,8 @@ const enFields: Record<keyof typeof zhFields, string> = {
   role: 'role',
   leader_id: 'team leader',
   active: 'status',
+  cidr: 'address or range',
+  note: 'note',
 };
 
 /** What is wrong with a field (`errors.field.<code>`, the API's `field_codes`), shown under its input. */
@@ -176,6 +187,9 @@ const zhField: Record<FieldCode, string> = {
   same_account: '转入账户必须与转出账户不同',
   amount_too_small: '按此汇率金额过小',
   crypto_only: '仅加密货币充值可填写此项',
+  cidr_invalid: '请输入 IP 地址或网段，例如 10.0.0.0/8、203.0.113.7/32、2001:db8::/32',
+  cidr_host_bits: '网段的主机位须为 0（例如 10.0.0.0/8，而不是 10.1.2.3/8）',
+  duplicate: '该值已存在',
 };
 
 const enField: Record<FieldCode, string> = {
@@ -204,6 +218,9 @@ const enField: Record<FieldCode, string> = {
   same_account: 'The target account must differ from the source',
   amount_too_small: 'The amount is too small at this rate',
   crypto_only: 'Only crypto deposits take this field',
+  cidr_invalid: 'Enter an IP address or range, e.g. 10.0.0.0/8, 203.0.113.7/32, 2001:db8::/32',
+  cidr_host_bits: 'The host bits of a range must be 0 (e.g. 10.0.0.0/8, not 10.1.2.3/8)',
+  duplicate: 'This value already exists',
 };
 
 /** The codes that have a translation (the console's own `network` included). */

@@ -1,12 +1,15 @@
 /**
- * What the funds records (deposit, withdrawal, loan, compensation, crypto deposit) share: the record fields,
- * the filters, and the audit and rollback actions over their exact paths (spec section 7). Declarations only.
+ * What the funds records (deposit, withdrawal, loan, compensation, crypto deposit) share: the record fields from
+ * their definitions (domain/records.ts), the filters, and the audit and rollback actions over their exact paths (spec
+ * section 7). Declarations only.
  */
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { RaRecord } from 'ra-core';
-import { clientTypes, recordStatuses, type OptionSet } from './labels';
+import type { EntityDef } from '../domain/entity';
+import type { OptionSet, OptionTone } from './labels';
+import { enumOptions, fieldsFromEntity, type FieldOverrides } from './engine/entityFields';
 import type { ActionSpec, FieldSpec, FilterSpec } from './engine/types';
 import { agentFilterChoices, STAFF_LIST } from './staffChoices';
 
@@ -48,57 +51,78 @@ export interface FundsRecord extends RaRecord {
   rolled_back_by_name?: string | null;
 }
 
-/** What a funds page adds to the record fields. */
-export interface RecordFieldOptions {
-  /** The record's type (`sub_type`) with these labels: a column and a filter after the client. */
-  kinds?: OptionSet;
-  /** The rate as a column from the start (records that convert); otherwise a column to choose. */
-  rate?: boolean;
-  /** Loans: what is repaid and still owed. */
-  loan?: boolean;
-  /** Fields after the amounts (deposits add their proof, `proofField`). */
-  extra?: FieldSpec[];
+/** What the console leaves out of every record definition: ids it shows through other fields, and ledger links. */
+const NOT_SHOWN = [
+  'client_id',
+  'agent_id',
+  'credit_currency',
+  'screenshot',
+  'created_by',
+  'resolved_by',
+  'rolled_back_by',
+  'reversal_txn_id',
+  'txn_id',
+  'source',
+  'freeze_txn_id',
+  'resolve_txn_id',
+] as const;
+
+const STATUS_TONES: Record<string, OptionTone> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'error',
+  repaid: 'info',
+};
+const KIND_TONES: Record<string, OptionTone> = { bonus: 'info' };
+
+/** The options of an enum field of a record definition (labels `resources.<name>.<field>_values.*`), with tones. */
+export function tonedOptions(def: EntityDef, name: string, tones: Record<string, OptionTone> = {}): OptionSet {
+  const field = def.fields.find((f) => f.name === name)!;
+  return enumOptions(def, field).map((o) => ({ ...o, tone: tones[String(o.id)] }));
 }
 
 /**
- * The fields of every funds record: the requested amount in its currency beside what the account actually moves
- * (credited amount in the account's currency, and the rate); the detail adds the remark and who created, resolved and
- * rolled back the record (staff names, which only the detail answers) and when.
+ * The fields of a funds record from its definition (domain/records.ts): the client (a link to it), its type (real or
+ * robot) and agent, the requested amount in its currency beside what the account actually moves (credited amount in
+ * the account's currency, and the rate), the status; the detail adds the remark and who created, resolved and rolled
+ * back the record (staff names, which only the detail answers) and when. `overrides` adds what a page shows
+ * differently (`false` leaves a field out).
  */
-export function recordFields({ kinds, rate = false, loan = false, extra = [] }: RecordFieldOptions = {}): FieldSpec[] {
-  return [
-    { source: 'id', type: 'number', sortable: true },
-    { source: 'username', type: 'reference', idSource: 'client_id', filter: true },
-    { source: 'full_name', type: 'text', hidden: true },
-    { source: 'fake', type: 'option', options: clientTypes, filter: true },
-    ...(kinds ? [{ source: 'sub_type', type: 'option', options: kinds, filter: true } satisfies FieldSpec] : []),
-    { source: 'agent_name', type: 'text' },
-    { source: 'account_id', type: 'text', hidden: true },
-    // Shown with the amount; a filter of its own.
-    { source: 'currency', type: 'currency', filter: true, list: false, show: false },
-    { source: 'amount', type: 'money', sortable: true, currencySource: 'currency' },
-    { source: 'rate', type: 'number', hidden: !rate },
-    { source: 'credit_amount', type: 'money', currencySource: 'credit_currency' },
-    ...(loan
-      ? [
-          { source: 'repaid', type: 'money', currencySource: 'credit_currency' } satisfies FieldSpec,
-          { source: 'owed', type: 'money', currencySource: 'credit_currency' } satisfies FieldSpec,
-        ]
-      : []),
-    ...extra,
-    { source: 'status', type: 'option', options: recordStatuses, filter: true },
-    { source: 'remark', type: 'text', list: false },
-    { source: 'created_at', type: 'datetime', sortable: true, filter: true },
-    { source: 'created_by_name', type: 'text', list: false },
-    { source: 'resolved_at', type: 'datetime', hidden: true },
-    { source: 'resolved_by_name', type: 'text', list: false },
-    { source: 'rolled_back_at', type: 'datetime', hidden: true },
-    { source: 'rolled_back_by_name', type: 'text', list: false },
-  ];
+export function recordFields(def: EntityDef, overrides: FieldOverrides = {}): FieldSpec[] {
+  const has = (name: string) => def.fields.some((f) => f.name === name);
+  return fieldsFromEntity(def, {
+    ...Object.fromEntries(NOT_SHOWN.map((name) => [name, false])),
+    username: { type: 'reference', idSource: 'client_id' },
+    full_name: { hidden: true },
+    fake: {
+      type: 'option',
+      options: [
+        { id: false, name: `resources.${def.name}.fake_values.false`, tone: 'success' },
+        { id: true, name: `resources.${def.name}.fake_values.true`, tone: 'warning' },
+      ],
+    },
+    ...(has('sub_type') ? { sub_type: { options: tonedOptions(def, 'sub_type', KIND_TONES) } } : {}),
+    account_id: { type: 'text', integer: false, hidden: true },
+    // shown with the amount; a filter of its own
+    currency: { list: false, show: false },
+    amount: { currencySource: 'currency' },
+    // the rate is a column to choose unless the page says otherwise
+    rate: { type: 'number', hidden: true },
+    credit_amount: { currencySource: 'credit_currency' },
+    repaid: { currencySource: 'credit_currency' },
+    owed: { currencySource: 'credit_currency' },
+    // the crypto fields: the crypto deposit page's own
+    chain: false,
+    address: false,
+    tx_hash: false,
+    status: { options: tonedOptions(def, 'status', STATUS_TONES), sortable: false },
+    // the list's date range: created_at_gte / created_at_lte
+    created_at: { filter: true },
+    resolved_at: { hidden: true, sortable: false },
+    rolled_back_at: { hidden: true },
+    ...overrides,
+  });
 }
-
-/** A deposit's proof image: the signed read URL the API answers, shown as a thumbnail that opens the full image. */
-export const proofField: FieldSpec = { source: 'screenshot_url', type: 'image' };
 
 /** The filters every funds record list adds to its fields' own: the client's agent (a picker of the tenant's staff). */
 export const recordFilters: FilterSpec[] = [

@@ -10,6 +10,7 @@ import compensation from './compensation/messages';
 import cryptoDeposit from './crypto_deposit/messages';
 import deposit from './deposit/messages';
 import kyc from './kyc/messages';
+import ipAccess from './ip_access/messages';
 import funds from './fundsMessages';
 import loan from './loan/messages';
 import settings from './settings/messages';
@@ -28,4 +29,5 @@ export const resourceMessageModules: Record<string, MessageModule> = {
   crypto_deposit: cryptoDeposit,
   'settings/app': settings,
   users,
+  ip_access: ipAccess,
 };

@@ -16,6 +16,7 @@ import compensation from './compensation';
 import cryptoDeposit from './crypto_deposit';
 import deposit from './deposit';
 import kyc from './kyc';
+import ipAccess from './ip_access';
 import loan from './loan';
 import settings from './settings';
 import users from './users';
@@ -114,7 +115,7 @@ export const registry: MenuNode[] = [
     children: [
       { ...settings, title: { 'zh-CN': '应用配置', 'en-US': 'App settings' } },
       { name: 'permission', title: { 'zh-CN': '权限管理', 'en-US': 'Permissions' } },
-      { name: 'ip_access', resource: 'ipAccess', title: { 'zh-CN': 'IP 白名单', 'en-US': 'IP allow-list' } },
+      { ...ipAccess, title: { 'zh-CN': 'IP 白名单', 'en-US': 'IP allow-list' } },
       { name: 'trade_config', resource: 'tradeConfig', title: { 'zh-CN': '交易配置', 'en-US': 'Trade configuration' } },
       {
         name: 'exchange_config',

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { readCache } from './core/read-cache';
 import { accessPlugin } from './core/access';
+import { inputGuardPlugin } from './core/input';
 import { auditPlugin } from './core/audit';
 import './core/context';
 import { errorSchema, registerErrorHandler } from './core/errors';
@@ -22,6 +23,8 @@ import { depositRoutes } from './modules/deposit/routes';
 import { overdrawnRoutes } from './modules/overdrawn/routes';
 import { withdrawRoutes } from './modules/withdraw/routes';
 import { s3Routes } from './modules/s3/routes';
+import { ipAccessRoutes } from './modules/ip_access/routes';
+import { ipAllowPlugin } from './core/ip-allow';
 
 /** The route plugins of the API, each a module of server/modules; all are mounted under /api. */
 const API_MODULES: FastifyPluginAsync[] = [
@@ -35,6 +38,7 @@ const API_MODULES: FastifyPluginAsync[] = [
   withdrawRoutes,
   overdrawnRoutes,
   exchangeRoutes,
+  ipAccessRoutes,
 ];
 
 export interface BuildOptions {
@@ -49,9 +53,59 @@ const OPENAPI_DESCRIPTION = [
   '`Authorization: Bearer <access_token>`: an HS256 JWT (iss back-office, aud back-office-console, 15 min).',
   'Errors answer `{ message, code, errors? }`: 400 validation (errors per field) / tenant_required / tenant_unknown,',
   "401 unauthorized (no valid token), 403 forbidden (the role's grants in permissions/roles do not allow it; audited), 404 not_found.",
+  'A staff member who must change the password (the first administrator of a production database) gets 403',
+  '`password_change_required` from every route but `user/v1/change_pwd`, `auth/admin/v1/logout` and `auth/admin/v1/userinfo`.',
   'Each route states its permission: `resource:action`, `public`, `authenticated` (any signed-in staff) or',
   '`mfa-pending` (only the 5-minute token that login answers when MFA is on).',
 ].join('\n');
+
+/**
+ * The Content-Security-Policy of every response: scripts only from the console's own files (Vite emits module
+ * scripts, no inline code); styles also inline (MUI and Emotion inject style elements); images also from data: and
+ * blob: URLs (captcha, QR code, picked files) and the S3 store, which with connect-src also takes presigned uploads.
+ */
+export function contentSecurityPolicy(config: Pick<Config, 's3Origins'>): string {
+  const s3 = config.s3Origins.map((o) => ` ${o}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${s3}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${s3}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers every response carries; a route's own Content-Security-Policy (stricter, e.g. a served file) is kept. */
+function securityHeaders(app: FastifyInstance, config: Config): void {
+  const csp = contentSecurityPolicy(config);
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    // Tokens, profiles and client data: never kept by a browser or a shared cache.
+    if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count trusts that many addresses nearest the API, starting with the
+ * connecting peer (Fastify 5 no longer takes a number itself), so it suits an API reachable only through its proxies.
+ */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 const isDocsPath = (url: string) => url === '/docs' || url.startsWith('/docs/');
@@ -59,8 +113,10 @@ const isDocsPath = (url: string) => url === '/docs' || url.startsWith('/docs/');
 /** The API (and the built console when config.staticDir exists) as a Fastify instance, not listening. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.nodeEnv === 'test' ? false : { level: config.nodeEnv === 'production' ? 'info' : 'warn' },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     exposeHeadRoutes: false,
+    // Behind a reverse proxy (TRUST_PROXY), req.ip is the client's address: rate limits and audit rows see it.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Money fields accept a number or a decimal string (DESIGN section 3): union types are intended.
     ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
   });
@@ -81,6 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
 async function register(app: FastifyInstance, config: Config): Promise<void> {
   registerErrorHandler(app);
+  securityHeaders(app, config);
   // A write through this process drops the short-lived read cache (sessions, list totals) before its answer leaves.
   app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') readCache(app.db).invalidate();
@@ -90,13 +147,16 @@ async function register(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(rateLimitPlugin);
   await app.register(auditPlugin);
   await app.register(accessPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(ipAllowPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Back-office API', version: '0.1.0', description: OPENAPI_DESCRIPTION },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Outside development/test the API description is served only with DOCS_PUBLIC=true; otherwise /docs is 404.
+  if (config.docs) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(
     async (api) => {

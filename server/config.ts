@@ -17,6 +17,10 @@ export interface Config {
   passwordPepper: string;
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
+  /** A refresh token presented again this soon after its use answers the same successor (two tabs); later: reuse. */
+  refreshGraceSec: number;
+  /** A session ends this long after sign-in however often it is refreshed (SESSION_MAX_HOURS). */
+  sessionMaxSec: number;
   /** Failed sign-ins before an account is locked, and for how long. */
   lockoutThreshold: number;
   lockoutSec: number;
@@ -24,8 +28,53 @@ export interface Config {
   loginRateLimitPerMin: number;
   /** Where the built console is served from; unset or missing: the API only. */
   staticDir?: string;
-  /** Seed demo data on an empty database. */
+  /** Seed demo data on an empty database (development and test only; elsewhere one administrator per tenant). */
   seedDemo: boolean;
+  /** Password of the administrator created on an empty database outside development/test; unset: random, printed once. */
+  adminPassword?: string;
+  /** Whether /docs (OpenAPI UI and JSON) is served: always in development/test, elsewhere only with DOCS_PUBLIC=true. */
+  docs: boolean;
+  /** Fastify's trustProxy: false (default), a hop count, true, or addresses/CIDRs of the trusted proxies. */
+  trustProxy: boolean | number | string[];
+  /** Origins of the S3 endpoint and public URL when configured (images and presigned uploads in the CSP). */
+  s3Origins: string[];
+  /** Fastify's log level (LOG_LEVEL): default silent in test, warn in development, info otherwise. */
+  logLevel: string;
+}
+
+/** development and test allow the shortcuts (demo staff with a known password, AUTH_CAPTCHA=off, public /docs). */
+export const isDevOrTest = (nodeEnv: string) => nodeEnv === 'development' || nodeEnv === 'test';
+
+/** TRUST_PROXY: unset/off/false, true, a hop count, or a comma list of addresses and CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'off' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of list) {
+    if (!/^([0-9a-fA-F.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/.test(item)) {
+      throw new Error(`TRUST_PROXY: "${item}" is not an address or CIDR (use off, true, a hop count or a comma list)`);
+    }
+  }
+  return list;
+}
+
+function origins(env: NodeJS.ProcessEnv): string[] {
+  const out = new Set<string>();
+  for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_URL']) {
+    const url = env[name];
+    if (!url) continue;
+    try {
+      out.add(new URL(url).origin);
+    } catch {
+      throw new Error(`${name} is not a URL: ${url}`);
+    }
+  }
+  return [...out];
 }
 
 interface Secrets {
@@ -56,9 +105,6 @@ const int = (v: string | undefined, d: number) => (v === undefined || v === '' ?
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const captcha = env.AUTH_CAPTCHA !== 'off';
-  if (!captcha && nodeEnv === 'production') {
-    throw new Error('AUTH_CAPTCHA=off is for automated tests only and is refused when NODE_ENV=production');
-  }
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const secrets =
     overrides.jwtSecret && overrides.passwordPepper
@@ -75,15 +121,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...secrets,
     accessTokenTtlSec: int(env.ACCESS_TOKEN_TTL, 900),
     refreshTokenTtlSec: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
+    refreshGraceSec: int(env.REFRESH_GRACE_SECONDS, 30),
+    sessionMaxSec: Math.round((Number(env.SESSION_MAX_HOURS) || 12) * 3600),
     lockoutThreshold: int(env.LOCKOUT_THRESHOLD, 5),
     lockoutSec: int(env.LOCKOUT_SECONDS, 900),
     loginRateLimitPerMin: int(env.LOGIN_RATE_LIMIT, 20),
     staticDir: env.STATIC_DIR ?? resolve('dist'),
     seedDemo: env.SEED_DEMO !== 'off',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    docs: isDevOrTest(nodeEnv) || env.DOCS_PUBLIC === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    s3Origins: origins(env),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : nodeEnv === 'development' ? 'warn' : 'info'),
     ...overrides,
   };
-  if (config.captcha === false && config.nodeEnv === 'production') {
-    throw new Error('AUTH_CAPTCHA=off is for automated tests only and is refused when NODE_ENV=production');
+  if (config.captcha === false && !isDevOrTest(config.nodeEnv)) {
+    throw new Error(
+      `AUTH_CAPTCHA=off is for automated tests only and is refused when NODE_ENV=${config.nodeEnv} (only development and test allow it)`,
+    );
   }
   return config;
 }

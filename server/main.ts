@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { isDevOrTest, loadConfig } from './config';
 import { tenant } from './db/schema';
-import { DEMO_STAFF, TENANTS, seed } from './db/seed';
+import { DEMO_STAFF, TENANTS, seed, seedAdministrators } from './db/seed';
 import { seedClientExtras } from './db/seed-client';
 import { seedFunds } from './db/seed-funds';
 import { seedKycDocuments } from './db/seed-kyc';
@@ -28,25 +29,47 @@ async function seedDemo(db: Db, config: ReturnType<typeof loadConfig>) {
   }
 }
 
-/** Starts the API (and the built console) on config.port; seeds demo data on an empty database. */
+/**
+ * Outside development/test: one administrator per tenant, who must change the password at first sign-in. A generated
+ * password is printed here once and never stored in clear.
+ */
+async function seedFirstAdministrators(db: Db, config: ReturnType<typeof loadConfig>) {
+  const admins = await seedAdministrators(db, config);
+  console.log(`\nEmpty database: one administrator per tenant created (username "admin", role god).`);
+  console.log('The password must be changed at the first sign-in.');
+  if (config.adminPassword) {
+    console.log('Password: the value of ADMIN_PASSWORD.');
+    return;
+  }
+  console.log('Generated passwords (shown this once; not stored in clear anywhere):');
+  for (const a of admins) console.log(`  tenant ${a.tenantId.padEnd(6)} ${a.username}  ${a.generatedPassword}`);
+}
+
+/**
+ * Starts the API (and the built console) on config.port. On an empty database: demo data in development/test
+ * (unless SEED_DEMO=off), otherwise one administrator per tenant and nothing else.
+ */
 async function main() {
   // A .env file beside package.json, when present (see .env.example); real environment variables win.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const app = await buildApp(config);
   const [{ n }] = await app.db.select({ n: count() }).from(tenant);
-  const seeded = config.seedDemo && n === 0;
+  const demo = isDevOrTest(config.nodeEnv) && config.seedDemo;
+  const seeded = demo && n === 0;
   if (seeded) await seedDemo(app.db, config);
+  if (!isDevOrTest(config.nodeEnv) && n === 0) await seedFirstAdministrators(app.db, config);
 
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${config.port}`;
+  const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
   const database = config.databaseUrl
     ? `PostgreSQL ${config.databaseUrl.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@')}`
     : `embedded PGlite in ${config.dataDir}/pgdata`;
-  console.log(`\nBack office running at ${url}  (API ${url}/api, OpenAPI ${url}/docs)`);
+  console.log(`\nBack office running at ${url}  (API ${url}/api${config.docs ? `, OpenAPI ${url}/docs` : ''})`);
   console.log(`Database: ${database}${seeded ? ' (demo data seeded)' : ''}`);
   if (!config.captcha) console.log('Captcha: OFF (AUTH_CAPTCHA=off, for automated tests only)');
-  if (config.seedDemo) {
+  if (!config.docs) console.log('OpenAPI: /docs is not served (production; DOCS_PUBLIC=true serves it)');
+  if (demo) {
     console.log(
       `\nDemo staff in every tenant (${TENANTS.map((t) => t.id).join(', ')}), password "${config.demoPassword}":`,
     );

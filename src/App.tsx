@@ -1,9 +1,10 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { i18nProvider } from '../i18n';
 import { leaves, nodePath } from '../resources/menu';
 import { registry } from '../resources/registry';
+import { PasswordChangeGate } from './account/PasswordChangeGate';
 import { AppLayout } from './layout/AppLayout';
 import { themeOptions } from './layout/theme';
 import { ErrorPage } from './pages/ErrorPage';
@@ -28,6 +29,13 @@ const pages = leaves(registry)
  */
 const resources = leaves(registry).flatMap((n) => (n.config ? [n.config.name] : []));
 
+/** The shell, or only the change-password dialog while the API requires the change first. */
+const Layout = ({ children }: { children?: ReactNode }) => (
+  <PasswordChangeGate>
+    <AppLayout>{children}</AppLayout>
+  </PasswordChangeGate>
+);
+
 /** '/' lands on the dashboard (spec section 2). */
 const HomeRedirect = () => <Navigate to="/dashboard" replace />;
 
@@ -42,7 +50,7 @@ export default function App() {
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       theme={themeOptions}
-      layout={AppLayout}
+      layout={Layout}
       loginPage={LoginPage}
       catchAll={NotFound}
       dashboard={HomeRedirect}

@@ -9,28 +9,36 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { RaRecord } from 'ra-core';
 import { wirePassword } from '../../authProvider/password';
+import { client, type ClientRow } from '../../domain/client';
 import { defineResource } from '../engine/define';
+import { fieldsFromEntity } from '../engine/entityFields';
 import { agentChoices, agentFilterChoices, leaderFilterChoices, STAFF_LIST } from '../staffChoices';
 import { ClientSearch } from './ClientSearch';
 import type { DrawerProps } from '../engine/types';
-import { activeStatuses, clientTypes, kycStatuses } from '../labels';
+import type { OptionSet, OptionTone } from '../labels';
 
-/** A client row of `GET /client/admin/v1/list` (spec section 3). */
-export interface ClientRecord extends RaRecord {
-  username: string;
-  full_name?: string | null;
-  mobile?: string | null;
-  avatar?: string | null;
-  fake: boolean;
-  active: boolean;
-  score?: number | string | null;
-  vip?: number | string | null;
-  agent_id?: number | null;
-  agent_name?: string | null;
-  superman?: string | null;
-  kyc_status?: string | null;
-  mfa?: boolean | null;
-  create_datetime: string;
+/** A client row of `GET /client/admin/v1/list` (spec section 3, domain/client.ts). */
+export type ClientRecord = ClientRow & RaRecord;
+
+/** Chip colours of the labelled values. */
+const TONES: Record<string, Record<string, OptionTone>> = {
+  fake: { false: 'success', true: 'warning' },
+  active: { true: 'success', false: 'error' },
+  kyc_status: { approved: 'success', pending: 'warning', rejected: 'error' },
+};
+
+/**
+ * The options of a labelled field of the definition (an enum, or a boolean shown as words such as Real / Robot):
+ * `resources.client.<field>_values.<value>`, coloured.
+ */
+function optionsOf(name: string): OptionSet {
+  const field = client.fields.find((f) => f.name === name)!;
+  const values = 'valueLabels' in field ? Object.keys(field.valueLabels) : [];
+  return values.map((value) => ({
+    id: field.kind === 'boolean' ? value === 'true' : value,
+    name: `resources.client.${name}_values.${value}`,
+    tone: TONES[name]?.[value],
+  }));
 }
 
 /** The code in the answer of `GET /client/admin/v1/code/{id}` (`{ code }`, a data envelope, or the bare value). */
@@ -50,23 +58,18 @@ function codeOf(answer: unknown): string | undefined {
  */
 export default defineResource<ClientRecord>({
   name: 'client',
-  endpoints: { list: '/client/admin/v1/list' },
-  fields: [
-    { source: 'id', type: 'number', sortable: true },
-    { source: 'avatar', type: 'image', hidden: true },
-    { source: 'username', filter: true, sortable: true },
-    { source: 'full_name' },
-    { source: 'mobile', filter: true },
-    { source: 'fake', type: 'option', options: clientTypes, filter: true },
-    { source: 'active', type: 'option', options: activeStatuses, filter: true },
-    { source: 'kyc_status', type: 'option', options: kycStatuses, filter: true },
-    { source: 'vip', type: 'number', filter: true },
-    { source: 'score', type: 'number', hidden: true },
-    { source: 'agent_name' },
-    { source: 'superman' },
-    { source: 'mfa', type: 'boolean', hidden: true },
-    { source: 'create_datetime', type: 'datetime' },
-  ],
+  endpoints: { list: client.paths.list, export: client.paths.export },
+  fields: fieldsFromEntity(client, {
+    avatar: { hidden: true },
+    fake: { type: 'option', options: optionsOf('fake') },
+    active: { type: 'option', options: optionsOf('active') },
+    kyc_status: { options: optionsOf('kyc_status') },
+    score: { hidden: true },
+    mfa: { hidden: true },
+    // filtered by the staff pickers below
+    agent_id: false,
+    leader_id: false,
+  }),
   filters: [
     // Pickers of the tenant's staff (GET /user/v1/list needs users:read; a salesman sees only his own clients).
     { type: 'remoteOption', source: 'agent_id', load: agentFilterChoices, permission: STAFF_LIST },
@@ -92,7 +95,7 @@ export default defineResource<ClientRecord>({
       ],
       run: {
         method: 'POST',
-        path: '/client/admin/v1/create',
+        path: client.paths.create,
         body: (_r, v) => ({
           username: v.username,
           password: wirePassword(String(v.password)),
@@ -107,14 +110,14 @@ export default defineResource<ClientRecord>({
       icon: BlockIcon,
       permission: { action: 'update' },
       when: (r) => r.active !== false,
-      run: { method: 'POST', path: '/client/admin/v1/status/{id}', body: () => ({ active: false }) },
+      run: { method: 'POST', path: client.paths.status, body: () => ({ active: false }) },
     },
     {
       name: 'enable',
       icon: CheckCircleIcon,
       permission: { action: 'update' },
       when: (r) => r.active === false,
-      run: { method: 'POST', path: '/client/admin/v1/status/{id}', body: () => ({ active: true }) },
+      run: { method: 'POST', path: client.paths.status, body: () => ({ active: true }) },
     },
     {
       name: 'change_agent',
@@ -122,13 +125,13 @@ export default defineResource<ClientRecord>({
       permission: { action: 'assign' },
       confirm: false,
       inputs: [{ source: 'user_id', type: 'remoteOption', required: true, load: agentChoices }],
-      run: { method: 'POST', path: '/user/v1/change_agent/{id}', body: (_r, v) => ({ user_id: Number(v.user_id) }) },
+      run: { method: 'POST', path: client.paths.changeAgent, body: (_r, v) => ({ user_id: Number(v.user_id) }) },
     },
     {
       name: 'toggle_fake',
       icon: SmartToyIcon,
       permission: { action: 'robot' },
-      run: { method: 'PUT', path: '/client/admin/v1/fake/{id}', body: (r) => ({ fake: !r.fake }) },
+      run: { method: 'PUT', path: client.paths.fake, body: (r) => ({ fake: !r.fake }) },
     },
     {
       name: 'temp_code',
@@ -138,7 +141,7 @@ export default defineResource<ClientRecord>({
       success: 'resources.client.messages.code_generated',
       result: codeOf,
       refresh: false,
-      run: { method: 'GET', path: '/client/admin/v1/code/{id}' },
+      run: { method: 'GET', path: client.paths.code },
     },
     {
       name: 'reset_password',
@@ -150,7 +153,7 @@ export default defineResource<ClientRecord>({
       refresh: false,
       run: {
         method: 'PUT',
-        path: '/client/admin/v1/resetpwd/{id}',
+        path: client.paths.resetPassword,
         body: (_r, v) => ({ password: wirePassword(String(v.password)) }),
       },
     },
@@ -159,7 +162,7 @@ export default defineResource<ClientRecord>({
       icon: LogoutIcon,
       permission: { action: 'update' },
       refresh: false,
-      run: { method: 'PUT', path: '/client/admin/v1/offline/{id}' },
+      run: { method: 'PUT', path: client.paths.offline },
     },
   ],
 });

@@ -1,34 +1,23 @@
 /**
- * Client texts: the list page's fields, row actions, confirmations, inputs and messages (`resources.client.*`), and
+ * Client texts: the list page's fields and value labels come from the domain definition (domain/client.ts, the same
+ * texts as the CSV headers); row actions, confirmations, inputs and messages (`resources.client.*`) are here, and
  * the client drawer and money dialog texts (namespace `client`, resources/client/drawerMessages.ts).
  * `resources.client.name` comes from the registry title.
  */
+import { client } from '../../domain/client';
+import { entityMessages, type Language } from '../../domain/entity';
 import type { MessageModule } from '../../i18n/core';
 import drawer from './drawerMessages';
+
+/** `fields` and `<field>_values` of the definition in one language. */
+const labels = (lang: Language) => entityMessages(client, lang);
 
 export default {
   'zh-CN': {
     ...drawer['zh-CN'],
     resources: {
       client: {
-        fields: {
-          id: 'ID',
-          avatar: '头像',
-          username: '用户名',
-          full_name: '姓名',
-          mobile: '手机号',
-          fake: '类型',
-          active: '状态',
-          kyc_status: '实名状态',
-          vip: 'VIP 等级',
-          score: '信用分',
-          agent_name: '业务员',
-          superman: '组长',
-          mfa: '身份验证器',
-          create_datetime: '注册时间',
-          agent_id: '业务员',
-          leader_id: '组长（团队）',
-        },
+        ...labels('zh-CN'),
         actions: {
           create_robot: '创建机器人',
           disable: '禁用',
@@ -54,24 +43,7 @@ export default {
     ...drawer['en-US'],
     resources: {
       client: {
-        fields: {
-          id: 'ID',
-          avatar: 'Avatar',
-          username: 'Username',
-          full_name: 'Full name',
-          mobile: 'Mobile',
-          fake: 'Type',
-          active: 'Status',
-          kyc_status: 'KYC status',
-          vip: 'VIP level',
-          score: 'Credit score',
-          agent_name: 'Agent',
-          superman: 'Team leader',
-          mfa: 'Authenticator',
-          create_datetime: 'Registered at',
-          agent_id: 'Agent',
-          leader_id: 'Team (leader)',
-        },
+        ...labels('en-US'),
         actions: {
           create_robot: 'Create robot',
           disable: 'Disable',

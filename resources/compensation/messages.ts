@@ -1,15 +1,18 @@
 /**
- * Compensation record texts (`resources.compensation.*`): field labels and the rollback confirmation.
- * `resources.compensation.name` comes from the registry title; the shared funds texts are in resources/fundsMessages.ts.
+ * Compensation record texts (`resources.compensation.*`): the field and value labels of its definition
+ * (domain/records.ts, the CSV headers' texts) and the rollback confirmation.
+ * `resources.compensation.name` comes from the registry title; the shared funds texts are in
+ * resources/fundsMessages.ts.
  */
 import type { MessageModule } from '../../i18n/core';
-import { recordFieldsEn, recordFieldsZh } from '../fundsMessages';
+import { compensation } from '../../domain/records';
+import { entityMessages } from '../../domain/entity';
 
 export default {
   'zh-CN': {
     resources: {
       compensation: {
-        fields: { ...recordFieldsZh, sub_type: '类别' },
+        ...entityMessages(compensation, 'zh-CN'),
         confirm: {
           rollback:
             '回滚 #%{id}：从客户 %{username} 的账户 #%{account_id} 扣回 %{credit_amount} %{credit_currency}？将写入冲正分录。',
@@ -20,7 +23,7 @@ export default {
   'en-US': {
     resources: {
       compensation: {
-        fields: { ...recordFieldsEn, sub_type: 'Kind' },
+        ...entityMessages(compensation, 'en-US'),
         confirm: {
           rollback:
             'Roll back #%{id}: take %{credit_amount} %{credit_currency} back from account #%{account_id} of %{username}? A compensating entry will be written.',

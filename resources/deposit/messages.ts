@@ -1,16 +1,18 @@
 /**
- * Deposit record texts (`resources.deposit.*`): field labels, and confirmations that name what moves and on
- * which account (the row's fields, money grouped, resources/engine/ActionDialog.tsx).
+ * Deposit record texts (`resources.deposit.*`): the field and value labels of its definition (domain/records.ts, the
+ * CSV headers' texts), and confirmations that name what moves and on which account (the row's fields, money grouped,
+ * resources/engine/ActionDialog.tsx).
  * `resources.deposit.name` comes from the registry title; the shared funds texts are in resources/fundsMessages.ts.
  */
 import type { MessageModule } from '../../i18n/core';
-import { recordFieldsEn, recordFieldsZh } from '../fundsMessages';
+import { deposit } from '../../domain/records';
+import { entityMessages } from '../../domain/entity';
 
 export default {
   'zh-CN': {
     resources: {
       deposit: {
-        fields: { ...recordFieldsZh, sub_type: '充值方式' },
+        ...entityMessages(deposit, 'zh-CN'),
         confirm: {
           approve:
             '通过充值 #%{id}：向客户 %{username} 的账户 #%{account_id} 入账 %{credit_amount} %{credit_currency}（申请 %{amount} %{currency}，汇率 %{rate}）？',
@@ -24,7 +26,7 @@ export default {
   'en-US': {
     resources: {
       deposit: {
-        fields: { ...recordFieldsEn, sub_type: 'Deposit type' },
+        ...entityMessages(deposit, 'en-US'),
         confirm: {
           approve:
             'Approve deposit #%{id}: credit %{credit_amount} %{credit_currency} to account #%{account_id} of %{username} (requested %{amount} %{currency}, rate %{rate})?',

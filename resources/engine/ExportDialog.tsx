@@ -9,7 +9,7 @@ import {
   LinearProgress,
   Typography,
 } from '@mui/material';
-import { useNotify, useTranslate } from 'ra-core';
+import { useLocaleState, useNotify, useTranslate } from 'ra-core';
 import { errorText } from '../../dataProvider/errorText';
 import { useEngineServices } from './context';
 import { saveBlob, streamExport, type ExportProgress } from './export';
@@ -28,6 +28,7 @@ export function ExportDialog({ name, path, query, onClose }: ExportDialogProps) 
   const translate = useTranslate();
   const notify = useNotify();
   const { openStream } = useEngineServices();
+  const [locale] = useLocaleState();
   const [progress, setProgress] = useState<ExportProgress>({ rows: 0, bytes: 0 });
   const [error, setError] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -35,7 +36,10 @@ export function ExportDialog({ name, path, query, onClose }: ExportDialogProps) 
   useEffect(() => {
     const abort = new AbortController();
     controller.current = abort;
-    streamExport(openStream, path, query, setProgress, abort.signal).then(
+    // The file speaks the user's language and time: headers and labels in the UI language, times in this browser's zone.
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const fileQuery = { ...query, lang: locale, ...(tz ? { tz } : {}) };
+    streamExport(openStream, path, fileQuery, setProgress, abort.signal).then(
       (result) => {
         if (abort.signal.aborted) return;
         const stamp = formatDateTime(new Date(), true).replace(/[-: ]/g, '');

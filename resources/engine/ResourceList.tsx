@@ -208,6 +208,8 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
         sort={config.sort ?? { field: 'id', order: 'DESC' }}
         perPage={config.perPage ?? 25}
         exporter={false}
+        // An empty list keeps its toolbar (create, filters, export) and says it is empty in the table.
+        empty={false}
         actions={
           <ListToolbar
             config={config}

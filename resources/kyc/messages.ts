@@ -3,23 +3,12 @@
  * the same texts as the CSV headers); actions, confirmations, inputs and sections are here.
  * `resources.kyc.name` comes from the registry title.
  */
-import type { Language } from '../../domain/entity';
+import { entityMessages, type Language } from '../../domain/entity';
 import { kyc } from '../../domain/kyc';
 import type { MessageModule } from '../../i18n/core';
 
 /** `fields` and `<field>_values` of the definition in one language. */
-function labels(lang: Language) {
-  const out: Record<string, Record<string, string>> = { fields: {} };
-  for (const f of kyc.fields) {
-    if ('label' in f && f.label) out.fields[f.name] = f.label[lang];
-    if ('valueLabels' in f && f.valueLabels) {
-      out[`${f.name}_values`] = Object.fromEntries(
-        Object.entries(f.valueLabels as Record<string, Record<Language, string>>).map(([v, l]) => [v, l[lang]]),
-      );
-    }
-  }
-  return out;
-}
+const labels = (lang: Language) => entityMessages(kyc, lang);
 
 export default {
   'zh-CN': {

@@ -1,20 +1,22 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
+import { loan } from '../../domain/records';
 import { defineResource } from '../engine/define';
 import { auditActions, recordFields, type FundsRecord, recordFilters } from '../fundsRecords';
 
 /**
- * Loan records (overdrawn records of sub_type loan) with what is repaid and still owed: audit, and repayment
- * (pay_fine) of an approved loan, at most what it still owes (the API answers 409 amount_exceeds_owed beyond). A row
- * opens the detail.
+ * Loan records (overdrawn records of sub_type loan, domain/records.ts) with what is repaid and still owed: audit, and
+ * repayment (pay_fine) of an approved loan, at most what it still owes (the API answers 409 amount_exceeds_owed
+ * beyond). A row opens the detail.
  */
 export default defineResource<FundsRecord>({
-  name: 'loan',
-  endpoints: { list: '/overdrawn/admin/v1/record/list?sub_type=loan', one: '/overdrawn/admin/v1/detail/{id}' },
-  fields: recordFields({ loan: true }),
+  name: loan.name,
+  endpoints: { list: `${loan.paths.list}?sub_type=loan`, one: loan.paths.one },
+  // one kind: no kind column
+  fields: recordFields(loan, { sub_type: false }),
   filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },
   rowActions: [
-    ...auditActions('PUT', '/overdrawn/admin/v1/audit/{id}'),
+    ...auditActions('PUT', loan.paths.audit),
     {
       name: 'pay_fine',
       icon: PaymentsIcon,
@@ -22,7 +24,7 @@ export default defineResource<FundsRecord>({
       when: (r) => r.status === 'approved',
       inputs: [{ source: 'amount', type: 'money', required: true, max: 'owed' }],
       idempotent: true,
-      run: { method: 'POST', path: '/overdrawn/admin/v1/loan/pay_fine/{id}', body: (_r, v) => ({ amount: v.amount }) },
+      run: { method: 'POST', path: loan.paths.payFine, body: (_r, v) => ({ amount: v.amount }) },
     },
   ],
 });

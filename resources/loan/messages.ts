@@ -1,15 +1,17 @@
 /**
- * Loan (overdrawn) record texts (`resources.loan.*`): field labels, the repay action, its confirmation and input.
+ * Loan (overdrawn) record texts (`resources.loan.*`): the field and value labels of its definition (domain/records.ts,
+ * the CSV headers' texts), the repay action, its confirmation and input.
  * `resources.loan.name` comes from the registry title; the shared funds texts are in resources/fundsMessages.ts.
  */
 import type { MessageModule } from '../../i18n/core';
-import { recordFieldsEn, recordFieldsZh } from '../fundsMessages';
+import { loan } from '../../domain/records';
+import { entityMessages } from '../../domain/entity';
 
 export default {
   'zh-CN': {
     resources: {
       loan: {
-        fields: { ...recordFieldsZh, credit_amount: '借出金额', repaid: '已还', owed: '尚欠' },
+        ...entityMessages(loan, 'zh-CN'),
         actions: { pay_fine: '还款' },
         confirm: {
           approve:
@@ -25,7 +27,7 @@ export default {
   'en-US': {
     resources: {
       loan: {
-        fields: { ...recordFieldsEn, credit_amount: 'Lent', repaid: 'Repaid', owed: 'Owed' },
+        ...entityMessages(loan, 'en-US'),
         actions: { pay_fine: 'Repay' },
         confirm: {
           approve:

@@ -3,24 +3,12 @@
  * from their definitions (domain/setting.ts); the tabs, hints and load errors (spec section 8) are here.
  * `resources.settings/app.name` comes from the registry title.
  */
-import type { Language } from '../../domain/entity';
-import type { EntityDef } from '../../domain/entity';
+import { entityMessages, type EntityDef, type Language } from '../../domain/entity';
 import { appSettingDef, companySettingDef, localeSettingDef, productSettingDef } from '../../domain/setting';
 import type { MessageModule } from '../../i18n/core';
 
 /** Field labels and `<field>_values` of the definitions, in one language. */
-function labels(defs: EntityDef[], lang: Language) {
-  const out: Record<string, Record<string, string>> = { fields: {} };
-  for (const def of defs) {
-    for (const f of def.fields) {
-      if (f.label) out.fields[f.name] = f.label[lang];
-      if (f.valueLabels) {
-        out[`${f.name}_values`] = Object.fromEntries(Object.entries(f.valueLabels).map(([v, l]) => [v, l[lang]]));
-      }
-    }
-  }
-  return out;
-}
+const labels = (defs: EntityDef[], lang: Language) => entityMessages(defs, lang);
 
 const localeFields = (lang: Language) =>
   Object.fromEntries(localeSettingDef.fields.map((f) => [f.name, f.label?.[lang] ?? f.name]));

@@ -3,21 +3,12 @@
  * (domain/user.ts); the actions, confirmations, form hints and messages are here. `resources.users.name` comes from
  * the registry title.
  */
-import type { FieldDef, Language } from '../../domain/entity';
+import { entityMessages, type Language } from '../../domain/entity';
 import { users } from '../../domain/user';
 import type { MessageModule } from '../../i18n/core';
 
 /** Field labels and `<field>_values` of the definition, in one language. */
-function labels(lang: Language) {
-  const out: Record<string, Record<string, string>> = { fields: {} };
-  for (const f of users.fields as readonly FieldDef[]) {
-    if (f.label) out.fields[f.name] = f.label[lang];
-    if (f.valueLabels) {
-      out[`${f.name}_values`] = Object.fromEntries(Object.entries(f.valueLabels).map(([v, l]) => [v, l[lang]]));
-    }
-  }
-  return out;
-}
+const labels = (lang: Language) => entityMessages(users, lang);
 
 export default {
   'zh-CN': {

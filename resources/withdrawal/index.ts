@@ -1,18 +1,16 @@
+import { withdrawal } from '../../domain/records';
 import { defineResource } from '../engine/define';
 import { auditActions, recordFields, rollbackAction, type FundsRecord, recordFilters } from '../fundsRecords';
 
 /**
- * Withdrawal records: audit of pending ones (approve pays out, reject unfreezes), rollback of approved ones. A row
- * opens the detail.
+ * Withdrawal records (domain/records.ts): audit of pending ones (approve pays out, reject unfreezes), rollback of
+ * approved ones. A row opens the detail.
  */
 export default defineResource<FundsRecord>({
-  name: 'withdrawal',
-  endpoints: { list: '/withdraw/admin/v1/list', one: '/withdraw/admin/v1/detail/{id}' },
-  fields: recordFields(),
+  name: withdrawal.name,
+  endpoints: { list: withdrawal.paths.list, one: withdrawal.paths.one },
+  fields: recordFields(withdrawal),
   filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },
-  rowActions: [
-    ...auditActions('POST', '/withdraw/admin/v1/audit/{id}'),
-    rollbackAction('/withdraw/admin/v1/rollback/{id}'),
-  ],
+  rowActions: [...auditActions('POST', withdrawal.paths.audit), rollbackAction(withdrawal.paths.rollback)],
 });

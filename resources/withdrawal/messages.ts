@@ -1,16 +1,17 @@
 /**
- * Withdrawal record texts (`resources.withdrawal.*`): field labels and confirmations naming what moves and on
- * which account.
+ * Withdrawal record texts (`resources.withdrawal.*`): the field and value labels of its definition (domain/records.ts,
+ * the CSV headers' texts) and confirmations naming what moves and on which account.
  * `resources.withdrawal.name` comes from the registry title; the shared funds texts are in resources/fundsMessages.ts.
  */
 import type { MessageModule } from '../../i18n/core';
-import { recordFieldsEn, recordFieldsZh } from '../fundsMessages';
+import { withdrawal } from '../../domain/records';
+import { entityMessages } from '../../domain/entity';
 
 export default {
   'zh-CN': {
     resources: {
       withdrawal: {
-        fields: { ...recordFieldsZh, credit_amount: '出账金额' },
+        ...entityMessages(withdrawal, 'zh-CN'),
         confirm: {
           approve:
             '通过提现 #%{id}：从客户 %{username} 的账户 #%{account_id} 付出已冻结的 %{credit_amount} %{credit_currency}？',
@@ -25,7 +26,7 @@ export default {
   'en-US': {
     resources: {
       withdrawal: {
-        fields: { ...recordFieldsEn, credit_amount: 'Debited' },
+        ...entityMessages(withdrawal, 'en-US'),
         confirm: {
           approve:
             'Approve withdrawal #%{id}: pay out the frozen %{credit_amount} %{credit_currency} from account #%{account_id} of %{username}?',

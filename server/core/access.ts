@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { canAny, loadRole, type Action } from '../../permissions';
 import { authenticate } from './auth';
-import { forbidden } from './errors';
+import { forbidden, HttpError } from './errors';
 import { resolveTenant } from './tenant';
 import { ctx, signedIn } from './context';
 
@@ -21,12 +21,18 @@ export interface RouteEntry {
   permission: RoutePermission;
   /** The declared response schemas by status (what the contract tests check mocks and routes against). */
   response?: Record<string, unknown>;
+  /** The declared input schemas (the fuzzing suite aims its hostile values at them). */
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api route: registration is refused without it. */
     permission?: RoutePermission;
+    /** Answers a staff member who must change their password first (change_pwd, logout, userinfo); others 403. */
+    beforePasswordChange?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with its permission. */
@@ -57,6 +63,9 @@ async function guard(req: FastifyRequest): Promise<void> {
   await resolveTenant(req);
   if (permission === 'public') return;
   const staff = await authenticate(req, permission === 'mfa-pending' ? 'mfa' : 'access');
+  if (staff.mustChangePassword && permission !== 'mfa-pending' && !req.routeOptions.config.beforePasswordChange) {
+    throw new HttpError(403, 'password_change_required', 'Change your password before doing anything else');
+  }
   if (!allowed(staff.role, permission)) {
     await req.audit({
       action: 'access.denied',
@@ -83,7 +92,8 @@ export const accessPlugin = fp(async (app) => {
     if (!permission) throw new Error(`Route ${methods.join(',')} ${route.url} declares no config.permission`);
     const schema = (route.schema ??= {}) as Record<string, unknown>;
     const response = schema.response as Record<string, unknown> | undefined;
-    for (const method of methods) app.routeTable.push({ method, url: route.url, permission, response });
+    const inputs = { params: schema.params, querystring: schema.querystring, body: schema.body };
+    for (const method of methods) app.routeTable.push({ method, url: route.url, permission, response, ...inputs });
     schema.description = `${schema.description ?? ''}\n\nPermission: \`${describe(permission)}\`.`.trim();
     schema.headers ??= {
       type: 'object',

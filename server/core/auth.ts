@@ -21,6 +21,8 @@ export interface Staff {
   sessionId: string;
   /** The salesmen led by this staff member (a team leader's data scope). */
   team?: number[];
+  /** Must change the password first: only routes with `config.beforePasswordChange` answer (core/access.ts). */
+  mustChangePassword?: boolean;
 }
 
 declare module 'fastify' {
@@ -56,6 +58,7 @@ export async function authenticate(req: FastifyRequest, typ: TokenType): Promise
         name: staffUser.name,
         role: staffUser.role,
         active: staffUser.active,
+        mustChangePassword: staffUser.mustChangePassword,
         tenantId: authSession.tenantId,
         revokedAt: authSession.revokedAt,
         team: sql<number[]>`(SELECT coalesce(array_agg(s.id::int ORDER BY s.id), '{}') FROM ${staffUser} s
@@ -77,6 +80,7 @@ export async function authenticate(req: FastifyRequest, typ: TokenType): Promise
     tenantId: row.tenantId,
     sessionId: claims.sid,
     team: row.team,
+    mustChangePassword: row.mustChangePassword,
   };
   req.staff = staff;
   return staff;

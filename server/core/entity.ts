@@ -133,7 +133,7 @@ function filterSchemas(f: FieldDef): Record<string, object> {
 }
 
 /** Export-only parameters: the CSV's language and time zone. */
-const exportParams = {
+export const exportParams = {
   lang: { type: 'string', enum: [...LANGUAGES], description: 'Language of the CSV headers and labels (default zh-CN)' },
   tz: {
     type: 'string',
@@ -143,20 +143,28 @@ const exportParams = {
   },
 };
 
-/** The list querystring of an entity: paging, its sortable fields, its filters, and `extra` parameters. */
-export function listQuery(def: EntityDef, extra: Record<string, object> = {}) {
+/**
+ * The list querystring of an entity: paging, its sortable fields (and `moreSorts`, e.g. an alias of one), its
+ * filters, and `extra` parameters (one named like a field's filter replaces that filter's schema).
+ */
+export function listQuery(def: EntityDef, extra: Record<string, object> = {}, moreSorts: readonly string[] = []) {
   const filters = Object.assign({}, ...filterFields(def).map(filterSchemas), extra) as Record<string, object>;
-  return listQuerySchema(sortFields(def), filters);
+  return listQuerySchema([...new Set([...sortFields(def), ...moreSorts])], filters);
 }
 
-/** The conditions of a list query's filters over the field columns (unknown or absent parameters add nothing). */
+/**
+ * The conditions of a list query's filters over the field columns (unknown or absent parameters add nothing);
+ * fields named in `skip` are left to the caller (a list's own condition for them).
+ */
 export function filterWhere(
   def: EntityDef,
   columns: Readonly<Record<string, AnyPgColumn>>,
   q: Record<string, unknown>,
+  skip: readonly string[] = [],
 ): SQL[] {
   const conds: SQL[] = [];
   for (const f of filterFields(def)) {
+    if (skip.includes(f.name)) continue;
     const col = columns[f.name];
     if (!col) throw new Error(`filter ${def.name}.${f.name} has no column`);
     if (f.filter === 'range') {
@@ -213,7 +221,7 @@ export function csvColumns<R extends Record<string, unknown>>(def: EntityDef, la
       const v = r[f.name];
       if (v === null || v === undefined) return '';
       if (f.kind === 'datetime') return localTime(v as string, tz);
-      if (f.kind === 'boolean') return v ? yes : no;
+      if (f.kind === 'boolean') return f.valueLabels?.[String(v)]?.[lang] ?? (v ? yes : no);
       if (f.kind === 'enum') return f.valueLabels?.[v as string]?.[lang] ?? v;
       if (f.kind === 'enums') return (v as string[]).map((x) => f.valueLabels?.[x]?.[lang] ?? x).join(' ');
       return v;
@@ -244,13 +252,17 @@ export interface EntityListSpec<D extends EntityDef, Raw> {
   columns: Readonly<Record<string, AnyPgColumn>>;
   /**
    * A sort expression instead of a field's column, by field name (e.g. a nullable time as `coalesce(col, '-infinity')`
-   * so rows without one sort last newest-first and still page by keyset). Filters keep using `columns`.
+   * so rows without one sort last newest-first and still page by keyset). Filters keep using `columns`. A name that
+   * is not a sort field adds a sort key (e.g. an older name of one, kept for callers).
    */
   sortColumns?: Readonly<Record<string, AnyPgColumn | SQL>>;
   /** Data scope of the signed-in staff member on `table` (tenant included). */
   scope: (staff: StaffScope) => SQL;
-  /** Conditions of parameters that are not fields (`extra` querystring). */
-  where?: (q: Record<string, unknown>) => SQL[];
+  /**
+   * Conditions of the `extra` parameters: parameters that are not fields, and parameters named like a field's
+   * filter, which replace that filter (its schema from `extra`, its condition from here, not from `columns`).
+   */
+  where?: (q: Record<string, unknown>, staff: StaffScope) => SQL[];
   extra?: Record<string, object>;
   /** The full row select, with `_cursor` selected as given, joins included, before WHERE. */
   select: (db: Executor, cursor: SQL<string>) => OpenSelect<Raw & { _cursor: string }>;
@@ -266,17 +278,24 @@ export interface EntityListSpec<D extends EntityDef, Raw> {
   description: string;
 }
 
+/** The list's sort keys: the sort fields, then the extra keys of `sortColumns`. */
+const sortKeys = <D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>): string[] => [
+  ...new Set([...sortFields(spec.def), ...Object.keys(spec.sortColumns ?? {})]),
+];
+
 function sortSpec<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>): SortSpec {
   const sort = spec.def.sort ?? { field: 'id', order: 'desc' as const };
   const columns: Record<string, AnyPgColumn> = { id: spec.id };
-  for (const name of sortFields(spec.def))
-    columns[name] = (spec.sortColumns?.[name] ?? spec.columns[name]) as AnyPgColumn; // paging only renders it in SQL
+  // paging only renders a sort expression in SQL
+  for (const name of sortKeys(spec)) columns[name] = (spec.sortColumns?.[name] ?? spec.columns[name]) as AnyPgColumn;
   return { columns, defaultSort: sort.field, defaultOrder: sort.order, tiebreak: spec.id, nullable: spec.nullable };
 }
 
 /** The list's WHERE: scope, the fields' filters, the extra filters. */
 function whereOf<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: Record<string, unknown>): SQL {
-  return and(spec.scope(signedIn(c)), ...filterWhere(spec.def, spec.columns, q), ...(spec.where?.(q) ?? []))!;
+  const staff = signedIn(c);
+  const own = Object.keys(spec.extra ?? {});
+  return and(spec.scope(staff), ...filterWhere(spec.def, spec.columns, q, own), ...(spec.where?.(q, staff) ?? []))!;
 }
 
 /**
@@ -352,10 +371,11 @@ const fileName = (def: EntityDef) =>
 export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec: EntityListSpec<D, Raw>): void {
   const { def } = spec;
   if (!def.paths.list) throw new Error(`${def.name} has no list path`);
-  const chain = [def.resource, ...(def.parents ?? [])];
-  const querystring = listQuery(def, spec.extra);
+  // the resource alone when no menu parent also grants it
+  const chain = def.parents?.length ? [def.resource, ...def.parents] : def.resource;
+  const querystring = listQuery(def, spec.extra, sortKeys(spec));
   const tags = spec.tags ?? [def.name];
-  const sorts = sortFields(def).join(', ');
+  const sorts = sortKeys(spec).join(', ');
   app.get<{ Querystring: Query }>(
     def.paths.list,
     {

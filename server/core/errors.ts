@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'mfa_already_enabled',
   'mfa_not_enabled',
   'wrong_password',
+  'password_change_required',
   'username_taken',
   'client_not_found',
   'already_uploaded',
@@ -43,6 +44,8 @@ export const ERROR_CODES = [
   'user_has_clients',
   'user_has_team',
   'user_has_records',
+  'ip_not_allowed',
+  'ip_self_lockout',
 ] as const;
 
 /** A stable error code of the API. */
@@ -79,6 +82,9 @@ export const FIELD_CODES = [
   'same_account',
   'amount_too_small',
   'crypto_only',
+  'cidr_invalid',
+  'cidr_host_bits',
+  'duplicate',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 

@@ -63,7 +63,7 @@ export async function write<T>(req: FastifyRequest, opts: WriteOptions<T>): Prom
   try {
     if (!opts.idempotent) return await withRetry(c.db, work);
     const hash = requestHash(req.method, req.routeOptions.url, req.params, req.body ?? null);
-    const { result, replayed } = await withIdempotency(c.db, c.tenantId, key, hash, work);
+    const { result, replayed } = await withIdempotency(c.db, c.tenantId, key, hash, work, { userId: c.staff?.id });
     if (replayed) await writeAudit(c.db, { ...base(result), detail: `replayed (Idempotency-Key ${key})` });
     return result;
   } catch (e) {

@@ -34,10 +34,15 @@ export interface ChangePasswordDialogProps {
   open: boolean;
   /** `true` after the password was changed (the shell then signs the user out). */
   onClose: (success: boolean) => void;
+  /**
+   * The API requires the change first (userinfo `must_change_password`): the dialog cannot be dismissed; its other
+   * button signs out (`onClose(false)`).
+   */
+  forced?: boolean;
 }
 
 /** The signed-in staff member changes their own password; both values travel as MD5 hex (accountApi.changePassword). */
-export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onClose, forced = false }: ChangePasswordDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [oldPassword, setOldPassword] = useState('');
@@ -81,11 +86,19 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
   };
 
   return (
-    <Dialog open={open} onClose={() => !pending && onClose(false)} fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={() => !pending && !forced && onClose(false)}
+      disableEscapeKeyDown={forced}
+      fullWidth
+      maxWidth="xs"
+      data-testid={forced ? 'forced-password-change' : undefined}
+    >
       <DialogForm onSubmit={onSubmit}>
         <DialogTitle>{translate('auth.password.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
+            {forced && <Alert severity="warning">{translate('errors.codes.password_change_required')}</Alert>}
             <TextField
               name="old_password"
               type="password"
@@ -122,7 +135,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         </DialogContent>
         <DialogActions>
           <Button onClick={() => onClose(false)} disabled={pending}>
-            {translate('auth.common.cancel')}
+            {translate(forced ? 'shell.userMenu.logout' : 'auth.common.cancel')}
           </Button>
           <Button
             type="submit"

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from '../../domain/client';
+import { csvColumns, exportBatches } from '../../server/core/entity';
 import { COUNT_CAP, csvCell, csvStream } from '../../server/core/list';
-import { clientExportBatches, CLIENT_CSV } from '../../server/modules/client/list';
+import { clientListSpec } from '../../server/modules/client/list';
+import { present, type Row } from '../../server/modules/client/rows';
 import type { Ctx } from '../../server/core/context';
 import { clientFixture, type ClientFixture, type StaffName } from './client-fixture';
 import { call } from './helpers';
@@ -47,27 +50,98 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return out;
 }
 
+/** The CSV lines of the export as a staff member (below the permission layer), in English. */
+async function exportAs(who: StaffName, role: string): Promise<string[]> {
+  const fetch = exportBatches(clientListSpec, ctxOf(who, role), {});
+  let last: Row | null = null;
+  const stream = csvStream(csvColumns(client, 'en-US', 'UTC'), async () => {
+    const rows = await fetch(last);
+    last = rows.at(-1) ?? null;
+    return rows.map(present);
+  });
+  return csvLines(await readAll(stream));
+}
+
+const ZH_HEADER = 'ID,用户名,姓名,手机号,类型,状态,实名状态,VIP 等级,信用分,业务员,组长,注册时间';
+const EN_HEADER =
+  'ID,Username,Full name,Mobile,Type,Status,KYC status,VIP level,Credit score,Agent,Team leader,Registered at';
+
 describe('client CSV export', () => {
-  it('streams every matched row (more than one batch) after a header row', async () => {
+  it('streams every matched row (more than one batch) after a header row in Chinese, in the list order', async () => {
     const res = await call(f.t.app, 'GET', '/api/client/admin/v1/list/export?username=bulk', {
       token: f.tokens.supervisor,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="clients.csv"');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="client-\d{8}-\d{6}\.csv"$/);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = csvLines(res.body);
-    expect(lines[0]).toBe(CLIENT_CSV.map((c) => c.header).join(','));
+    expect(lines[0]).toBe(ZH_HEADER);
     expect(lines[0]).toBe(
-      'id,username,full_name,mobile,type,active,score,vip,agent_name,superman,kyc_status,create_datetime',
+      csvColumns(client, 'zh-CN', 'UTC')
+        .map((c) => c.header)
+        .join(','),
     );
     const rows = lines.slice(1);
     expect(rows).toHaveLength(BULK);
     const ids = rows.map((l) => Number(l.split(',')[0]));
     expect(new Set(ids).size).toBe(BULK);
-    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
-    expect(rows[0].split(',').slice(1, 5)).toEqual(['bulk000001', 'Bulk 1', '', 'real']);
-    expect(rows[0]).toContain(',Salesman 3,Team Leader 2,unverified,');
+    // The list's default order: newest first, then by id (the bulk rows share one creation time).
+    const list = (
+      await call(f.t.app, 'GET', '/api/client/admin/v1/list?username=bulk&page_size=200', {
+        token: f.tokens.supervisor,
+      })
+    ).json();
+    expect(ids.slice(0, 200)).toEqual(list.data.map((r: { id: number }) => r.id));
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const first = rows.find((l) => l.split(',')[1] === 'bulk000001')!.split(',');
+    expect(first.slice(1, 11)).toEqual([
+      'bulk000001',
+      'Bulk 1',
+      '',
+      '真实',
+      '启用',
+      '未认证',
+      '0',
+      '100',
+      'Salesman 3',
+      'Team Leader 2',
+    ]);
+    // Registered at: local time of Asia/Shanghai by default.
+    expect(first[11]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('has English headers and labels, times in the given zone, and follows the sort asked', async () => {
+    const res = await call(
+      f.t.app,
+      'GET',
+      '/api/client/admin/v1/list/export?lang=en-US&tz=UTC&username=c_&sort=username&order=asc',
+      { token: f.tokens.admin },
+    );
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = csvLines(res.body);
+    expect(header).toBe(EN_HEADER);
+    const names = rows.map((l) => l.split(',')[1]);
+    expect(names).toEqual(['c_leader', 'c_noacc', 'c_nobody', 'c_sales', 'c_sales2', 'c_sales3', 'c_sales_b']);
+    const list = (
+      await call(f.t.app, 'GET', '/api/client/admin/v1/list?username=c_sales2', { token: f.tokens.admin })
+    ).json().data[0];
+    const row = rows.find((l) => l.split(',')[1] === 'c_sales2')!.split(',');
+    expect(row.slice(4, 7)).toEqual(['Real', 'Enabled', 'Unverified']);
+    expect(row[11]).toBe(list.create_datetime.slice(0, 19).replace('T', ' '));
+    const byId = csvLines(
+      (
+        await call(f.t.app, 'GET', '/api/client/admin/v1/list/export?username=c_&sort=id&order=desc', {
+          token: f.tokens.admin,
+        })
+      ).body,
+    )
+      .slice(1)
+      .map((l) => Number(l.split(',')[0]));
+    expect(byId).toHaveLength(7);
+    expect([...byId].sort((a, b) => b - a)).toEqual(byId);
+    const bad = await call(f.t.app, 'GET', '/api/client/admin/v1/list/export?lang=fr', { token: f.tokens.admin });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('applies the list filters', async () => {
@@ -76,7 +150,7 @@ describe('client CSV export', () => {
     });
     const rows = csvLines(res.body).slice(1);
     expect(rows).toHaveLength(Math.floor(BULK / 10));
-    expect(rows.every((l) => l.split(',')[4] === 'robot')).toBe(true);
+    expect(rows.every((l) => l.split(',')[4] === '机器人')).toBe(true);
     const none = await call(f.t.app, 'GET', '/api/client/admin/v1/list/export?username=nobody', {
       token: f.tokens.admin,
     });
@@ -95,16 +169,15 @@ describe('client CSV export', () => {
   });
 
   it('respects the data scope: a salesman or team leader exports only his clients', async () => {
-    const hero = csvLines(await readAll(csvStream(CLIENT_CSV, clientExportBatches(ctxOf('sales', 'hero'), {}))));
+    const hero = await exportAs('sales', 'hero');
+    expect(hero[0]).toBe(EN_HEADER);
     expect(
       hero
         .slice(1)
         .map((l) => l.split(',')[1])
         .sort(),
     ).toEqual(['c_noacc', 'c_sales', 'c_sales_b', 'quoted', 'r_sales']);
-    const leader = csvLines(
-      await readAll(csvStream(CLIENT_CSV, clientExportBatches(ctxOf('leader2', 'superman'), {}))),
-    );
+    const leader = await exportAs('leader2', 'superman');
     expect(leader.length - 1).toBe(BULK + 1); // the bulk clients and c_sales3, all under sales3
     expect(leader.some((l) => l.includes(',c_sales,'))).toBe(false);
   });

@@ -19,7 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalTxHash, cryptoFieldProblems } from '../../domain/crypto-chains';
 import { seedFunds } from '../../server/db/seed-funds';
 import { checkLedger } from '../../server/ledger';
-import { RECORD_CSV_HEADERS } from '../../server/modules/records/lists';
+import { cryptoDeposit } from '../../domain/records';
+import { recordCsvColumns } from '../../server/modules/records/lists';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -245,10 +246,10 @@ describe('crypto deposit list and export', () => {
     expect((await list(`&tx_hash=${known.tx_hash.slice(0, 20)}`)).total).toBe(0);
   });
 
-  it('exports chain, address and tx_hash after sub_type, with the list filters', async () => {
-    const header = RECORD_CSV_HEADERS.deposit;
-    const at = header.indexOf('sub_type');
-    expect(header.slice(at, at + 4)).toEqual(['sub_type', 'chain', 'address', 'tx_hash']);
+  it('exports chain, address and tx_hash after the credited amount, with the list filters', async () => {
+    const header = recordCsvColumns(cryptoDeposit).map((c) => c.header);
+    const at = header.indexOf('入账金额');
+    expect(header.slice(at, at + 4)).toEqual(['入账金额', '链', '收款地址', '交易哈希']);
     const res = await as('admin', 'GET', '/deposit/admin/v1/crypto/list/export?chain=ETH');
     expect(res.statusCode).toBe(200);
     const [head, ...lines] = res.body
@@ -259,9 +260,9 @@ describe('crypto deposit list and export', () => {
     expect(head).toEqual(header);
     expect(lines).toHaveLength((await list('&chain=ETH')).total);
     const col = (name: string) => head.indexOf(name);
-    expect(lines.every((l) => l[col('chain')] === 'ETH' && l[col('sub_type')] === 'crypto')).toBe(true);
+    expect(lines.every((l) => l[col('链')] === 'ETH（以太坊）')).toBe(true);
     const mine = lines.find((l) => Number(l[0]) === known.id)!;
-    expect([mine[col('address')], mine[col('tx_hash')]]).toEqual([EVM_ADDRESS, known.tx_hash]);
+    expect([mine[col('收款地址')], mine[col('交易哈希')]]).toEqual([EVM_ADDRESS, known.tx_hash]);
     const one = await as('admin', 'GET', `/deposit/admin/v1/crypto/list/export?tx_hash=${known.tx_hash}`);
     expect(
       one.body

@@ -1,7 +1,8 @@
 /**
  * Funds record exports (deposit, withdrawal, overdrawn, crypto deposit): every matched row streamed after a header
- * row, the list's filters and data scope, 403 without the export grant; the crypto deposit list, the deposit
- * options and the client list's create_datetime sort alias.
+ * row in the list's order, headers and labels in `lang` (default zh-CN) from the record definitions, times in `tz`,
+ * the list's filters and data scope, 403 without the export grant; the crypto deposit list, the deposit options and
+ * the client list's create_datetime sort alias.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { EXPORT_BATCH } from '../../server/core/list';
 import { withRetry } from '../../server/core/retry';
 import { createDeposit } from '../../server/modules/deposit/service';
 import { byStaff, bySystem } from '../../server/modules/records/common';
-import { exportDeposits, exportOverdrawn, RECORD_CSV_HEADERS } from '../../server/modules/records/lists';
+import { compensation, deposit, loan, withdrawal } from '../../domain/records';
+import { exportDeposits, exportOverdrawn, recordCsvColumns } from '../../server/modules/records/lists';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 const BULK = EXPORT_BATCH + 150;
@@ -64,35 +66,76 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return out;
 }
 
+/** The header row of a record definition's CSV in a language. */
+const headersOf = (def: Parameters<typeof recordCsvColumns>[0], lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
+  recordCsvColumns(def, lang).map((c) => c.header);
+
 const scalar = async (query: ReturnType<typeof sql>) => Number((await rowsOf<{ n: unknown }>(query))[0].n);
 
 describe('deposit export', () => {
-  it('streams every matched row after the header, in id order, amounts as stored', async () => {
+  it('streams every matched row after the translated header, in the list order, amounts as stored', async () => {
     const res = await get('supervisor', `/deposit/admin/v1/list/export?username=${bulkClient.username}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="deposits.csv"');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = csv(res.body);
-    expect(header).toEqual(RECORD_CSV_HEADERS.deposit);
-    expect(header.slice(0, 9)).toEqual([
-      'id',
-      'client_id',
-      'username',
-      'full_name',
-      'type',
-      'agent_name',
-      'account_id',
-      'currency',
-      'amount',
+    expect(header).toEqual(headersOf(deposit));
+    expect(header.slice(0, 10)).toEqual([
+      'ID',
+      '客户 ID',
+      '客户',
+      '姓名',
+      '类型',
+      '充值方式',
+      '业务员',
+      '账户 ID',
+      '币种',
+      '金额',
     ]);
-    const stored = await rowsOf<{ id: number; amount: string }>(
-      sql`SELECT id, amount::text AS amount FROM deposit_record WHERE client_id = ${bulkClient.id} ORDER BY id`,
+    // The list's default order: newest first, then the highest id.
+    const stored = await rowsOf<{ id: number; amount: string; sub_type: string; status: string }>(
+      sql`SELECT id, amount::text AS amount, sub_type, status FROM deposit_record WHERE client_id = ${bulkClient.id}
+          ORDER BY created_at DESC, id DESC`,
     );
     expect(stored.length).toBeGreaterThan(BULK);
     expect(Number(res.headers['x-total-count'])).toBe(stored.length);
-    expect(rows.map((r) => [Number(r[0]), r[8]])).toEqual(stored.map((s) => [Number(s.id), s.amount]));
-    expect(rows.every((r) => r[2] === bulkClient.username)).toBe(true);
+    const col = (name: string) => header.indexOf(name);
+    expect(rows.map((r) => [Number(r[0]), r[col('金额')]])).toEqual(stored.map((s) => [Number(s.id), s.amount]));
+    expect(rows.every((r) => r[col('客户')] === bulkClient.username)).toBe(true);
+    // Enum values and the client type as labels, times local (Asia/Shanghai) without a zone.
+    const labels = { bank: '银行转账', crypto: '加密货币', exchange: '兑换' } as Record<string, string>;
+    expect(rows.map((r) => r[col('充值方式')])).toEqual(stored.map((s) => labels[s.sub_type]));
+    const statuses = { pending: '待审核', approved: '已通过', rejected: '已拒绝', rolled_back: '已回滚' } as Record<
+      string,
+      string
+    >;
+    expect(rows.map((r) => r[col('状态')])).toEqual(stored.map((s) => statuses[s.status]));
+    expect(rows.every((r) => r[col('类型')] === '真实')).toBe(true);
+    expect(rows[0][col('创建时间')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('follows the sort and order asked, and answers English headers and labels with lang=en-US', async () => {
+    const res = await get(
+      'supervisor',
+      `/deposit/admin/v1/list/export?username=${bulkClient.username}&sort=amount&order=asc&lang=en-US&tz=UTC`,
+    );
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = csv(res.body);
+    expect(header).toEqual(headersOf(deposit, 'en-US'));
+    expect(header.slice(0, 6)).toEqual(['ID', 'Client ID', 'Client', 'Full name', 'Type', 'Deposit type']);
+    const stored = await rowsOf<{ id: number; created_at: string; status: string }>(
+      sql`SELECT id, status, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS created_at
+          FROM deposit_record WHERE client_id = ${bulkClient.id} ORDER BY amount ASC, id ASC`,
+    );
+    expect(rows.map((r) => Number(r[0]))).toEqual(stored.map((s) => Number(s.id)));
+    expect(rows.map((r) => r[header.indexOf('Created at')])).toEqual(stored.map((s) => s.created_at));
+    expect(rows.every((r) => r[header.indexOf('Type')] === 'Real')).toBe(true);
+    expect(rows.map((r) => r[header.indexOf('Status')])).toEqual(
+      stored.map((s) => ({ pending: 'Pending', approved: 'Approved' })[s.status] ?? s.status),
+    );
+    expect((await get('supervisor', '/deposit/admin/v1/list/export?lang=fr')).statusCode).toBe(400);
+    expect((await get('supervisor', '/deposit/admin/v1/list/export?sort=username')).statusCode).toBe(400);
   });
 
   it('exports the whole list unfiltered and applies the list filters', async () => {
@@ -104,7 +147,7 @@ describe('deposit export', () => {
     );
     expect(rows).toHaveLength(list.total);
     const col = (name: string) => header.indexOf(name);
-    expect(rows.every((r) => r[col('status')] === 'pending' && r[col('sub_type')] === 'crypto')).toBe(true);
+    expect(rows.every((r) => r[col('状态')] === '待审核' && r[col('充值方式')] === '加密货币')).toBe(true);
   });
 
   it("keeps to the data scope: a salesman's export holds only his clients' records", async () => {
@@ -112,10 +155,10 @@ describe('deposit export', () => {
     const [header, ...rows] = csv(await readAll((await exportDeposits(t.database.db, sales, {})).csv));
     const own = await rowsOf<{ id: number }>(sql`
       SELECT d.id FROM deposit_record d JOIN client c ON c.id = d.client_id
-      WHERE d.tenant_id = 'tr' AND c.agent_id = ${staffId.sales} ORDER BY d.id`);
+      WHERE d.tenant_id = 'tr' AND c.agent_id = ${staffId.sales} ORDER BY d.created_at DESC, d.id DESC`);
     expect(own.length).toBeGreaterThan(0);
     expect(rows.map((r) => Number(r[0]))).toEqual(own.map((r) => Number(r.id)));
-    expect(rows.some((r) => r[header.indexOf('client_id')] === String(bulkClient.id))).toBe(false);
+    expect(rows.some((r) => r[header.indexOf('客户 ID')] === String(bulkClient.id))).toBe(false);
     const filtered = await exportDeposits(t.database.db, sales, { username: bulkClient.username });
     expect(csv(await readAll(filtered.csv))).toHaveLength(1);
     expect(filtered.total).toBe(0);
@@ -129,24 +172,26 @@ describe('withdrawal and overdrawn exports', () => {
     const res = await get('supervisor', '/withdraw/admin/v1/list/export');
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = csv(res.body);
-    expect(header).toEqual(RECORD_CSV_HEADERS.withdraw);
+    expect(header).toEqual(headersOf(withdrawal));
     expect(rows).toHaveLength(list.total);
     const stored = await rowsOf<{ amount: string }>(
-      sql`SELECT amount::text AS amount FROM withdraw_record WHERE tenant_id = 'tr' ORDER BY id`,
+      sql`SELECT amount::text AS amount FROM withdraw_record WHERE tenant_id = 'tr' ORDER BY created_at DESC, id DESC`,
     );
-    expect(rows.map((r) => r[header.indexOf('amount')])).toEqual(stored.map((s) => s.amount));
+    expect(rows.map((r) => r[header.indexOf('金额')])).toEqual(stored.map((s) => s.amount));
   });
 
-  it('export overdrawn records by sub_type', async () => {
+  it('export overdrawn records by sub_type, loans with the loan columns, bonus points with theirs', async () => {
+    const kinds: Record<string, string> = { loan: '借贷', compensation: '赠分', bonus: '奖励' };
     for (const sub of ['loan', 'compensation', 'bonus']) {
       const list = (await get('supervisor', `/overdrawn/admin/v1/record/list?sub_type=${sub}`)).json();
       const res = await get('supervisor', `/overdrawn/admin/v1/record/list/export?sub_type=${sub}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="${sub}-records.csv"`);
       const [header, ...rows] = csv(res.body);
-      expect(header).toEqual(RECORD_CSV_HEADERS.overdrawn);
+      expect(header).toEqual(headersOf(sub === 'loan' ? loan : compensation));
+      expect(header.includes('尚欠')).toBe(sub === 'loan');
       expect(rows).toHaveLength(list.total);
-      expect(rows.every((r) => r[header.indexOf('sub_type')] === sub)).toBe(true);
+      expect(rows.every((r) => r[header.indexOf('类别')] === kinds[sub])).toBe(true);
     }
     const sales = byStaff({ id: staffId.sales, tenantId: 'tr', role: 'hero' });
     const [, ...own] = csv(await readAll((await exportOverdrawn(t.database.db, sales, { sub_type: 'loan' })).csv));
@@ -186,9 +231,14 @@ describe('crypto deposit records', () => {
       expect(body.data).toHaveLength(200);
       expect(body.data.every((d: { sub_type: string }) => d.sub_type === 'crypto')).toBe(true);
     }
-    const [header, ...rows] = csv((await get('admin', '/deposit/admin/v1/crypto/list/export')).body);
+    const [header, ...rows] = csv((await get('admin', '/deposit/admin/v1/crypto/list/export?lang=en-US')).body);
     expect(rows).toHaveLength(crypto);
-    expect(rows.every((r) => r[header.indexOf('sub_type')] === 'crypto')).toBe(true);
+    expect(header.slice(header.indexOf('Credited') + 1, header.indexOf('Status'))).toEqual([
+      'Chain',
+      'Receiving address',
+      'Transaction hash',
+    ]);
+    expect(rows.every((r) => r[header.indexOf('Chain')] !== '')).toBe(true);
     expect((await get('sales', '/deposit/admin/v1/crypto/list')).statusCode).toBe(403);
   });
 });

@@ -175,7 +175,8 @@ describe('compensation and bonus records', () => {
       .trim()
       .split('\n');
     expect(lines.length - 1).toBe(list.json().total);
-    expect(lines.slice(1).every((l) => /,(compensation|bonus),/.test(l))).toBe(true);
+    // the kind column, labelled (zh-CN by default)
+    expect(lines.slice(1).every((l) => /,(赠分|奖励),/.test(l))).toBe(true);
     // A salesman lists only his clients' credits; a leader cannot export without compensation:export.
     const mine = (await as('sales', 'GET', '/api/overdrawn/admin/v1/record/list?sub_type=credit&page_size=100')).json();
     expect(mine.data.every((r: { agent_id: number }) => r.agent_id === staff.sales.id)).toBe(true);

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import client from '../../resources/client';
 import { ClientSearch } from '../../resources/client/ClientSearch';
 import { renderWithEngine, toasts, until } from './engine.helpers';
-import { api, apiError, server, installMsw } from './msw';
+import { api, apiBody, apiError, server, installMsw } from './msw';
 
 installMsw();
 vi.setConfig({ testTimeout: 30_000 });
@@ -36,14 +36,18 @@ describe('client search', () => {
   });
 
   it('requires a query and sends nothing without one', async () => {
-    const queries = answer(() => HttpResponse.json({ id: 1, accounts: [{ id: 1 }] }));
+    const queries = answer(() =>
+      HttpResponse.json(apiBody('GET /client/admin/v1/username', { id: 1, accounts: [{ id: 1 }] })),
+    );
     await searchFor('   ');
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
     expect(queries).toEqual([]);
   });
 
   it('opens the client it finds, by trimmed exact username', async () => {
-    const queries = answer(() => HttpResponse.json({ id: 7, username: 'carol', accounts: [{ id: 3 }] }));
+    const queries = answer(() =>
+      HttpResponse.json(apiBody('GET /client/admin/v1/username', { id: 7, username: 'carol', accounts: [{ id: 3 }] })),
+    );
     const onFound = await searchFor(' carol ');
     await until(() => expect(onFound).toHaveBeenCalledWith(7));
     expect(queries).toEqual(['carol']);
@@ -57,7 +61,9 @@ describe('client search', () => {
   });
 
   it('says not found for a client without accounts', async () => {
-    answer(() => HttpResponse.json({ id: 9, username: 'empty', accounts: [] }));
+    answer(() =>
+      HttpResponse.json(apiBody('GET /client/admin/v1/username', { id: 9, username: 'empty', accounts: [] })),
+    );
     const onFound = await searchFor('empty');
     await until(() => expect(toasts()).toContain('未找到该用户或其账户。'));
     expect(onFound).not.toHaveBeenCalled();

@@ -11,8 +11,8 @@ describe('bonus-point records resource', () => {
     const kind = config.fields.find((f) => f.source === 'sub_type');
     expect(kind?.type).toBe('option');
     expect(kind?.options?.map((o) => [o.id, o.name])).toEqual([
-      ['compensation', 'labels.fundsKind.compensation'],
-      ['bonus', 'labels.fundsKind.bonus'],
+      ['compensation', 'resources.compensation.sub_type_values.compensation'],
+      ['bonus', 'resources.compensation.sub_type_values.bonus'],
     ]);
     expect(filtersOf(config).filter((f) => f.source === 'sub_type')).toHaveLength(1);
   });

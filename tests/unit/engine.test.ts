@@ -98,6 +98,7 @@ describe('declared resources', () => {
       'compensation',
       'crypto_deposit',
       'deposit',
+      'ip_access',
       'kyc',
       'loan',
       'users',

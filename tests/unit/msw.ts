@@ -229,6 +229,7 @@ export function fakeAuthApi(options: { captcha?: boolean; users?: FakeUser[] } =
           last_login_at: null,
           invitation_code: 'INV1',
           tenant_id: 'tr',
+          must_change_password: false,
         }),
       ),
     ),

@@ -1,7 +1,17 @@
 /**
  * Sign-in: sessions, refresh tokens, MFA recovery codes, captchas.
  */
-import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { staffUser } from './user';
 
@@ -57,3 +67,22 @@ export const captcha = pgTable('captcha', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Failed sign-in steps (password, second factor, change_pwd's old password, mfa/disable's code), counted per
+ * (tenant, username as typed, address) (modules/auth/lockout.ts). A row per address locks that address out of the
+ * username; the row of address '*' counts every address and only makes the captcha required. Unknown usernames are
+ * counted the same way, so the answers do not tell which usernames exist.
+ */
+export const loginFailure = pgTable(
+  'login_failure',
+  {
+    tenantId: text('tenant_id').notNull(),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.username, t.ip] }), index('login_failure_last').on(t.lastFailureAt)],
+);

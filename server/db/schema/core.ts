@@ -1,7 +1,18 @@
 /**
  * Cross-cutting tables: tenants, the audit trail, Idempotency-Key bookkeeping.
  */
-import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** A deployment tenant (spec: profile tenant id). */
@@ -28,22 +39,45 @@ export const auditLog = pgTable(
     ip: text('ip'),
     result: text('result').notNull(),
     detail: text('detail'),
+    /** The hash chain (server/core/audit-chain.ts), set by the database's insert trigger. */
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_log_user_at').on(t.userId, t.at), index('audit_log_action_at').on(t.action, t.at)],
+  (t) => [
+    index('audit_log_user_at').on(t.userId, t.at),
+    index('audit_log_action_at').on(t.action, t.at),
+    uniqueIndex('audit_log_tenant_seq').on(sql`coalesce(${t.tenantId}, '')`, t.seq),
+  ],
 );
 
-/** Idempotency-Key bookkeeping for money-moving requests (core/idempotency.ts). */
+/** The head of each tenant's audit chain (tenant '' for rows without one): its last sequence number and hash. */
+export const auditChain = pgTable('audit_chain', {
+  tenantKey: text('tenant_key').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+});
+
+/**
+ * Idempotency-Key bookkeeping for money-moving requests (core/idempotency.ts): one key per (tenant, staff member,
+ * key), so two staff members using the same key do not see each other's results. `owner` names the request that holds
+ * an in-flight claim and `lease_until` how long it holds it (renewed while it runs); an expired lease is taken over.
+ */
 export const idempotencyKey = pgTable(
   'idempotency_key',
   {
     tenantId: text('tenant_id').notNull(),
+    /** The staff member who sent the key; 0 for a request without one. */
+    userId: bigint('user_id', { mode: 'number' }).notNull().default(0),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     /** in_flight | done */
     status: text('status').notNull(),
     response: jsonb('response'),
+    owner: text('owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.key] }), index('idempotency_key_created').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.key] }), index('idempotency_key_created').on(t.createdAt)],
 );

@@ -9,3 +9,4 @@ export * from './deposit';
 export * from './withdraw';
 export * from './overdrawn';
 export * from './exchange';
+export * from './ip-access';

@@ -31,6 +31,8 @@ export const staffUser = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Set on the bootstrap administrator: every route but change_pwd, logout and userinfo answers 403 until changed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

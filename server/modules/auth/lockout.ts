@@ -1,29 +1,130 @@
-import { eq, sql } from 'drizzle-orm';
+/**
+ * Lockout of repeated failures (sign-in password, sign-in second factor, change_pwd's old password, mfa/disable's
+ * code), counted in `login_failure` per (tenant, username as typed, address):
+ *
+ * - Per address: the LOCKOUT_THRESHOLD-th failure within LOCKOUT_SECONDS of the previous one locks that address out of
+ *   that username for LOCKOUT_SECONDS (423 account_locked, even for the right password). Another address is not
+ *   affected: an outsider guessing from his address cannot lock the staff member out of his own.
+ * - Every address (row '*'): counts all failures and never locks; at LOCKOUT_THRESHOLD it makes the captcha required
+ *   for that username even when AUTH_CAPTCHA=off (a guess spread over many addresses).
+ * - Unknown usernames are counted exactly like real ones, so the answers (401, then 423) do not tell them apart.
+ *
+ * Counts older than LOCKOUT_SECONDS start again; a complete sign-in (or a changed password) clears its address's row.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { staffUser } from '../../db/schema';
+import { HttpError } from '../../core/errors';
+import { loginFailure, staffUser } from '../../db/schema';
 
-/**
- * Counts a failed sign-in step; the threshold-th consecutive failure locks the account for lockoutSec
- * and restarts the count. Returns true when this failure locked it. One statement: safe under concurrency.
- */
-export async function recordFailure(db: Db, config: Config, userId: number): Promise<boolean> {
-  const reached = sql`${staffUser.failedLogins} + 1 >= ${config.lockoutThreshold}`;
-  const [row] = await db
-    .update(staffUser)
-    .set({
-      failedLogins: sql`CASE WHEN ${reached} THEN 0 ELSE ${staffUser.failedLogins} + 1 END`,
-      lockedUntil: sql`CASE WHEN ${reached} THEN now() + make_interval(secs => ${config.lockoutSec}) ELSE ${staffUser.lockedUntil} END`,
-    })
-    .where(eq(staffUser.id, userId))
-    .returning({ locked: sql<boolean>`coalesce(${staffUser.lockedUntil} > now(), false)` });
-  return !!row?.locked;
+/** Whose failures: a username (as typed, trimmed) of a tenant, from an address. */
+export interface FailureKey {
+  tenantId: string;
+  username: string;
+  ip: string;
 }
 
-/** Clears the failure count and lock after a complete sign-in and records when and from where. */
-export async function recordSignIn(db: Db, userId: number, ip: string): Promise<void> {
+/** The row counting every address. */
+const ALL = '*';
+
+/** 423: too many failures from this address for this username. */
+export const accountLocked = () => new HttpError(423, 'account_locked', 'Too many failed attempts. Try again later.');
+
+export interface LockState {
+  /** This address is locked out of this username. */
+  locked: boolean;
+  /** Failures from every address reached the threshold: the captcha is required. */
+  captcha: boolean;
+}
+
+const recent = (config: Config) =>
+  sql`${loginFailure.lastFailureAt} > now() - make_interval(secs => ${config.lockoutSec})`;
+
+/** Where this address stands for this username (one indexed read). */
+export async function lockState(db: Db, config: Config, key: FailureKey): Promise<LockState> {
+  const rows = await db
+    .select({
+      ip: loginFailure.ip,
+      locked: sql<boolean>`coalesce(${loginFailure.lockedUntil} > now(), false)`,
+      failures: sql<number>`CASE WHEN ${recent(config)} THEN ${loginFailure.failures} ELSE 0 END`,
+    })
+    .from(loginFailure)
+    .where(
+      and(
+        eq(loginFailure.tenantId, key.tenantId),
+        eq(loginFailure.username, key.username),
+        sql`${loginFailure.ip} IN (${key.ip}, ${ALL})`,
+      ),
+    );
+  const own = rows.find((r) => r.ip === key.ip && r.ip !== ALL);
+  const all = rows.find((r) => r.ip === ALL);
+  return { locked: !!own?.locked, captcha: Number(all?.failures ?? 0) >= config.lockoutThreshold };
+}
+
+/**
+ * Counts a failure from the address (and in the every-address row). Returns true when this failure locked the address
+ * out. One statement: safe under concurrency.
+ */
+export async function recordFailure(db: Db, config: Config, key: FailureKey): Promise<boolean> {
+  const stale = sql`login_failure.last_failure_at <= now() - make_interval(secs => ${config.lockoutSec})`;
+  const count = sql`CASE WHEN ${stale} THEN 1 ELSE login_failure.failures + 1 END`;
+  const locks = sql`(login_failure.ip <> ${ALL} AND ${count} >= ${config.lockoutThreshold})`;
+  const rows = await db
+    .insert(loginFailure)
+    .values([
+      { ...key, failures: 1 },
+      { ...key, ip: ALL, failures: 1 },
+    ])
+    .onConflictDoUpdate({
+      target: [loginFailure.tenantId, loginFailure.username, loginFailure.ip],
+      set: {
+        failures: sql`CASE WHEN ${locks} THEN 0 ELSE ${count} END`,
+        lockedUntil: sql`CASE WHEN ${locks} THEN now() + make_interval(secs => ${config.lockoutSec}) ELSE login_failure.locked_until END`,
+        lastFailureAt: sql`now()`,
+      },
+    })
+    .returning({ ip: loginFailure.ip, locked: sql<boolean>`coalesce(${loginFailure.lockedUntil} > now(), false)` });
+  // A threshold of 1 locks on the first failure (a new row).
+  if (config.lockoutThreshold <= 1) {
+    await db
+      .update(loginFailure)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${config.lockoutSec})`, failures: 0 })
+      .where(
+        and(
+          eq(loginFailure.tenantId, key.tenantId),
+          eq(loginFailure.username, key.username),
+          eq(loginFailure.ip, key.ip),
+        ),
+      );
+    return true;
+  }
+  // Now and then, drop rows nobody has failed on for a while (unknown usernames would otherwise stay forever).
+  if (Math.random() < 0.02) {
+    await db
+      .delete(loginFailure)
+      .where(lt(loginFailure.lastFailureAt, sql`now() - make_interval(secs => ${2 * config.lockoutSec + 86_400})`));
+  }
+  return rows.some((r) => r.ip === key.ip && r.locked);
+}
+
+/** Clears the address's failures (a complete sign-in, a changed password). */
+export async function clearFailures(db: Db, key: FailureKey): Promise<void> {
+  await db
+    .delete(loginFailure)
+    .where(
+      and(
+        eq(loginFailure.tenantId, key.tenantId),
+        eq(loginFailure.username, key.username),
+        eq(loginFailure.ip, key.ip),
+      ),
+    );
+}
+
+/** Clears the address's failures after a complete sign-in and records when and from where. */
+export async function recordSignIn(db: Db, key: FailureKey & { userId: number }): Promise<void> {
+  await clearFailures(db, key);
   await db
     .update(staffUser)
-    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: sql`now()`, lastLoginIp: ip })
-    .where(eq(staffUser.id, userId));
+    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: sql`now()`, lastLoginIp: key.ip })
+    .where(eq(staffUser.id, key.userId));
 }

@@ -56,8 +56,23 @@ export const userInfoResponse = {
     },
     invitation_code: { type: ['string', 'null'] },
     tenant_id: str,
+    must_change_password: {
+      type: 'boolean',
+      description:
+        'true: change the password first (user/v1/change_pwd); other routes answer 403 password_change_required',
+    },
   },
-  required: ['id', 'name', 'username', 'role', 'mfa', 'last_login_at', 'invitation_code', 'tenant_id'],
+  required: [
+    'id',
+    'name',
+    'username',
+    'role',
+    'mfa',
+    'last_login_at',
+    'invitation_code',
+    'tenant_id',
+    'must_change_password',
+  ],
 } as const;
 
 /** Response of GET /auth/admin/v1/permissions. */

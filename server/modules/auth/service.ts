@@ -7,8 +7,8 @@ import { checkCaptcha } from '../../security/captcha';
 import { burnPasswordCheck, verifyPassword } from '../../security/password';
 import { consumeSecondFactor, type SecondFactor } from '../../security/second-factor';
 import { sha256 } from '../../security/tokens';
-import { recordFailure, recordSignIn } from './lockout';
-import { accessToken, issueRefreshToken, openSession, revokeSession, type TokenPair } from './session';
+import { accountLocked, lockState, recordFailure, recordSignIn } from './lockout';
+import { accessToken, issueRefreshToken, openSession, revokeSession, successorToken, type TokenPair } from './session';
 
 export interface LoginInput {
   username: string;
@@ -18,8 +18,6 @@ export interface LoginInput {
 }
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid username or password');
-const accountLocked = () =>
-  new HttpError(423, 'account_locked', 'Account is locked after repeated failures. Try again later.');
 const mfaInvalid = () => new HttpError(401, 'mfa_invalid', 'Verification failed');
 
 const userColumns = {
@@ -32,7 +30,6 @@ const userColumns = {
   mfaEnabled: staffUser.mfaEnabled,
   mfaSecret: staffUser.mfaSecret,
   mfaLastStep: staffUser.mfaLastStep,
-  locked: sql<boolean>`coalesce(${staffUser.lockedUntil} > now(), false)`,
 };
 
 async function findUser(c: Ctx, where: ReturnType<typeof eq>) {
@@ -40,9 +37,12 @@ async function findUser(c: Ctx, where: ReturnType<typeof eq>) {
   return user;
 }
 
-/** Checks the captcha when enabled: 400 captcha_required / captcha_invalid; a failed one is audited. */
-async function requireCaptcha(c: Ctx, input: LoginInput): Promise<void> {
-  if (!c.config.captcha) return;
+/**
+ * Checks the captcha when enabled, or when `forced` (failures for this username from every address reached the
+ * threshold): 400 captcha_required / captcha_invalid; a failed one is audited.
+ */
+async function requireCaptcha(c: Ctx, input: LoginInput, forced: boolean): Promise<void> {
+  if (!c.config.captcha && !forced) return;
   const fail = async (code: 'captcha_required' | 'captcha_invalid', message: string) => {
     await c.audit({ action: 'auth.login', result: 'failure', username: input.username, detail: code });
     return new HttpError(400, code, message, { captcha: message });
@@ -54,37 +54,38 @@ async function requireCaptcha(c: Ctx, input: LoginInput): Promise<void> {
 }
 
 /**
- * Password sign-in: captcha, then the password (same work for unknown users), lockout after repeated
- * failures. With MFA on, answers a pending token that only mfa/verify accepts.
+ * Password sign-in: captcha, then the password (the same argon2 work against a dummy hash for an unknown username),
+ * then the lockout of lockout.ts. An unknown username, a wrong password and an inactive account answer the same 401;
+ * a locked address answers the same 423 whether the username exists or not. With MFA on, answers a pending token that
+ * only mfa/verify accepts.
  */
 export async function login(c: Ctx, input: LoginInput): Promise<TokenPair> {
-  await requireCaptcha(c, input);
   const username = input.username.trim();
+  const key = { tenantId: c.tenantId, username, ip: c.ip };
+  const state = await lockState(c.db, c.config, key);
+  await requireCaptcha(c, input, state.captcha);
   const user = await findUser(c, and(eq(staffUser.tenantId, c.tenantId), eq(staffUser.username, username))!);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password, c.config.passwordPepper)
+    : await burnPasswordCheck(input.password, c.config.passwordPepper);
   const failure = (detail: string) =>
     c.audit({ action: 'auth.login', result: 'failure', userId: user?.id ?? null, username, detail });
-  if (!user) {
-    await burnPasswordCheck(input.password, c.config.passwordPepper);
-    await failure('unknown_user');
-    throw invalidCredentials();
-  }
-  const passwordOk = await verifyPassword(user.passwordHash, input.password, c.config.passwordPepper);
-  if (user.locked) {
+  if (state.locked) {
     await failure('account_locked');
     throw accountLocked();
   }
-  if (!passwordOk || !user.active) {
-    if (await recordFailure(c.db, c.config, user.id)) {
+  if (!user || !passwordOk || !user.active) {
+    if (await recordFailure(c.db, c.config, key)) {
       await c.audit({
         action: 'auth.lockout',
         result: 'failure',
-        userId: user.id,
+        userId: user?.id ?? null,
         username,
-        detail: `locked for ${c.config.lockoutSec} s`,
+        detail: `${c.ip} locked for ${c.config.lockoutSec} s`,
       });
       throw accountLocked();
     }
-    await failure(passwordOk ? 'inactive' : 'wrong_password');
+    await failure(!user ? 'unknown_user' : passwordOk ? 'inactive' : 'wrong_password');
     throw invalidCredentials();
   }
   const client = { ip: c.ip, userAgent: c.userAgent };
@@ -92,7 +93,7 @@ export async function login(c: Ctx, input: LoginInput): Promise<TokenPair> {
     await c.audit({ action: 'auth.login', result: 'pending', userId: user.id, username, detail: 'mfa_required' });
     return openSession(c.db, c.config, user, client, true);
   }
-  await recordSignIn(c.db, user.id, c.ip);
+  await recordSignIn(c.db, { ...key, userId: user.id });
   await c.audit({ action: 'auth.login', result: 'success', userId: user.id, username });
   return openSession(c.db, c.config, user, client);
 }
@@ -103,15 +104,20 @@ export async function verifyMfa(c: Ctx, factor: SecondFactor): Promise<TokenPair
   if (!factor.code && !factor.recovery_code) throw validationError({ code: 'Verification code is required.' });
   const user = await findUser(c, eq(staffUser.id, staff.id));
   if (!user?.mfaEnabled) throw mfaInvalid();
-  if (user.locked) {
+  const key = { tenantId: c.tenantId, username: user.username, ip: c.ip };
+  if ((await lockState(c.db, c.config, key)).locked) {
     await revokeSession(c.db, staff.sessionId, 'locked');
     throw accountLocked();
   }
   const used = await consumeSecondFactor(c.db, c.config.passwordPepper, user, factor);
   if (!used) {
-    if (await recordFailure(c.db, c.config, user.id)) {
+    if (await recordFailure(c.db, c.config, key)) {
       await revokeSession(c.db, staff.sessionId, 'locked');
-      await c.audit({ action: 'auth.lockout', result: 'failure', detail: `locked for ${c.config.lockoutSec} s` });
+      await c.audit({
+        action: 'auth.lockout',
+        result: 'failure',
+        detail: `${c.ip} locked for ${c.config.lockoutSec} s`,
+      });
       throw accountLocked();
     }
     await c.audit({ action: 'auth.mfa_verify', result: 'failure' });
@@ -119,7 +125,7 @@ export async function verifyMfa(c: Ctx, factor: SecondFactor): Promise<TokenPair
   }
   // The pending token is single use: its session ends and a full one starts.
   await revokeSession(c.db, staff.sessionId, 'mfa_verified');
-  await recordSignIn(c.db, user.id, c.ip);
+  await recordSignIn(c.db, { ...key, userId: user.id });
   await c.audit({
     action: 'auth.login',
     result: 'success',
@@ -129,18 +135,23 @@ export async function verifyMfa(c: Ctx, factor: SecondFactor): Promise<TokenPair
 }
 
 /**
- * Rotates a refresh token: the presented one is spent and a new one issued. Presenting a spent token
- * again means it leaked: the whole session (family) is revoked.
+ * Rotates a refresh token: the presented one is spent and its successor issued. The successor is derived from the
+ * presented token (HMAC with the server secret), so presenting a token again within REFRESH_GRACE_SECONDS of its use
+ * (two tabs, parallel requests) answers the same successor and a fresh access token, and every tab stays on one chain.
+ * Presenting a spent token after the grace means it leaked: the whole session (family) is revoked. A session older
+ * than SESSION_MAX_HOURS is ended however often it was refreshed.
  */
 export async function refresh(c: Ctx, token: string | null): Promise<TokenPair> {
   if (!token) throw unauthorized('No refresh token');
   const [row] = await c.db
     .select({
       id: refreshToken.id,
-      usedAt: refreshToken.usedAt,
+      used: sql<boolean>`${refreshToken.usedAt} IS NOT NULL`,
+      inGrace: sql<boolean>`coalesce(${refreshToken.usedAt} > now() - make_interval(secs => ${c.config.refreshGraceSec}), false)`,
       expired: sql<boolean>`${refreshToken.expiresAt} <= now()`,
       sessionId: authSession.id,
       revokedAt: authSession.revokedAt,
+      sessionOver: sql<boolean>`${authSession.createdAt} <= now() - make_interval(secs => ${c.config.sessionMaxSec})`,
       tenantId: authSession.tenantId,
       userId: staffUser.id,
       username: staffUser.username,
@@ -153,6 +164,11 @@ export async function refresh(c: Ctx, token: string | null): Promise<TokenPair> 
     .where(eq(refreshToken.tokenHash, sha256(token)))
     .limit(1);
   if (!row || row.tenantId !== c.tenantId) throw unauthorized('Invalid refresh token');
+  if (row.revokedAt || !row.active) throw unauthorized('Refresh token expired or revoked');
+  if (row.sessionOver) {
+    await revokeSession(c.db, row.sessionId, 'max_lifetime');
+    throw unauthorized('The session has reached its maximum lifetime; sign in again');
+  }
   const reuse = async () => {
     await revokeSession(c.db, row.sessionId, 'refresh_reuse');
     await c.audit({
@@ -164,20 +180,39 @@ export async function refresh(c: Ctx, token: string | null): Promise<TokenPair> 
     });
     return unauthorized('Refresh token already used; the session has been revoked');
   };
-  if (row.usedAt) throw await reuse();
-  if (row.revokedAt || row.expired || !row.active) throw unauthorized('Refresh token expired or revoked');
-  const spent = await c.db
-    .update(refreshToken)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(refreshToken.id, row.id), isNull(refreshToken.usedAt)))
-    .returning({ id: refreshToken.id });
-  if (!spent.length) throw await reuse();
   const user = { id: row.userId, role: row.role, tenantId: row.tenantId };
-  return {
+  const successor = successorToken(c.config, token);
+  const pair = async () => ({
     access_token: await accessToken(c.config, user, row.sessionId),
-    refresh_token: await issueRefreshToken(c.db, c.config, row.sessionId),
+    refresh_token: successor,
     mfa: false,
+  });
+  /** A repeat within the grace: the successor the first use issued (it exists: issued in the same transaction). */
+  const again = async () => {
+    const [next] = await c.db
+      .select({ id: refreshToken.id })
+      .from(refreshToken)
+      .where(and(eq(refreshToken.tokenHash, sha256(successor)), eq(refreshToken.sessionId, row.sessionId)));
+    if (!next) throw unauthorized('Refresh token already used');
+    return pair();
   };
+  if (row.used) {
+    if (row.inGrace) return again();
+    throw await reuse();
+  }
+  if (row.expired) throw unauthorized('Refresh token expired or revoked');
+  const rotated = await c.db.transaction(async (tx) => {
+    const spent = await tx
+      .update(refreshToken)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(refreshToken.id, row.id), isNull(refreshToken.usedAt)))
+      .returning({ id: refreshToken.id });
+    if (!spent.length) return false;
+    await issueRefreshToken(tx, c.config, row.sessionId, successor);
+    return true;
+  });
+  // Lost the race to a parallel request with the same token: it has just been used, so this is within the grace.
+  return rotated ? pair() : again();
 }
 
 /** Ends the current session and its refresh family. */
@@ -227,6 +262,7 @@ export async function userInfo(c: Ctx) {
     last_login_at: await previousSignIn(c, u.id, staff.sessionId),
     invitation_code: u.invitationCode,
     tenant_id: u.tenantId,
+    must_change_password: u.mustChangePassword,
   };
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -23,9 +23,21 @@ export interface TokenSubject {
 
 const expiresIn = (sec: number) => sql`now() + make_interval(secs => ${sec})`;
 
-/** Issues a refresh token for the session, stored as its SHA-256. */
-export async function issueRefreshToken(db: Db, config: Config, sessionId: string): Promise<string> {
-  const token = randomToken();
+/**
+ * The refresh token that follows `token` in its chain: HMAC-SHA256 with the server secret, so a repeat of the same
+ * token within the grace answers the same successor without storing it readable (refresh in service.ts).
+ */
+export function successorToken(config: Config, token: string): string {
+  return createHmac('sha256', config.jwtSecret).update(`refresh-successor:${token}`).digest('base64url');
+}
+
+/** Issues a refresh token (new random one unless given) for the session, stored as its SHA-256. */
+export async function issueRefreshToken(
+  db: Executor,
+  config: Config,
+  sessionId: string,
+  token: string = randomToken(),
+): Promise<string> {
   await db
     .insert(refreshToken)
     .values({ sessionId, tokenHash: sha256(token), expiresAt: expiresIn(config.refreshTokenTtlSec) });

@@ -12,8 +12,8 @@ import { HttpError } from '../../core/errors';
 import { signedIn, type Ctx } from '../../core/context';
 import { NotFoundError } from '../../core/errors';
 import { byStaff, clientInScope, iso } from '../records/common';
-import { clientRow, present, accountsOf, robot } from './rows';
-import type { ClientFilters } from './list';
+import { clientRow, present, accountsOf } from './rows';
+import { isRobotFilter, type ClientTypeFilter } from '../../../domain/client';
 
 /** The client with agent, team leader and accounts (drawer basic info). */
 export async function clientDetail(c: Ctx, id: number) {
@@ -23,8 +23,8 @@ export async function clientDetail(c: Ctx, id: number) {
 }
 
 /** Exact username search within the scope; not found (spec message) when missing or without accounts. */
-export async function findByUsername(c: Ctx, username: string, fake?: ClientFilters['fake']) {
-  const isRobot = robot(fake);
+export async function findByUsername(c: Ctx, username: string, fake?: ClientTypeFilter) {
+  const isRobot = isRobotFilter(fake);
   const where = and(
     eq(client.username, username.trim()),
     isRobot === undefined ? undefined : eq(client.fake, isRobot),

@@ -1,101 +1,79 @@
-/** The client list and its CSV export: filters within the staff member's data scope, sort allow-list, paging. */
-import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { client } from '../../db/schema';
-import { afterId, EXPORT_BATCH, listPage, paging, startsWith, type CsvColumn, type ListParams } from '../../core/list';
-import { signedIn, type Ctx } from '../../core/context';
-import { iso } from '../records/common';
+/**
+ * The client list and its CSV export (`entityList`, server/core/entity.ts, from domain/client.ts): filters within the
+ * staff member's data scope, the sort allow-list, keyset paging; the CSV in the list's order with translated headers.
+ */
+import { eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { client as clients } from '../../db/schema';
+import { CLIENT_TYPE_FILTER, client, isRobotFilter, type ClientListQuery } from '../../../domain/client';
+import type { EntityListSpec } from '../../core/entity';
 import { clientScope, type StaffScope } from '../../core/scope';
-import { present, selectRows, robot, type Row } from './rows';
+import { present, selectRows, type Row } from './rows';
 
-/** Filters of the client list and export. */
-export interface ClientFilters {
-  username?: string;
-  mobile?: string;
-  active?: boolean;
-  fake?: 'real' | 'robot' | 'true' | 'false';
-  agent_id?: number;
-  leader_id?: number;
-  vip?: number;
-  kyc_status?: string;
-  created_from?: string;
-  created_to?: string;
-}
+const DATE = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
 
-/** The SQL condition of the filters, within the staff member's scope. */
-export function clientWhere(staff: StaffScope, f: ClientFilters): SQL {
-  const conds: (SQL | undefined)[] = [clientScope(staff)];
-  if (f.username) conds.push(startsWith(client.username, f.username));
-  if (f.mobile) conds.push(eq(client.mobile, f.mobile));
-  if (f.active !== undefined) conds.push(eq(client.active, f.active));
-  if (f.fake !== undefined) conds.push(eq(client.fake, robot(f.fake)!));
-  if (f.agent_id) conds.push(eq(client.agentId, f.agent_id));
-  if (f.leader_id) {
-    conds.push(sql`${client.agentId} IN (SELECT s.id FROM staff_user s WHERE s.tenant_id = ${staff.tenantId}
-      AND (s.id = ${f.leader_id} OR s.leader_id = ${f.leader_id}))`);
-  }
-  if (f.vip !== undefined) conds.push(eq(client.vip, f.vip));
-  if (f.kyc_status) conds.push(eq(client.kycStatus, f.kyc_status));
-  if (f.created_from) conds.push(gte(client.createdAt, new Date(f.created_from)));
-  if (f.created_to) {
-    // A bare date includes that whole day.
-    conds.push(
-      /^\d{4}-\d{2}-\d{2}$/.test(f.created_to)
-        ? lt(client.createdAt, new Date(Date.parse(f.created_to) + 86_400_000))
-        : lte(client.createdAt, new Date(f.created_to)),
-    );
-  }
-  return and(...conds)!;
-}
-
-const SORT = {
-  // create_datetime: the console's name of created_at.
-  columns: {
-    id: client.id,
-    created_at: client.createdAt,
-    create_datetime: client.createdAt,
-    username: client.username,
+/** The list's own parameters (names the console and integrations use), each with its condition in `clientWhere`. */
+const OWN_PARAMS = {
+  fake: { type: 'string', enum: [...CLIENT_TYPE_FILTER], description: 'real or robot (also true = robot)' },
+  vip: { type: 'integer', minimum: 0, maximum: 2 ** 31 - 1 },
+  leader_id: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 2 ** 53 - 1,
+    description: "A team leader: his own clients and his salesmen's",
   },
-  defaultSort: 'created_at',
-  defaultOrder: 'desc' as const,
-  tiebreak: client.id,
+  created_from: { type: 'string', pattern: DATE, description: 'Registered at or after (ISO date or date-time)' },
+  created_to: { type: 'string', pattern: DATE, description: 'Registered up to (a date includes the whole day)' },
 };
 
-/** One page of the client list (core/list.ts listPage: keyset cursor, cached total, one query for the rows). */
-export async function listClients(c: Ctx, q: ClientFilters & ListParams) {
-  const where = clientWhere(signedIn(c), q);
-  const plan = paging(q, SORT);
-  const { rows, ...page } = await listPage(
-    c.db,
-    client,
-    where,
-    plan,
-    (inPage, cursorKey) => selectRows(c.db, inPage, cursorKey).orderBy(...plan.orderBy),
-    { name: 'clients', search: !!q.username },
-  );
-  return { data: rows.map(present), ...page };
+/** The conditions of the list's own parameters (the definition's other filters come from `columns`). */
+function clientWhere(query: Record<string, unknown>, staff: StaffScope): SQL[] {
+  const q = query as ClientListQuery;
+  const conds: SQL[] = [];
+  const robot = isRobotFilter(q.fake);
+  if (robot !== undefined) conds.push(eq(clients.fake, robot));
+  if (q.vip !== undefined) conds.push(eq(clients.vip, q.vip));
+  if (q.leader_id) {
+    conds.push(sql`${clients.agentId} IN (SELECT s.id FROM staff_user s WHERE s.tenant_id = ${staff.tenantId}
+      AND (s.id = ${q.leader_id} OR s.leader_id = ${q.leader_id}))`);
+  }
+  if (q.created_from) conds.push(gte(clients.createdAt, new Date(q.created_from)));
+  if (q.created_to) {
+    // A bare date includes that whole day.
+    conds.push(
+      /^\d{4}-\d{2}-\d{2}$/.test(q.created_to)
+        ? lt(clients.createdAt, new Date(Date.parse(q.created_to) + 86_400_000))
+        : lte(clients.createdAt, new Date(q.created_to)),
+    );
+  }
+  return conds;
 }
 
-/** Columns of the client CSV export. */
-export const CLIENT_CSV: CsvColumn<Row>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'username', value: (r) => r.username },
-  { header: 'full_name', value: (r) => r.fullName },
-  { header: 'mobile', value: (r) => r.mobile },
-  { header: 'type', value: (r) => (r.fake ? 'robot' : 'real') },
-  { header: 'active', value: (r) => r.active },
-  { header: 'score', value: (r) => r.score },
-  { header: 'vip', value: (r) => r.vip },
-  { header: 'agent_name', value: (r) => present(r).agent_name },
-  { header: 'superman', value: (r) => present(r).superman },
-  { header: 'kyc_status', value: (r) => r.kycStatus },
-  { header: 'create_datetime', value: (r) => iso(r.createdAt) },
-];
-
-/** The export's batch reader: the next EXPORT_BATCH matching clients after `last`, by id. */
-export function clientExportBatches(c: Ctx, f: ClientFilters) {
-  const where = clientWhere(signedIn(c), f);
-  return (last: Row | null) =>
-    selectRows(c.db, afterId(where, client.id, last?.id ?? null))
-      .orderBy(asc(client.id))
-      .limit(EXPORT_BATCH);
-}
+/** How the client list (and its CSV export) reads its rows: clients in scope, agent and team leader joined. */
+export const clientListSpec: EntityListSpec<typeof client, Row> = {
+  def: client,
+  table: clients,
+  id: clients.id,
+  columns: {
+    id: clients.id,
+    username: clients.username,
+    mobile: clients.mobile,
+    active: clients.active,
+    kyc_status: clients.kycStatus,
+    agent_id: clients.agentId,
+    create_datetime: clients.createdAt,
+  },
+  // created_at: the API's first name of create_datetime.
+  sortColumns: { created_at: clients.createdAt },
+  scope: clientScope,
+  extra: OWN_PARAMS,
+  where: clientWhere,
+  select: (db, cursor) => selectRows(db, cursor),
+  present,
+  search: 'username',
+  tags: ['client'],
+  description:
+    'Clients, newest first by default (created_at is another name of create_datetime). Filters: username prefix, ' +
+    'exact mobile, active, fake (real/robot), agent_id, leader_id (a team), vip, kyc_status, ' +
+    "created_from/created_to. Data scope: a salesman sees his own clients, a team leader his and his salesmen's, " +
+    'supervisors and administrators all clients of the tenant.',
+};

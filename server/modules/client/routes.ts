@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { csvStream, sendCsv, TOTAL_DESCRIPTION, type ListParams } from '../../core/list';
+import type { ClientTypeFilter } from '../../../domain/client';
+import { entityList } from '../../core/entity';
+import { TOTAL_DESCRIPTION, type ListParams } from '../../core/list';
 import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
@@ -11,9 +13,6 @@ import {
   changeAgentBody,
   chainResponse,
   clientDetail as clientDetailSchema,
-  clientExportQuery,
-  clientListQuery,
-  clientListResponse,
   createRobotBody,
   holdingListResponse,
   idParams,
@@ -48,7 +47,7 @@ import {
   clientNominees,
   findByUsername,
 } from './drawer';
-import { CLIENT_CSV, clientExportBatches, listClients, type ClientFilters } from './list';
+import { clientListSpec } from './list';
 
 const tags = ['client'];
 const SCOPE =
@@ -60,33 +59,7 @@ type Id = { Params: { id: number } };
 
 /** Client management (spec section 7 "Clients") and the client drawer's tabs. */
 export const clientRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: ClientFilters & ListParams }>(
-    '/client/admin/v1/list',
-    {
-      config: { permission: requires('client', 'read') },
-      schema: {
-        tags,
-        description: `Clients, newest first by default; \`sort\` one of id, created_at (alias create_datetime), username. Filters: username prefix, exact mobile, active, fake (real/robot), agent_id, leader_id (a team), vip, kyc_status, created_from/created_to. ${TOTAL_DESCRIPTION} ${SCOPE}`,
-        querystring: clientListQuery,
-        response: { 200: clientListResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    (req) => listClients(ctx(req), req.query),
-  );
-
-  app.get<{ Querystring: ClientFilters }>(
-    '/client/admin/v1/list/export',
-    {
-      config: { permission: requires('client', 'export') },
-      schema: {
-        tags,
-        description: `Every client matching the list filters as CSV (UTF-8 with BOM, header row first), streamed in keyset batches of 1000 by id. ${SCOPE}`,
-        querystring: clientExportQuery,
-        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
-      },
-    },
-    (req, reply) => sendCsv(reply, 'clients.csv', csvStream(CLIENT_CSV, clientExportBatches(ctx(req), req.query))),
-  );
+  entityList(app, clientListSpec);
 
   app.post<{
     Body: {
@@ -244,7 +217,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => setFake(ctx(req), req.params.id, req.body?.fake),
   );
 
-  app.get<{ Querystring: { username: string; fake?: ClientFilters['fake'] } }>(
+  app.get<{ Querystring: { username: string; fake?: ClientTypeFilter } }>(
     '/client/admin/v1/username',
     {
       config: { permission: requires('client', 'read') },

@@ -7,7 +7,7 @@ import type { Executor } from '../../core/db';
 import { presentAccount } from './service';
 import { iso } from '../records/common';
 import { clientScope, type StaffScope } from '../../core/scope';
-import type { ClientFilters } from './list';
+import type { ClientRow } from '../../../domain/client';
 
 const agent = alias(staffUser, 'agent');
 const leader = alias(staffUser, 'leader');
@@ -32,20 +32,20 @@ const rowColumns = {
   leaderName: leader.name,
 };
 
-export type Row = Awaited<ReturnType<typeof selectRows>>[number];
-
-export function selectRows(db: Executor, where: SQL | undefined, cursorKey: SQL<string> = sql<string>`''`) {
+/** The client rows (agent and team leader joined) with `_cursor` (the list's paging key), open for WHERE. */
+export function selectRows(db: Executor, cursorKey: SQL<string> = sql<string>`''`) {
   return db
     .select({ ...rowColumns, _cursor: cursorKey })
     .from(client)
     .leftJoin(agent, eq(agent.id, client.agentId))
     .leftJoin(leader, eq(leader.id, agent.leaderId))
-    .where(where)
     .$dynamic();
 }
 
-/** A client as the API answers it (spec section 3 "Client"); `superman` is the team leader's name. */
-export function present(r: Row) {
+export type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+/** A client as the API answers it (spec section 3 "Client", domain/client.ts); `superman` is the team leader's name. */
+export function present(r: Row): ClientRow {
   const agentLeads = r.agentRole === 'superman';
   return {
     id: r.id,
@@ -61,17 +61,16 @@ export function present(r: Row) {
     agent_name: r.agentName,
     leader_id: agentLeads ? r.agentId : r.leaderId,
     superman: agentLeads ? r.agentName : r.leaderName,
-    kyc_status: r.kycStatus,
+    kyc_status: r.kycStatus as ClientRow['kyc_status'],
     mfa: r.mfa,
     create_datetime: iso(r.createdAt)!,
   };
 }
 
-export const robot = (fake: ClientFilters['fake']) =>
-  fake === undefined ? undefined : fake === 'robot' || fake === 'true';
-
 export async function clientRow(db: Executor, staff: StaffScope, where: SQL): Promise<Row | undefined> {
-  const [row] = await selectRows(db, and(where, clientScope(staff))).limit(1);
+  const [row] = await selectRows(db)
+    .where(and(where, clientScope(staff)))
+    .limit(1);
   return row;
 }
 

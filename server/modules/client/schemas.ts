@@ -1,8 +1,9 @@
+import { CLIENT_TYPE_FILTER, client } from '../../../domain/client';
+import { rowSchema } from '../../core/entity';
 import { listQuerySchema, listResponseSchema } from '../../core/list';
 
 const str = { type: 'string' } as const;
 const strOrNull = { type: ['string', 'null'] } as const;
-const DATE = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
 const md5 = { type: 'string', pattern: '^[0-9a-fA-F]{32}$', description: 'MD5 hex of the typed password' } as const;
 
 /** `{id}` path parameter. */
@@ -10,50 +11,6 @@ export const idParams = {
   type: 'object',
   properties: { id: { type: 'integer', minimum: 1 } },
   required: ['id'],
-} as const;
-
-/** Sortable columns of the client list (create_datetime: the console's alias of created_at). */
-export const CLIENT_SORTS = ['id', 'created_at', 'create_datetime', 'username'] as const;
-
-const clientFilters = {
-  username: { type: 'string', maxLength: 64, description: 'Username prefix' },
-  mobile: { type: 'string', maxLength: 32, description: 'Exact mobile number' },
-  active: { type: 'boolean' },
-  fake: { type: 'string', enum: ['real', 'robot', 'true', 'false'], description: 'real or robot (also true = robot)' },
-  agent_id: { type: 'integer', minimum: 1 },
-  leader_id: { type: 'integer', minimum: 1, description: "A team leader: his own clients and his salesmen's" },
-  vip: { type: 'integer', minimum: 0 },
-  kyc_status: { type: 'string', enum: ['approved', 'pending', 'rejected', 'unverified'] },
-  created_from: { type: 'string', pattern: DATE, description: 'Registered at or after (ISO date or date-time)' },
-  created_to: { type: 'string', pattern: DATE, description: 'Registered up to (a date includes the whole day)' },
-} as const;
-
-/** Querystring of GET /client/admin/v1/list. */
-export const clientListQuery = listQuerySchema(CLIENT_SORTS, clientFilters);
-/** Querystring of GET /client/admin/v1/list/export (the list filters, no paging). */
-export const clientExportQuery = { type: 'object', properties: clientFilters } as const;
-
-/** A client row of the list (spec section 3 "Client" without accounts). */
-export const clientRow = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    username: str,
-    full_name: strOrNull,
-    mobile: strOrNull,
-    avatar: strOrNull,
-    fake: { type: 'boolean', description: 'A robot client (shown as Robot)' },
-    active: { type: 'boolean' },
-    score: { type: 'integer', description: 'Credit score' },
-    vip: { type: 'integer' },
-    agent_id: { type: ['integer', 'null'] },
-    agent_name: strOrNull,
-    leader_id: { type: ['integer', 'null'] },
-    superman: { ...strOrNull, description: 'Team leader name' },
-    kyc_status: str,
-    mfa: { type: 'boolean', description: 'Authenticator bound' },
-    create_datetime: str,
-  },
 } as const;
 
 /** An account (spec section 3 "Account"); amounts are decimal strings. */
@@ -78,14 +35,8 @@ export const accountItem = {
   },
 } as const;
 
-/** A client with its accounts (detail and username search). */
-export const clientDetail = {
-  type: 'object',
-  properties: { ...clientRow.properties, accounts: { type: 'array', items: accountItem } },
-} as const;
-
-/** Response of the client list. */
-export const clientListResponse = listResponseSchema(clientRow);
+/** A client with its accounts (detail and username search): the list row (domain/client.ts) and `accounts`. */
+export const clientDetail = rowSchema(client, { accounts: { type: 'array', items: accountItem } });
 /** Response of GET /acc/admin/v1/list/{id}. */
 export const accountListResponse = listResponseSchema(accountItem);
 
@@ -169,7 +120,7 @@ export const usernameQuery = {
   type: 'object',
   properties: {
     username: { type: 'string', minLength: 1, maxLength: 64 },
-    fake: { type: 'string', enum: ['real', 'robot', 'true', 'false'] },
+    fake: { type: 'string', enum: [...CLIENT_TYPE_FILTER] },
   },
   required: ['username'],
 } as const;

@@ -11,8 +11,7 @@ import {
   listDeposits,
 } from '../records/lists';
 import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
-import { listQuery } from '../records/schemas';
-import { depositRecordSchema } from './schemas';
+import { cryptoDepositListQuery, cryptoDepositRecordSchema, depositListQuery, depositRecordSchema } from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
 
 const tags = ['deposit'];
@@ -27,14 +26,6 @@ const CRYPTO_FIELDS =
 const CRYPTO =
   'Crypto deposit records: the deposit records whose sub_type is crypto (any sub_type asked is ignored), with the ' +
   `deposit record fields and ${CRYPTO_FIELDS}. A transaction hash is recorded once per chain.`;
-const cryptoQuery = listQuery({
-  chain: { type: 'string', enum: [...CRYPTO_CHAINS], description: 'Chain (exact)' },
-  tx_hash: {
-    type: 'string',
-    maxLength: 200,
-    description: 'Transaction hash (exact, compared in its canonical spelling on each chain, or on `chain` when given)',
-  },
-});
 
 const FLOW =
   'Status flow: pending -> approved (account balance and deposit statistic up by credit_amount) | rejected (nothing moves); ' +
@@ -49,7 +40,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     tags,
     description: `Deposit records in the caller's data scope, newest first. Requires deposit:read (or funds:read). ${FLOW}`,
     exportDescription: 'Deposit records as CSV. Requires deposit:export (or funds:export).',
-    querystring: listQuery({ sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES] } }),
+    querystring: depositListQuery,
     record: depositRecordSchema,
     list: listDeposits,
     export: exportDeposits,
@@ -60,10 +51,10 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     path: '/deposit/admin/v1/crypto/list',
     chain: cryptoChain,
     tags,
-    description: `${CRYPTO} The deposit list's paging, sort and filters, plus chain and tx_hash. Requires crypto_deposit:read (or funds:read). ${FLOW}`,
-    exportDescription: `${CRYPTO} As CSV (columns chain, address and tx_hash after sub_type). Requires crypto_deposit:export (or funds:export).`,
-    querystring: cryptoQuery,
-    record: depositRecordSchema,
+    description: `${CRYPTO} The deposit list's paging, sort and filters, plus chain (exact) and tx_hash (exact, compared in its canonical spelling on each chain, or on chain when given). Requires crypto_deposit:read (or funds:read). ${FLOW}`,
+    exportDescription: `${CRYPTO} As CSV (columns chain, address and tx_hash after the credited amount). Requires crypto_deposit:export (or funds:export).`,
+    querystring: cryptoDepositListQuery,
+    record: cryptoDepositRecordSchema,
     list: listCryptoDeposits,
     export: exportCryptoDeposits,
     filename: () => 'crypto-deposits.csv',

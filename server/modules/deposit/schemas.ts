@@ -1,18 +1,13 @@
-/** JSON schemas of the deposit routes. */
-import { DEPOSIT_SUB_TYPES } from './service';
-import { strOrNull, intOrNull, recordSchema } from '../records/schemas';
+/** JSON schemas of the deposit routes, derived from the deposit definitions (domain/records.ts). */
+import { cryptoDeposit, deposit } from '../../../domain/records';
+import { recordListQuery, recordSchema } from '../records/schemas';
 
 /** A deposit record (list row, detail, mutation answer). */
-export const depositRecordSchema = recordSchema('A deposit record', {
-  sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES] },
-  screenshot: { type: ['string', 'null'], description: 'Stored proof image reference' },
-  screenshot_url: {
-    type: ['string', 'null'],
-    description: 'Short-lived signed URL an <img> can load directly; null when there is no proof',
-  },
-  chain: strOrNull,
-  address: strOrNull,
-  tx_hash: strOrNull,
-  source: { type: 'string', description: 'staff | client' },
-  txn_id: intOrNull,
-});
+export const depositRecordSchema = recordSchema(deposit, 'A deposit record');
+/** A crypto deposit record: a deposit record of sub_type crypto (the same view). */
+export const cryptoDepositRecordSchema = recordSchema(cryptoDeposit, 'A deposit record of sub_type crypto');
+
+/** The deposit list's querystring. */
+export const depositListQuery = recordListQuery(deposit);
+/** The crypto deposit list's querystring: the deposit list's (sub_type is ignored), chain and tx_hash exact. */
+export const cryptoDepositListQuery = recordListQuery(cryptoDeposit);

@@ -23,6 +23,7 @@
  * one on-chain transaction credits once; a second record of it is 409 duplicate_tx_hash, unless the first was rejected.
  */
 import { canonicalTxHash, cryptoFieldProblems, type CryptoFields } from '../../../domain/crypto-chains';
+import { DEPOSIT_SUB_TYPES } from '../../../domain/records';
 import { depositRecord } from '../../db/schema';
 import { DomainError, ValidationError } from '../../core/errors';
 import { sqlState } from '../../core/retry';
@@ -35,7 +36,8 @@ import { money2, presentRecord, type Actor, recordTarget } from '../records/comm
 import { currencyCode, rateUnits } from '../exchange/rates';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
 
-export const DEPOSIT_SUB_TYPES = ['bank', 'crypto', 'exchange'] as const;
+/** A deposit's sub_types (domain/records.ts), bank (the default) first. */
+export { DEPOSIT_SUB_TYPES };
 
 export interface DepositInput {
   account_id: number;

@@ -4,8 +4,7 @@ import { errorResponses } from '../../core/errors';
 import { exportOverdrawn, listOverdrawn, overdrawnDetail } from '../records/lists';
 import { auditLoan, creditOverdrawn, payFine, rollbackOverdrawn } from './service';
 import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
-import { listQuery } from '../records/schemas';
-import { overdrawnRecordSchema } from './schemas';
+import { overdrawnListQuery, overdrawnRecordSchema } from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
 
 const tags = ['overdrawn'];
@@ -19,13 +18,6 @@ const FLOW =
   'balance, or for a bonus in the bonus). A record resolves once: a second audit or rollback is 409 invalid_state with ' +
   'nothing changed. Every record answers rate "1" and credit_amount = amount in credit_currency = currency (nothing is converted).';
 
-const subTypeQuery = listQuery({
-  sub_type: {
-    type: 'string',
-    enum: ['loan', 'compensation', 'bonus', 'credit'],
-    description: 'loan | compensation | bonus | credit (compensation and bonus together); all when absent',
-  },
-});
 /** The grant chain of an overdrawn sub_type: loans under loan, compensation, bonus and credit under compensation. */
 const chainOf = (sub: string | undefined) =>
   sub === 'loan' ? ['loan', 'funds'] : sub ? ['compensation', 'funds'] : ['funds'];
@@ -47,7 +39,7 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
     description: `Overdrawn records by sub_type in the caller's data scope. Requires loan:read for loans, compensation:read for compensation, bonus and credit (or funds:read; funds:read without sub_type). ${FLOW}`,
     exportDescription:
       'Overdrawn records by sub_type as CSV. Requires loan:export for loans, compensation:export for compensation, bonus and credit, funds:export without sub_type.',
-    querystring: subTypeQuery,
+    querystring: overdrawnListQuery,
     record: overdrawnRecordSchema,
     list: listOverdrawn,
     export: exportOverdrawn,

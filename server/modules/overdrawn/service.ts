@@ -17,6 +17,7 @@
  * A record resolves once: a second audit or rollback answers 409 invalid_state with nothing changed.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { OVERDRAWN_SUB_TYPES, type OverdrawnSubType } from '../../../domain/records';
 import { overdrawnRecord } from '../../db/schema';
 import { AmountExceedsOwedError, NotFoundError, StateConflictError } from '../../core/errors';
 import { fromCents, toCents } from '../../ledger/money';
@@ -26,8 +27,8 @@ import { money2, positiveCents, presentRecord, type Actor, recordTarget, unconve
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
 import { recordScope } from '../../core/scope';
 
-export const OVERDRAWN_SUB_TYPES = ['loan', 'compensation', 'bonus'] as const;
-export type OverdrawnSubType = (typeof OVERDRAWN_SUB_TYPES)[number];
+/** The overdrawn sub_types (domain/records.ts). */
+export { OVERDRAWN_SUB_TYPES, type OverdrawnSubType };
 
 type OverdrawnRow = typeof overdrawnRecord.$inferSelect;
 

@@ -1,24 +1,25 @@
 /**
  * Scoped, paged lists of the money records (deposit, withdrawal, overdrawn) joined with their client.
  *
- * Paging, sorting, keyset cursors and totals: server/core/list.ts (listPage). The data scope reads the record's own
- * agent_id (scope.ts recordScope), so a salesman's list walks the (tenant_id, agent_id, created_at, id) index; the
- * client is joined only when a filter reads it, and for the page's rows.
+ * Paging, sorting, keyset cursors and totals: server/core/list.ts (listPage); the sort whitelist is the record
+ * definition's (domain/records.ts). The data scope reads the record's own agent_id (scope.ts recordScope), so a
+ * salesman's list walks the (tenant_id, agent_id, created_at, id) index; the client is joined only when a filter reads
+ * it, and for the page's rows.
  *
  * Detail: the same join for one record (recordDetail), plus the staff names of who created, resolved and rolled it back.
  * Every record view (list row, detail) is the kind's presenter plus the joined names (`withNames`).
  *
- * Export: the same WHERE (filters and data scope, built once by `recordWhere`) streamed as CSV in keyset batches of
- * EXPORT_BATCH by id; amounts are the stored decimal strings.
+ * Export: the same WHERE (filters and data scope, built once by `recordWhere`) streamed as CSV in the list's order
+ * (sort and order as the list takes them), in keyset batches of EXPORT_BATCH (OFFSET for a nullable sort); the
+ * columns are the definition's (core/entity.ts csvColumns: headers in `lang`, labels, times in `tz`).
  */
 import type { Readable } from 'node:stream';
-import { and, asc, eq, getTableName, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { client, depositRecord, overdrawnRecord, withdrawRecord } from '../../db/schema';
 import { staffUser } from '../../db/schema';
 import type { FastifyReply } from 'fastify';
 import {
-  afterId,
   COUNT_CAP,
   csvStream,
   EXPORT_BATCH,
@@ -29,9 +30,13 @@ import {
   startsWith,
   type CsvColumn,
   type ListParams,
+  type PagePlan,
   type SortSpec,
 } from '../../core/list';
+import { csvColumns } from '../../core/entity';
 import { canonicalTxHash, CRYPTO_CHAINS, isCryptoChain } from '../../../domain/crypto-chains';
+import { sortFields, type EntityDef, type Language } from '../../../domain/entity';
+import { compensation, cryptoDeposit, deposit, loan, withdrawal } from '../../../domain/records';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { Executor } from '../../core/db';
 import { presentDeposit } from '../deposit/service';
@@ -40,7 +45,8 @@ import { CREDIT_SUB_TYPES, presentOverdrawn } from '../overdrawn/service';
 import { recordScope } from '../../core/scope';
 import { presentWithdraw } from '../withdraw/service';
 
-export type ListQuery = Record<string, unknown>;
+/** A record list's querystring as its route's schema (records/schemas.ts recordListQuery) has checked it. */
+export type ListQuery = ListParams & Record<string, unknown>;
 
 const bool = (v: unknown, field: string): boolean | undefined => {
   if (v === undefined || v === null || v === '') return undefined;
@@ -74,24 +80,36 @@ export interface Joined<R> {
   _cursor: string;
 }
 
-/** One record list: its table, its own filters, how a row is answered and exported. */
+/** One record list: its table, its own filters, how a row is answered, and the definition of its CSV columns. */
 interface RecordKind<R, V> {
   table: typeof depositRecord | typeof withdrawRecord | typeof overdrawnRecord;
   extra: (q: ListQuery) => SQL[];
   present: (r: R) => V;
-  csv: CsvColumn<Joined<R>>[];
+  /** The record definition whose exported fields are the CSV's columns (by the query: an overdrawn sub_type's). */
+  def: (q: ListQuery) => EntityDef;
 }
 
-/** The sort keys of every record list. */
-export const RECORD_SORT_KEYS = ['id', 'created_at', 'amount', 'status', 'resolved_at'] as const;
+/** The sort keys of every record list: the record definitions' (the same for each). */
+export const RECORD_SORT_KEYS = sortFields(deposit);
 
-const sortSpec = (t: RecordKind<any, any>['table']): SortSpec => ({
-  columns: { id: t.id, created_at: t.createdAt, amount: t.amount, status: t.status, resolved_at: t.resolvedAt },
-  defaultSort: 'created_at',
-  defaultOrder: 'desc',
-  tiebreak: t.id,
-  nullable: ['resolved_at'],
-});
+/** The sort column of each sort key; resolved_at is nullable (paged by OFFSET). */
+function sortSpec(t: RecordKind<any, any>['table']): SortSpec {
+  const columns: Record<string, PgColumn> = {
+    id: t.id,
+    created_at: t.createdAt,
+    amount: t.amount,
+    status: t.status,
+    resolved_at: t.resolvedAt,
+  };
+  const { field, order } = deposit.sort;
+  return {
+    columns: Object.fromEntries(RECORD_SORT_KEYS.map((k) => [k, columns[k]])),
+    defaultSort: field,
+    defaultOrder: order,
+    tiebreak: t.id,
+    nullable: ['resolved_at'],
+  };
+}
 
 /** Tenant, data scope (the record's agent) and every filter of the list, built once for list, count and export. */
 function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQL | undefined {
@@ -194,7 +212,7 @@ const recordFrom = (kind: RecordKind<any, any>, q: ListQuery) =>
     : (kind.table as PgTable);
 
 async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R, V>, q: ListQuery) {
-  const plan = paging(q as ListParams, sortSpec(kind.table));
+  const plan = paging(q, sortSpec(kind.table));
   const { rows, ...page } = await listPage(
     tx,
     recordFrom(kind, q),
@@ -208,9 +226,17 @@ async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R,
 
 /** What the OpenAPI description of a record export says. */
 export const EXPORT_DESCRIPTION =
-  "CSV (UTF-8 with BOM, header row first) of every record the list's filters match in the caller's data scope, " +
-  `streamed in keyset batches of ${EXPORT_BATCH} by id (paging and sort are ignored); amounts are the stored decimal ` +
-  `strings. \`X-Total-Count\` announces the row count when it is exact (at most ${COUNT_CAP} matches).`;
+  "CSV (UTF-8 with BOM, header row first) of every record the list's filters match in the caller's data scope, in " +
+  `the list's order (\`sort\`, \`order\`; default newest first), streamed in batches of ${EXPORT_BATCH}. Headers, ` +
+  'enum values (status, type...) and the client type in `lang` (default zh-CN), times as `YYYY-MM-DD HH:mm:ss` in `tz` ' +
+  `(default Asia/Shanghai); amounts are the stored decimal strings. \`X-Total-Count\` announces the row count when it ` +
+  `is exact (at most ${COUNT_CAP} matches).`;
+
+/** The CSV's language and time zone, as an export's querystring gives them. */
+export interface CsvOptions {
+  lang?: Language;
+  tz?: string;
+}
 
 /** A streamed CSV export and, when exactly known (at most COUNT_CAP), the number of rows it will hold. */
 export interface RecordExport {
@@ -224,37 +250,47 @@ export function sendRecordExport(reply: FastifyReply, filename: string, exp: Rec
   return sendCsv(reply, filename, exp.csv);
 }
 
+/**
+ * The CSV columns of a record definition (core/entity.ts csvColumns): headers in `lang`, enum values and the client
+ * type as their labels, times as `YYYY-MM-DD HH:mm:ss` in `tz`.
+ */
+export const recordCsvColumns = (def: EntityDef, lang: Language = 'zh-CN', tz = 'Asia/Shanghai') =>
+  csvColumns<Record<string, unknown>>(def, lang, tz);
+
+/** The keyset condition after a row in the plan's order (its sort value as text and its id). */
+function after(plan: PagePlan, key: string, id: number): SQL {
+  const cmp = sql.raw(plan.order === 'asc' ? '>' : '<');
+  return plan.column === plan.tiebreak
+    ? sql`${plan.tiebreak} ${cmp} ${id}`
+    : sql`(${plan.column}, ${plan.tiebreak}) ${cmp} (${key}, ${id})`;
+}
+
 async function exportRecords<R>(
   tx: Executor,
   actor: Actor,
   kind: RecordKind<R, unknown>,
-  q: ListQuery,
+  q: ListQuery & CsvOptions,
 ): Promise<RecordExport> {
   const where = recordWhere(actor, kind, q);
   const { total, total_is_estimate: estimate } = await listTotal(tx, recordFrom(kind, q), where);
-  const batch = (last: Joined<R> | null): Promise<Joined<R>[]> =>
-    selectJoined(tx, kind, afterId(where, kind.table.id, last ? (last.r as { id: number }).id : null))
-      .orderBy(asc(kind.table.id))
+  const plan = paging({ sort: q.sort, order: q.order }, sortSpec(kind.table));
+  const cursorKey = sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`;
+  let last: [string, number] | null = null;
+  let offset = 0;
+  const batch = async (previous: Record<string, unknown> | null): Promise<Record<string, unknown>[]> => {
+    if (previous === null) [last, offset] = [null, 0];
+    const cond = last && plan.keyset ? and(where, after(plan, ...last)) : where;
+    const query = selectJoined(tx, kind, cond, cursorKey)
+      .orderBy(...plan.orderBy)
       .limit(EXPORT_BATCH);
-  return { csv: csvStream(kind.csv, batch), total: estimate ? null : total };
-}
-
-/** A CSV column reading a field of the record itself. */
-const field = <R>(header: string, get: (r: R) => unknown): CsvColumn<Joined<R>> => ({
-  header,
-  value: (x) => get(x.r),
-});
-
-/** The leading columns of every record export: the record id and its client. */
-function clientColumns<R extends { id: number; clientId: number }>(): CsvColumn<Joined<R>>[] {
-  return [
-    field('id', (r) => r.id),
-    field('client_id', (r) => r.clientId),
-    { header: 'username', value: (x) => x.username },
-    { header: 'full_name', value: (x) => x.fullName },
-    { header: 'type', value: (x) => (x.fake ? 'robot' : 'real') },
-    { header: 'agent_name', value: (x) => x.agentName },
-  ];
+    const rows = (await (plan.keyset ? query : query.offset(offset))) as Joined<R>[];
+    offset += rows.length;
+    const end = rows[rows.length - 1];
+    last = end ? (JSON.parse(end._cursor) as [string, number]) : null;
+    return rows.map((x) => withNames(kind, x) as Record<string, unknown>);
+  };
+  const columns: CsvColumn<Record<string, unknown>>[] = recordCsvColumns(kind.def(q), q.lang, q.tz);
+  return { csv: csvStream(columns, batch), total: estimate ? null : total };
 }
 
 const subTypeFilter = (column: PgColumn) => (q: ListQuery) => (q.sub_type ? [eq(column, String(q.sub_type))] : []);
@@ -263,42 +299,14 @@ const DEPOSITS: RecordKind<DepositRow, ReturnType<typeof presentDeposit>> = {
   table: depositRecord,
   extra: subTypeFilter(depositRecord.subType),
   present: presentDeposit,
-  csv: [
-    ...clientColumns<DepositRow>(),
-    field('account_id', (r) => r.accountId),
-    field('currency', (r) => r.currency),
-    field('amount', (r) => r.amount),
-    field('rate', (r) => r.rate),
-    field('credit_currency', (r) => r.creditCurrency),
-    field('credit_amount', (r) => r.creditAmount),
-    field('sub_type', (r) => r.subType),
-    field('chain', (r) => r.chain),
-    field('address', (r) => r.address),
-    field('tx_hash', (r) => r.txHash),
-    field('source', (r) => r.source),
-    field('status', (r) => r.status),
-    field('remark', (r) => r.remark),
-    field('created_at', (r) => r.createdAt),
-    field('resolved_at', (r) => r.resolvedAt),
-    field('rolled_back_at', (r) => r.rolledBackAt),
-  ],
+  def: () => deposit,
 };
 
 const WITHDRAWALS: RecordKind<WithdrawRow, ReturnType<typeof presentWithdraw>> = {
   table: withdrawRecord,
   extra: () => [],
   present: presentWithdraw,
-  csv: [
-    ...clientColumns<WithdrawRow>(),
-    field('account_id', (r) => r.accountId),
-    field('currency', (r) => r.currency),
-    field('amount', (r) => r.amount),
-    field('status', (r) => r.status),
-    field('remark', (r) => r.remark),
-    field('created_at', (r) => r.createdAt),
-    field('resolved_at', (r) => r.resolvedAt),
-    field('rolled_back_at', (r) => r.rolledBackAt),
-  ],
+  def: () => withdrawal,
 };
 
 const OVERDRAWN: RecordKind<OverdrawnRow, ReturnType<typeof presentOverdrawn>> = {
@@ -309,27 +317,8 @@ const OVERDRAWN: RecordKind<OverdrawnRow, ReturnType<typeof presentOverdrawn>> =
       ? [inArray(overdrawnRecord.subType, [...CREDIT_SUB_TYPES])]
       : subTypeFilter(overdrawnRecord.subType)(q),
   present: presentOverdrawn,
-  csv: [
-    ...clientColumns<OverdrawnRow>(),
-    field('account_id', (r) => r.accountId),
-    field('sub_type', (r) => r.subType),
-    field('currency', (r) => r.currency),
-    field('amount', (r) => r.amount),
-    field('repaid', (r) => r.repaid),
-    field('owed', (r) => presentOverdrawn(r).owed),
-    field('status', (r) => r.status),
-    field('remark', (r) => r.remark),
-    field('created_at', (r) => r.createdAt),
-    field('resolved_at', (r) => r.resolvedAt),
-    field('rolled_back_at', (r) => r.rolledBackAt),
-  ],
-};
-
-/** Header rows of the record exports, by list. */
-export const RECORD_CSV_HEADERS = {
-  deposit: DEPOSITS.csv.map((c) => c.header),
-  withdraw: WITHDRAWALS.csv.map((c) => c.header),
-  overdrawn: OVERDRAWN.csv.map((c) => c.header),
+  // the loan page's columns for loans (and all sub_types), the bonus-point page's for compensation and bonus
+  def: (q) => (q.sub_type && q.sub_type !== 'loan' ? compensation : loan),
 };
 
 /**
@@ -354,28 +343,32 @@ function cryptoFilters(q: ListQuery): SQL[] {
 const CRYPTO_DEPOSITS: RecordKind<DepositRow, ReturnType<typeof presentDeposit>> = {
   ...DEPOSITS,
   extra: cryptoFilters,
+  def: () => cryptoDeposit,
 };
 
 /** GET /deposit/admin/v1/list: filters fake, status, currency, sub_type, username (prefix), client_id, agent_id, created_at range. */
 export const listDeposits = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, DEPOSITS, q);
 /** GET /deposit/admin/v1/list/export: every deposit the list's filters and scope match, as CSV. */
-export const exportDeposits = (tx: Executor, actor: Actor, q: ListQuery) => exportRecords(tx, actor, DEPOSITS, q);
+export const exportDeposits = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
+  exportRecords(tx, actor, DEPOSITS, q);
 /** GET /deposit/admin/v1/crypto/list: the deposit list limited to sub_type crypto, plus filters chain and tx_hash. */
 export const listCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery) =>
   listRecords(tx, actor, CRYPTO_DEPOSITS, q);
 /** GET /deposit/admin/v1/crypto/list/export: the crypto list's records (same filters) as CSV. */
-export const exportCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery) =>
+export const exportCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
   exportRecords(tx, actor, CRYPTO_DEPOSITS, q);
 
 /** GET /withdraw/admin/v1/list: the same filters as deposits (without sub_type). */
 export const listWithdrawals = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, WITHDRAWALS, q);
 /** GET /withdraw/admin/v1/list/export: every withdrawal the list's filters and scope match, as CSV. */
-export const exportWithdrawals = (tx: Executor, actor: Actor, q: ListQuery) => exportRecords(tx, actor, WITHDRAWALS, q);
+export const exportWithdrawals = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
+  exportRecords(tx, actor, WITHDRAWALS, q);
 
 /** GET /overdrawn/admin/v1/record/list: `sub_type` loan | compensation | bonus | credit (compensation and bonus; all when absent) plus the common filters. */
 export const listOverdrawn = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, OVERDRAWN, q);
 /** GET /overdrawn/admin/v1/record/list/export: every overdrawn record the list's filters and scope match, as CSV. */
-export const exportOverdrawn = (tx: Executor, actor: Actor, q: ListQuery) => exportRecords(tx, actor, OVERDRAWN, q);
+export const exportOverdrawn = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
+  exportRecords(tx, actor, OVERDRAWN, q);
 
 /** GET /deposit/admin/v1/detail/{id}: one deposit with its names (404 outside the scope). */
 export const depositDetail = (tx: Executor, actor: Actor, id: number) =>

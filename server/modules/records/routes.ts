@@ -12,8 +12,8 @@ import { listResponseSchema } from '../../core/list';
 import type { Actor } from './common';
 import { authorize, requires } from '../../core/access';
 import { actorOf, idempotencyHeader, moneyMutation, pathId } from './http';
-import { EXPORT_DESCRIPTION, sendRecordExport, type ListQuery, type RecordExport } from './lists';
-import { auditBody, remarkBody } from './schemas';
+import { EXPORT_DESCRIPTION, sendRecordExport, type CsvOptions, type ListQuery, type RecordExport } from './lists';
+import { auditBody, recordExportQuery, remarkBody, type recordListQuery } from './schemas';
 
 /** Reads one record in the actor's scope (404 outside it). */
 type GetRecord = (tx: Executor, actor: Actor, id: number) => Promise<unknown>;
@@ -50,37 +50,41 @@ export function recordListRoutes(
   app: FastifyInstance,
   opts: Omit<RecordRoute, 'path'> & {
     path: string;
-    querystring: object;
+    /** The list's querystring (records/schemas.ts recordListQuery); the export adds `lang` and `tz`. */
+    querystring: ReturnType<typeof recordListQuery>;
     /** The OpenAPI description of the export, verbatim (the export rules are appended). */
     exportDescription: string;
     chainOf?: (q: ListQuery) => string[];
     list: (tx: Executor, actor: Actor, q: ListQuery) => Promise<unknown>;
-    export: (tx: Executor, actor: Actor, q: ListQuery) => Promise<RecordExport>;
+    export: (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) => Promise<RecordExport>;
     filename: (q: ListQuery) => string;
   },
 ): void {
-  const schema = (description: string, ok: object) => ({
+  const schema = (description: string, querystring: object, ok: object) => ({
     tags: opts.tags,
     description,
-    querystring: opts.querystring,
+    querystring,
     response: { 200: ok, ...errorResponses(400, 401, 403) },
   });
   app.get<{ Querystring: ListQuery }>(
     opts.path,
     {
       config: { permission: requires(opts.chain, 'read') },
-      schema: schema(opts.description, listResponseSchema(opts.record)),
+      schema: schema(opts.description, opts.querystring, listResponseSchema(opts.record)),
     },
     async (req) => {
       if (opts.chainOf) await authorize(req, opts.chainOf(req.query), 'read');
       return opts.list(ctx(req).db, actorOf(req), req.query);
     },
   );
-  app.get<{ Querystring: ListQuery }>(
+  app.get<{ Querystring: ListQuery & CsvOptions }>(
     `${opts.path}/export`,
     {
       config: { permission: requires(opts.chain, 'export') },
-      schema: schema(`${opts.exportDescription} ${EXPORT_DESCRIPTION}`, { type: 'string', description: 'text/csv' }),
+      schema: schema(`${opts.exportDescription} ${EXPORT_DESCRIPTION}`, recordExportQuery(opts.querystring), {
+        type: 'string',
+        description: 'text/csv',
+      }),
     },
     async (req, reply) => {
       if (opts.chainOf) await authorize(req, opts.chainOf(req.query), 'export');

@@ -1,22 +1,39 @@
-/** JSON schemas shared by the money record routes (each area adds its record schema in its own schemas.ts). */
-import { listQuerySchema, TOTAL_DESCRIPTION } from '../../core/list';
-import { RECORD_SORT_KEYS } from './lists';
+/**
+ * JSON schemas shared by the money record routes, derived from the record definitions (domain/records.ts): the list
+ * querystring (paging, the definition's sort whitelist and filters, plus the created_at bounds the definition cannot
+ * express), the record view (every field of the definition; the staff names and the proof URL optional).
+ */
+import { RECORD_DETAIL_ONLY } from '../../../domain/records';
+import type { EntityDef } from '../../../domain/entity';
+import { exportParams, listQuery, rowSchema } from '../../core/entity';
+import { TOTAL_DESCRIPTION } from '../../core/list';
 
-/** Query of the record lists: paging, sort, cursor (core/list.ts), and the common filters (plus `extra`). */
-export const listQuery = (extra: Record<string, object> = {}) => ({
-  ...listQuerySchema(RECORD_SORT_KEYS, {
-    fake: { type: 'string', enum: ['true', 'false'], description: 'Robot (true) or real (false) clients' },
-    status: { type: 'string' },
-    currency: { type: 'string' },
-    username: { type: 'string', description: 'Client username prefix' },
-    client_id: { type: 'integer' },
-    agent_id: { type: 'integer' },
-    created_at_gte: { type: 'string', description: 'From this date/time (inclusive)' },
-    created_at_lte: { type: 'string', description: 'Up to this date (inclusive, whole day) or date-time' },
-    ...extra,
-  }),
+/** The filters of every record list that a field's filter kind cannot say (date or date-time bounds). */
+const createdAtBounds = {
+  created_at_gte: { type: 'string', description: 'From this date/time (inclusive)' },
+  created_at_lte: { type: 'string', description: 'Up to this date (inclusive, whole day) or date-time' },
+};
+
+/** Query of a record list: paging, the definition's sort whitelist and filters, the created_at bounds and `extra`. */
+export const recordListQuery = (def: EntityDef, extra: Record<string, object> = {}) => ({
+  ...listQuery(def, { ...createdAtBounds, ...extra }),
   description: TOTAL_DESCRIPTION,
 });
+
+/** The querystring of a record export: the list's, and the CSV's language (`lang`) and time zone (`tz`). */
+export const recordExportQuery = (query: ReturnType<typeof recordListQuery>) => ({
+  ...query,
+  properties: { ...query.properties, ...exportParams },
+});
+
+/** Fields of a record view that some answers leave out: the staff names (details only) and the proof URL. */
+const OPTIONAL: readonly string[] = [...RECORD_DETAIL_ONLY, 'screenshot_url'];
+
+/** The record view of a definition: every field, those of OPTIONAL not required, nothing else. */
+export function recordSchema(def: EntityDef, description: string) {
+  const row = rowSchema(def);
+  return { ...row, description, required: row.required.filter((name) => !OPTIONAL.includes(name)) };
+}
 
 /** Body of the audit routes. */
 export const auditBody = {
@@ -34,54 +51,8 @@ export const remarkBody = {
   properties: { remark: { type: 'string', maxLength: 500 } },
 } as const;
 
-/** JSON schema atoms of the record views. */
+/** JSON schema atoms of the other money views (exchange). */
 export const str = { type: 'string' } as const;
-export const strOrNull = { type: ['string', 'null'] } as const;
 export const int = { type: 'integer' } as const;
 export const intOrNull = { type: ['integer', 'null'] } as const;
 export const money = { type: 'string', description: 'Decimal string with 2 decimals' } as const;
-const when = { type: ['string', 'null'], description: 'ISO date-time, null when not yet' } as const;
-const staffName = { type: ['string', 'null'], description: 'Staff name (details only; null when none)' } as const;
-
-/** Fields of every money record view (deposit, withdrawal, overdrawn): the record, its client and agent. */
-const recordFields = {
-  id: int,
-  client_id: int,
-  account_id: int,
-  currency: { type: 'string', description: 'Currency of the requested amount' },
-  amount: { ...money, description: 'Requested amount (in `currency`)' },
-  rate: {
-    type: 'string',
-    description: 'Rate from currency to credit_currency (decimal string; 1 when nothing is converted)',
-  },
-  credit_currency: { type: 'string', description: "The account's currency" },
-  credit_amount: { ...money, description: 'What the account actually moves (in credit_currency)' },
-  status: str,
-  remark: strOrNull,
-  created_by: intOrNull,
-  resolved_by: intOrNull,
-  resolved_at: when,
-  rolled_back_by: intOrNull,
-  rolled_back_at: when,
-  reversal_txn_id: intOrNull,
-  created_at: { type: 'string', description: 'ISO date-time' },
-  username: { type: 'string', description: "The client's username" },
-  full_name: { type: ['string', 'null'], description: "The client's name" },
-  fake: { type: 'boolean', description: 'Robot client' },
-  agent_id: intOrNull,
-  agent_name: { type: ['string', 'null'], description: "The client's agent (salesman) name" },
-  created_by_name: staffName,
-  resolved_by_name: staffName,
-  rolled_back_by_name: staffName,
-} as const;
-
-const recordRequired = Object.keys(recordFields).filter((k) => !k.endsWith('_by_name'));
-
-/** A record view of `extra` fields besides the common ones; the `_by_name` fields are answered by details only. */
-export const recordSchema = (description: string, extra: Record<string, object>) => ({
-  type: 'object',
-  description,
-  properties: { ...recordFields, ...extra },
-  required: [...recordRequired, ...Object.keys(extra).filter((k) => k !== 'screenshot_url')],
-  additionalProperties: false,
-});

@@ -20,13 +20,14 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { old_password: string; new_password: string } }>(
     '/user/v1/change_pwd',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', beforePasswordChange: true },
       schema: {
         tags,
         description:
-          'Changes the own password (both values MD5 hex). Every session of the user ends, so the console signs out. 400 wrong_password.',
+          'Changes the own password (both values MD5 hex). Every session of the user ends, so the console signs out. 400 wrong_password; ' +
+          'wrong old passwords count toward the sign-in lockout of this address (423 account_locked, see login).',
         body: changePasswordBody,
-        response: { 200: emptyResponse, ...errorResponses(400, 401) },
+        response: { 200: emptyResponse, ...errorResponses(400, 401, 423) },
       },
     },
     async (req) => {
@@ -86,9 +87,11 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: 'authenticated' },
       schema: {
         tags,
-        description: 'Turns MFA off with `{ code }` or `{ recovery_code }`. 400 mfa_invalid / mfa_not_enabled.',
+        description:
+          'Turns MFA off with `{ code }` or `{ recovery_code }`. 400 mfa_invalid / mfa_not_enabled; wrong codes count ' +
+          'toward the sign-in lockout of this address (423 account_locked, see login).',
         body: secondFactorBody,
-        response: { 200: emptyResponse, ...errorResponses(400, 401) },
+        response: { 200: emptyResponse, ...errorResponses(400, 401, 423) },
       },
     },
     async (req) => {

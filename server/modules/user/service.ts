@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../security/password';
 import { newRecoveryCodes, recoveryCodeHash } from '../../security/recovery';
 import { consumeSecondFactor, type SecondFactor } from '../../security/second-factor';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../security/totp';
+import { accountLocked, clearFailures, lockState, recordFailure } from '../auth/lockout';
 import { revokeUserSessions } from '../auth/session';
 import { readSetting } from '../setting/service';
 
@@ -22,23 +23,33 @@ async function currentUser(c: Ctx) {
   return user;
 }
 
-/** Changes the own password (wire MD5 hashes); every session of the user ends. 400 wrong_password. */
+/**
+ * Changes the own password (wire MD5 hashes); every session of the user ends. 400 wrong_password; wrong old passwords
+ * count toward the sign-in lockout of this address (423 account_locked once locked, even for the right one).
+ */
 export async function changePassword(c: Ctx, input: { old_password: string; new_password: string }): Promise<void> {
   const user = await currentUser(c);
+  const key = { tenantId: c.tenantId, username: user.username, ip: c.ip };
+  const refuse = async (detail: string) =>
+    c.audit({ action: 'user.change_password', resource: 'users', targetId: user.id, result: 'failure', detail });
+  if ((await lockState(c.db, c.config, key)).locked) {
+    await refuse('account_locked');
+    throw accountLocked();
+  }
   if (!(await verifyPassword(user.passwordHash, input.old_password, c.config.passwordPepper))) {
-    await c.audit({
-      action: 'user.change_password',
-      resource: 'users',
-      targetId: user.id,
-      result: 'failure',
-      detail: 'wrong_password',
-    });
+    const locked = await recordFailure(c.db, c.config, key);
+    await refuse(locked ? 'wrong_password; locked' : 'wrong_password');
+    if (locked) throw accountLocked();
     throw new HttpError(400, 'wrong_password', 'Old password is incorrect', {
       old_password: 'Old password is incorrect',
     });
   }
   const passwordHash = await hashPassword(input.new_password, c.config.passwordPepper);
-  await c.db.update(staffUser).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(staffUser.id, user.id));
+  await c.db
+    .update(staffUser)
+    .set({ passwordHash, passwordChangedAt: new Date(), mustChangePassword: false })
+    .where(eq(staffUser.id, user.id));
+  await clearFailures(c.db, key);
   await revokeUserSessions(c.db, user.id, 'password_changed');
   await c.audit({ action: 'user.change_password', resource: 'users', targetId: user.id, result: 'success' });
 }
@@ -90,13 +101,25 @@ export async function regenerateRecoveryCodes(c: Ctx): Promise<{ recovery_codes:
   return { recovery_codes: codes };
 }
 
-/** Turns MFA off after a valid authenticator or recovery code; secrets and recovery codes are dropped. */
+/**
+ * Turns MFA off after a valid authenticator or recovery code; secrets and recovery codes are dropped. Wrong codes count
+ * toward the sign-in lockout of this address (423 account_locked once locked).
+ */
 export async function disableMfa(c: Ctx, factor: SecondFactor): Promise<void> {
   if (!factor.code && !factor.recovery_code) throw validationError({ code: 'Verification code is required.' });
   const user = await currentUser(c);
   if (!user.mfaEnabled) throw mfaNotEnabled();
+  const key = { tenantId: c.tenantId, username: user.username, ip: c.ip };
+  const refuse = (detail: string) =>
+    c.audit({ action: 'user.mfa_disable', resource: 'users', targetId: user.id, result: 'failure', detail });
+  if ((await lockState(c.db, c.config, key)).locked) {
+    await refuse('account_locked');
+    throw accountLocked();
+  }
   if (!(await consumeSecondFactor(c.db, c.config.passwordPepper, user, factor))) {
-    await c.audit({ action: 'user.mfa_disable', resource: 'users', targetId: user.id, result: 'failure' });
+    const locked = await recordFailure(c.db, c.config, key);
+    await refuse(locked ? 'mfa_invalid; locked' : 'mfa_invalid');
+    if (locked) throw accountLocked();
     throw mfaInvalid();
   }
   await c.db.transaction(async (tx) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { exportWithdrawals, listWithdrawals, withdrawalDetail } from '../records/lists';
 import { auditWithdrawal, rollbackWithdrawal } from './service';
-import { listQuery } from '../records/schemas';
-import { withdrawRecordSchema } from './schemas';
+import { withdrawListQuery, withdrawRecordSchema } from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
 
 const tags = ['withdraw'];
@@ -22,7 +21,7 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
     tags,
     description: `Withdrawal records in the caller's data scope. Requires withdrawal:read (or funds:read). ${FLOW}`,
     exportDescription: 'Withdrawal records as CSV. Requires withdrawal:export (or funds:export).',
-    querystring: listQuery(),
+    querystring: withdrawListQuery,
     record: withdrawRecordSchema,
     list: listWithdrawals,
     export: exportWithdrawals,
