@@ -8,7 +8,7 @@ import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
 import LinkIcon from '@mui/icons-material/Link';
 import TitleIcon from '@mui/icons-material/Title';
 import { useTranslate } from 'ra-core';
-import { htmlText, safeHref } from './richText';
+import { htmlText, linkHref } from './richText';
 
 type Command = 'bold' | 'italic' | 'underline' | 'insertUnorderedList' | 'insertOrderedList' | 'createLink' | 'heading';
 
@@ -104,7 +104,7 @@ export function RichTextInput({
     if (!el || disabled) return;
     let href: string | null = null;
     if (command === 'createLink') {
-      href = safeHref(window.prompt(translate('engine.rich.linkPrompt'), 'https://') ?? '');
+      href = linkHref(window.prompt(translate('engine.rich.linkPrompt'), 'https://') ?? '');
       if (!href || href === 'https://') return;
     }
     const selection = document.getSelection();

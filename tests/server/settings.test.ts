@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../server/db/schema';
 import { DEFAULT_APP } from '../../server/modules/setting/defaults';
-import { MAX_DEPTH, sanitizeHtml } from '../../server/modules/setting/sanitize';
+import { MAX_DEPTH, sanitizeHtml } from '../../domain/html';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 7)]);

@@ -7,7 +7,7 @@ import { defineEntity } from '../../domain/entity';
 import { defineResource } from '../../resources/engine/define';
 import { fieldsFromEntity } from '../../resources/engine/entityFields';
 import { formOutput, formProblems } from '../../resources/engine/formRules';
-import { sanitizeHtml } from '../../resources/engine/richText';
+import { sanitizeHtml } from '../../domain/html';
 import type { ResourceConfig } from '../../resources/engine/types';
 import { activeStatuses } from '../../resources/labels';
 import { renderResource, toasts, until } from './engine.helpers';
@@ -206,7 +206,7 @@ describe('rich text', () => {
         '<a href="https://example.com">b</a><img src=x onerror="alert(1)"></p>',
     );
     expect(html).toBe(
-      '<p>Hi <b>there</b><a>a</a><a href="https://example.com" target="_blank" rel="noopener noreferrer">b</a></p>',
+      '<p>Hi <b>there</b><a>a</a><a href="https://example.com" rel="noopener noreferrer nofollow">b</a></p>',
     );
   });
 });

@@ -16,7 +16,7 @@ import { ValidationError, type FieldIssue } from '../../core/errors';
 import { setting } from '../../db/schema';
 import type { FileStorage } from '../../storage';
 import { DEFAULT_SETTINGS } from './defaults';
-import { safeHref, sanitizeHtml } from './sanitize';
+import { safeHref, sanitizeHtml } from '../../../domain/html';
 
 /** A settings document's key. */
 export type Key = keyof typeof DEFAULT_SETTINGS;

@@ -1,5 +1,5 @@
 /**
- * The rich-text sanitiser of the settings documents: HTML in, HTML out that holds only a small whitelist of tags
+ * The rich-text sanitiser (the API cleans what it stores, the console what it shows; pure, no DOM): HTML in, HTML out that holds only a small whitelist of tags
  * and no attribute but a link's address.
  *
  * Kept: p, br, b, strong, i, em, u, ul, ol, li, h1-h4, blockquote, and a with an http, https or mailto href (written
