@@ -6,7 +6,7 @@
  * audited after the rollback, in a row of its own.
  */
 import type { FastifyRequest } from 'fastify';
-import { ctx } from './context';
+import { ctx, type Ctx } from './context';
 import { writeAudit, type AuditEntry } from './audit';
 import type { Tx } from './db';
 import { requestHash, withIdempotency } from './idempotency';
@@ -24,6 +24,8 @@ export interface WriteOptions<T> {
   run: (tx: Tx) => Promise<T>;
   /** The audit row's `after`; default the result. */
   after?: (result: T) => unknown;
+  /** The audit row's `before` from the result, when the work itself read the state it changed. */
+  beforeOf?: (result: T) => unknown;
   /** Moves money: honour the Idempotency-Key header. */
   idempotent?: boolean;
 }
@@ -35,8 +37,21 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
 }
 
 /** Runs a write as described above and answers its result. */
-export async function write<T>(req: FastifyRequest, opts: WriteOptions<T>): Promise<T> {
-  const c = ctx(req);
+export function write<T>(req: FastifyRequest, opts: WriteOptions<T>): Promise<T> {
+  if (!opts.idempotent) return writeIn(ctx(req), opts);
+  const hash = requestHash(req.method, req.routeOptions.url, req.params, req.body ?? null);
+  return writeIn(ctx(req), opts, { key: idempotencyKeyOf(req), hash });
+}
+
+/**
+ * The same from a service's context (what a route's service receives); `idempotency` is the request's key and hash
+ * (write() passes them for money routes).
+ */
+export async function writeIn<T>(
+  c: Ctx,
+  opts: Omit<WriteOptions<T>, 'idempotent'>,
+  idempotency?: { key: string | undefined; hash: string },
+): Promise<T> {
   const base = (result?: T): AuditEntry & { ip: string } => ({
     action: opts.action,
     resource: opts.resource,
@@ -48,22 +63,23 @@ export async function write<T>(req: FastifyRequest, opts: WriteOptions<T>): Prom
     tenantId: c.staff?.tenantId ?? (c.tenantId || null),
     ip: c.ip,
   });
-  const key = opts.idempotent ? idempotencyKeyOf(req) : undefined;
+  const key = idempotency?.key;
   const work = async (tx: Tx) => {
     const before = opts.before ? await opts.before(tx) : undefined;
     const result = await opts.run(tx);
     await writeAudit(tx, {
       ...base(result),
-      before,
+      before: opts.beforeOf ? opts.beforeOf(result) : before,
       after: opts.after ? opts.after(result) : result,
       detail: key ? `Idempotency-Key ${key}` : undefined,
     });
     return result;
   };
   try {
-    if (!opts.idempotent) return await withRetry(c.db, work);
-    const hash = requestHash(req.method, req.routeOptions.url, req.params, req.body ?? null);
-    const { result, replayed } = await withIdempotency(c.db, c.tenantId, key, hash, work, { userId: c.staff?.id });
+    if (!idempotency) return await withRetry(c.db, work);
+    const { result, replayed } = await withIdempotency(c.db, c.tenantId, key, idempotency.hash, work, {
+      userId: c.staff?.id,
+    });
     if (replayed) await writeAudit(c.db, { ...base(result), detail: `replayed (Idempotency-Key ${key})` });
     return result;
   } catch (e) {

@@ -12,7 +12,8 @@ import { signedIn, type Ctx } from '../../core/context';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { fromCents, toCents } from '../../ledger/money';
 import type { Executor, Tx } from '../../core/db';
-import { sqlState, withRetry } from '../../core/retry';
+import { sqlState } from '../../core/retry';
+import { writeIn } from '../../core/write';
 import { hashPassword } from '../../security/password';
 import { createClient, moveRecordsToAgent, openAccount } from './service';
 import { byStaff, clientInScope } from '../records/common';
@@ -41,8 +42,8 @@ export const DEFAULT_TRADE_SETTINGS: TradeSettings = {
 };
 
 /**
- * Changes one client in scope inside a transaction (row locked) and audits before/after;
- * an attempt on a client outside the scope is audited as a failure and answered 404.
+ * Changes one client in scope (row locked) through the one write helper: the audit row with before/after in the same
+ * transaction; an attempt on a client outside the scope is audited as a failure and answered 404.
  */
 async function changeClient<V>(
   c: Ctx,
@@ -53,28 +54,23 @@ async function changeClient<V>(
   alsoInTx?: (tx: Tx, updated: ClientRecord) => Promise<unknown>,
 ): Promise<V> {
   const staff = signedIn(c);
-  const result = await withRetry(c.db, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(client)
-      .where(and(eq(client.id, id), clientScope(staff)))
-      .for('update');
-    if (!row) return null;
-    const [updated] = await tx.update(client).set(patch(row)).where(eq(client.id, id)).returning();
-    await alsoInTx?.(tx, updated);
-    return { before: view(row), after: view(updated) };
-  });
-  if (!result) {
-    await c.audit({ action, resource: 'client', targetId: id, result: 'failure', detail: 'not_found' });
-    throw new NotFoundError('Client');
-  }
-  await c.audit({
+  const result = await writeIn(c, {
     action,
     resource: 'client',
     targetId: id,
-    before: result.before,
-    after: result.after,
-    result: 'success',
+    run: async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(client)
+        .where(and(eq(client.id, id), clientScope(staff)))
+        .for('update');
+      if (!row) throw new NotFoundError('Client');
+      const [updated] = await tx.update(client).set(patch(row)).where(eq(client.id, id)).returning();
+      await alsoInTx?.(tx, updated);
+      return { before: view(row), after: view(updated) };
+    },
+    beforeOf: (r) => r.before,
+    after: (r) => r.after,
   });
   return result.after;
 }
@@ -200,16 +196,16 @@ export async function issueResetCode(c: Ctx, id: number) {
     createdBy: staff.id,
     usedAt: null,
   };
-  await c.db
-    .insert(clientResetCode)
-    .values({ clientId: id, ...values })
-    .onConflictDoUpdate({ target: clientResetCode.clientId, set: { ...values, createdAt: sql`now()` } });
-  await c.audit({
+  await writeIn(c, {
     action: 'client.reset_code',
     resource: 'client',
     targetId: id,
-    after: { expires_at: expiresAt.toISOString() },
-    result: 'success',
+    run: (tx) =>
+      tx
+        .insert(clientResetCode)
+        .values({ clientId: id, ...values })
+        .onConflictDoUpdate({ target: clientResetCode.clientId, set: { ...values, createdAt: sql`now()` } }),
+    after: () => ({ expires_at: expiresAt.toISOString() }),
   });
   return { code, expires_in: RESET_CODE_TTL_SEC, expires_at: expiresAt.toISOString() };
 }
@@ -259,25 +255,28 @@ export async function createRobot(
   const passwordHash = input.password
     ? await hashPassword(input.password.toLowerCase(), c.config.passwordPepper)
     : null;
-  const id = await withRetry(c.db, async (tx) => {
-    const created = await createClient(tx, staff.tenantId, {
-      username: input.username,
-      fullName: input.full_name ?? null,
-      mobile: input.mobile ?? null,
-      fake: true,
-      agentId,
-      vip: input.vip ?? 0,
-      passwordHash,
-    });
-    for (const currency of input.currencies ?? ['USD']) await openAccount(tx, staff.tenantId, created.id, currency);
-    return created.id;
+  const detail = await writeIn<Awaited<ReturnType<typeof clientDetail>>>(c, {
+    action: 'client.create',
+    resource: 'client',
+    targetId: (d) => d.id,
+    run: async (tx) => {
+      const created = await createClient(tx, staff.tenantId, {
+        username: input.username,
+        fullName: input.full_name ?? null,
+        mobile: input.mobile ?? null,
+        fake: true,
+        agentId,
+        vip: input.vip ?? 0,
+        passwordHash,
+      });
+      for (const currency of input.currencies ?? ['USD']) await openAccount(tx, staff.tenantId, created.id, currency);
+      return clientDetail(c, created.id, tx);
+    },
   }).catch((e) => {
     if (sqlState(e) !== '23505') throw e; // unique (tenant, username)
     throw new HttpError(409, 'username_taken', 'This username is already taken', {
       username: 'This username is already taken',
     });
   });
-  const detail = await clientDetail(c, id);
-  await c.audit({ action: 'client.create', resource: 'client', targetId: id, after: detail, result: 'success' });
   return detail;
 }

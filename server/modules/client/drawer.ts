@@ -10,16 +10,17 @@ import { staffUser } from '../../db/schema';
 import { listPage, paging, type ListParams } from '../../core/list';
 import { HttpError } from '../../core/errors';
 import { signedIn, type Ctx } from '../../core/context';
+import type { Executor } from '../../core/db';
 import { NotFoundError } from '../../core/errors';
 import { byStaff, clientInScope, iso } from '../records/common';
 import { clientRow, present, accountsOf } from './rows';
 import { isRobotFilter, type ClientTypeFilter } from '../../../domain/client';
 
 /** The client with agent, team leader and accounts (drawer basic info). */
-export async function clientDetail(c: Ctx, id: number) {
-  const row = await clientRow(c.db, signedIn(c), eq(client.id, id));
+export async function clientDetail(c: Ctx, id: number, db: Executor = c.db) {
+  const row = await clientRow(db, signedIn(c), eq(client.id, id));
   if (!row) throw new NotFoundError('Client');
-  return { ...present(row), accounts: await accountsOf(c.db, id) };
+  return { ...present(row), accounts: await accountsOf(db, id) };
 }
 
 /** Exact username search within the scope; not found (spec message) when missing or without accounts. */
