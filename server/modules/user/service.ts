@@ -10,6 +10,10 @@ import { newTotpSecret, otpauthUri, verifyTotp } from '../../security/totp';
 import { accountLocked, clearFailures, lockState, recordFailure } from '../auth/lockout';
 import { revokeUserSessions } from '../auth/session';
 import { readSetting } from '../setting/service';
+import { writeIn } from '../../core/write';
+
+/** The audit fields of a change to the own account (secrets never go into the row). */
+const audited = (action: string, userId: number) => ({ action, resource: 'users', targetId: userId });
 
 const mfaInvalid = (message = 'Verification failed') => new HttpError(400, 'mfa_invalid', message);
 const mfaNotEnabled = () => new HttpError(400, 'mfa_not_enabled', 'MFA is not enabled');
@@ -45,13 +49,17 @@ export async function changePassword(c: Ctx, input: { old_password: string; new_
     });
   }
   const passwordHash = await hashPassword(input.new_password, c.config.passwordPepper);
-  await c.db
-    .update(staffUser)
-    .set({ passwordHash, passwordChangedAt: new Date(), mustChangePassword: false })
-    .where(eq(staffUser.id, user.id));
+  await writeIn(c, {
+    ...audited('user.change_password', user.id),
+    run: async (tx) => {
+      await tx
+        .update(staffUser)
+        .set({ passwordHash, passwordChangedAt: new Date(), mustChangePassword: false })
+        .where(eq(staffUser.id, user.id));
+      await revokeUserSessions(tx, user.id, 'password_changed');
+    },
+  });
   await clearFailures(c.db, key);
-  await revokeUserSessions(c.db, user.id, 'password_changed');
-  await c.audit({ action: 'user.change_password', resource: 'users', targetId: user.id, result: 'success' });
 }
 
 /** Starts binding an authenticator: a new pending secret, its otpauth URI and QR code. */
@@ -59,10 +67,13 @@ export async function startMfaBind(c: Ctx): Promise<{ otpauth_uri: string; qrcod
   const user = await currentUser(c);
   if (user.mfaEnabled) throw new HttpError(400, 'mfa_already_enabled', 'MFA is already enabled');
   const secret = newTotpSecret();
-  await c.db.update(staffUser).set({ mfaPendingSecret: secret }).where(eq(staffUser.id, user.id));
+  await writeIn(c, {
+    ...audited('user.mfa_bind_start', user.id),
+    run: (tx) => tx.update(staffUser).set({ mfaPendingSecret: secret }).where(eq(staffUser.id, user.id)),
+    after: () => undefined,
+  });
   const { app_name } = await readSetting(c.db, c.tenantId, 'app');
   const uri = otpauthUri(secret, app_name, user.username);
-  await c.audit({ action: 'user.mfa_bind_start', resource: 'users', targetId: user.id, result: 'success' });
   return { otpauth_uri: uri, qrcode_data_url: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
 }
 
@@ -76,14 +87,16 @@ export async function verifyMfaBind(c: Ctx, code: string): Promise<void> {
     await c.audit({ action: 'user.mfa_enable', resource: 'users', targetId: user.id, result: 'failure' });
     throw mfaInvalid();
   }
-  await c.db.transaction(async (tx) => {
-    await tx
-      .update(staffUser)
-      .set({ mfaEnabled: true, mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaLastStep: step })
-      .where(eq(staffUser.id, user.id));
-    await tx.delete(recoveryCode).where(eq(recoveryCode.userId, user.id));
+  await writeIn(c, {
+    ...audited('user.mfa_enable', user.id),
+    run: async (tx) => {
+      await tx
+        .update(staffUser)
+        .set({ mfaEnabled: true, mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaLastStep: step })
+        .where(eq(staffUser.id, user.id));
+      await tx.delete(recoveryCode).where(eq(recoveryCode.userId, user.id));
+    },
   });
-  await c.audit({ action: 'user.mfa_enable', resource: 'users', targetId: user.id, result: 'success' });
 }
 
 /** A new set of 10 recovery codes (shown once, stored hashed); the previous set stops working. */
@@ -91,13 +104,15 @@ export async function regenerateRecoveryCodes(c: Ctx): Promise<{ recovery_codes:
   const user = await currentUser(c);
   if (!user.mfaEnabled) throw mfaNotEnabled();
   const codes = newRecoveryCodes();
-  await c.db.transaction(async (tx) => {
-    await tx.delete(recoveryCode).where(eq(recoveryCode.userId, user.id));
-    await tx
-      .insert(recoveryCode)
-      .values(codes.map((code) => ({ userId: user.id, codeHash: recoveryCodeHash(c.config.passwordPepper, code) })));
+  await writeIn(c, {
+    ...audited('user.mfa_recovery_codes', user.id),
+    run: async (tx) => {
+      await tx.delete(recoveryCode).where(eq(recoveryCode.userId, user.id));
+      await tx
+        .insert(recoveryCode)
+        .values(codes.map((code) => ({ userId: user.id, codeHash: recoveryCodeHash(c.config.passwordPepper, code) })));
+    },
   });
-  await c.audit({ action: 'user.mfa_recovery_codes', resource: 'users', targetId: user.id, result: 'success' });
   return { recovery_codes: codes };
 }
 
@@ -122,12 +137,14 @@ export async function disableMfa(c: Ctx, factor: SecondFactor): Promise<void> {
     if (locked) throw accountLocked();
     throw mfaInvalid();
   }
-  await c.db.transaction(async (tx) => {
-    await tx
-      .update(staffUser)
-      .set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null })
-      .where(eq(staffUser.id, user.id));
-    await tx.delete(recoveryCode).where(eq(recoveryCode.userId, user.id));
+  await writeIn(c, {
+    ...audited('user.mfa_disable', user.id),
+    run: async (tx) => {
+      await tx
+        .update(staffUser)
+        .set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null })
+        .where(eq(staffUser.id, user.id));
+      await tx.delete(recoveryCode).where(eq(recoveryCode.userId, user.id));
+    },
   });
-  await c.audit({ action: 'user.mfa_disable', resource: 'users', targetId: user.id, result: 'success' });
 }
