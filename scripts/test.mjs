@@ -37,8 +37,12 @@ function run(name, args, env = {}) {
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += j.numPassedTests;
-    // A suite that failed outside a test (an import error, a failing beforeAll) counts as one failure.
-    totals.failed += j.numFailedTests + Math.max(j.numRuntimeErrorTestSuites ?? 0, j.numFailedTestSuites ?? 0);
+    // A file that failed outside its tests (an import error, a failing beforeAll: its tests skipped, none failed)
+    // counts as one failure.
+    const silent = (j.testResults ?? []).filter(
+      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    totals.failed += j.numFailedTests + silent;
   }
   if (r.status !== 0) fail(name, !existsSync(report));
 }

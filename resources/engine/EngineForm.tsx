@@ -7,6 +7,9 @@ import { FormInput } from './FormInput';
 import { formOutput, formProblems, isRequired, isShown, namesOf, type EmptyAs } from './formRules';
 import type { FormValues, InputSpec, ResourceConfig } from './types';
 
+/** A record that arrives (or is read again) after the form opened does not wipe what was typed meanwhile. */
+const KEEP_TYPED = { keepDirtyValues: true } as const;
+
 /** Field errors the API answered (`errors` of a 400 validation answer): field name → text. */
 export type FieldErrorTexts = Record<string, string>;
 
@@ -237,6 +240,7 @@ export function EngineForm(props: EngineFormProps) {
       reValidateMode="onChange"
       onSubmit={submit}
       warnWhenUnsavedChanges={warnWhenUnsavedChanges}
+      resetOptions={KEEP_TYPED}
       disableInvalidFormNotification={!notifyInvalid}
       noValidate
     >

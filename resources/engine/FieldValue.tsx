@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Box, Chip } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 import { findOption } from '../labels';
 import { decimalSign, formatDecimal, formatLocaleDate, formatLocaleDateTime, formatShortDateTime } from './format';
 import { ProofImage } from './ProofImage';
-import { htmlText, sanitizeHtml } from './richText';
+import { htmlText } from './richText';
 import { Ellipsis, ShortText } from './ShortText';
 import type { FieldSpec } from './types';
+
+/** Formatted rich text, with its sanitiser: loaded with the first rich-text value shown. */
+const RichTextValue = lazy(() => import('./RichTextValue'));
 
 /** A decimal without the zeros that end its fraction ('7.80000000' → '7.8', '1.000' → '1'); other values unchanged. */
 const trimZeros = (value: unknown): unknown =>
@@ -126,12 +130,9 @@ export function FieldValue({
       if (empty) return null;
       if (cell) return <Ellipsis title={htmlText(String(value))} maxWidth={CELL_TEXT_WIDTH} />;
       return (
-        <Box
-          className="engine-richtext"
-          sx={{ '& p, & h1, & h2, & h3, & h4, & ul, & ol': { my: 0.5 } }}
-          // the API sanitises what it stores; sanitizeHtml keeps only the editor's tags and safe links
-          dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(value)) }}
-        />
+        <Suspense fallback={null}>
+          <RichTextValue html={String(value)} />
+        </Suspense>
       );
     }
     case 'image':

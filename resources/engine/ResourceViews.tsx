@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { ResourceContextProvider, useRouterProvider } from 'ra-core';
 import { Loading } from 'react-admin';
 import { ResourceList } from './ResourceList';
@@ -10,6 +10,13 @@ const ResourceShow = lazy(() => import('./ResourceShow').then((m) => ({ default:
 const ResourceEdit = lazy(() => import('./ResourceEdit').then((m) => ({ default: m.ResourceEdit })));
 const ResourceCreate = lazy(() => import('./ResourceEdit').then((m) => ({ default: m.ResourceCreate })));
 const SinglePage = lazy(() => import('./SinglePage').then((m) => ({ default: m.SinglePage })));
+
+/** Fetches the generated views' chunks in the background once a resource page shows, so opening one does not wait. */
+function prefetchViews(): void {
+  void import('./ResourceShow');
+  void import('./ResourceEdit');
+  void import('./SinglePage');
+}
 
 const replacements = new WeakMap<LazyComponent<ViewProps>, ComponentType<ViewProps>>();
 
@@ -34,6 +41,7 @@ function view(
 export function ResourceViews({ config }: { config: ResourceConfig }) {
   // react-admin's router components, so the views share its router whichever one the console runs on
   const { Routes, Route } = useRouterProvider();
+  useEffect(prefetchViews, []);
   const ListView = view(config.views?.list, ResourceList);
   const ShowView = view(config.views?.show, ResourceShow);
   const EditView = view(config.views?.edit, ResourceEdit);

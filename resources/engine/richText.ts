@@ -1,9 +1,7 @@
 /**
- * HTML of the rich-text editor: its text, the address of a link typed in it, and the cleaning before it is shown (the
- * same sanitiser as the API's, which cleans what it stores; this keeps the console safe from whatever an older row
- * holds).
+ * HTML of the rich-text editor: its text and the address of a link typed in it (what is shown is cleaned by the API's
+ * own sanitiser, domain/html.ts, in RichTextValue).
  */
-import { sanitizeHtml } from '../../domain/html';
 
 /** The address of a link typed in the editor: http, https, mailto or a relative path as is; a bare host gets https. */
 export function linkHref(href: string): string | null {
@@ -20,6 +18,3 @@ export function htmlText(html: string): string {
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ');
 }
-
-/** The HTML with only the editor's formatting tags and safe links left: the API's own sanitiser (domain/html.ts). */
-export { sanitizeHtml };

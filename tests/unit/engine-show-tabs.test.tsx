@@ -84,7 +84,7 @@ describe('show tabs', () => {
     expect(screen.getByRole('tab', { name: 'engine.tabs.profile' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('ann@example.com')).toBeVisible();
     // rich text shown as formatted HTML
-    expect(within(screen.getByTestId('show-note')).getByText('tea').tagName).toBe('B');
+    expect((await within(screen.getByTestId('show-note')).findByText('tea')).tagName).toBe('B');
     expect(screen.getByTestId('tabpanel-documents')).not.toBeVisible();
     // a tab's sub-list loads when the tab opens
     expect(queries).toHaveLength(0);
