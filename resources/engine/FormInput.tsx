@@ -35,6 +35,27 @@ function useErrorText(message: unknown): string | undefined {
   return translate(text, { _: text });
 }
 
+/**
+ * What every input of a form needs: its react-admin field, the translated error, label and hint, and the props a MUI
+ * text field takes from them (the error replaces the hint).
+ */
+function useFormField(input: InputSpec, required: boolean, format: (value: unknown) => unknown = keep) {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput({ source: input.source, parse: keep, format });
+  const error = useErrorText(fieldState.error?.message);
+  const label = translate(input.label ?? input.source);
+  const hint = input.helperText ? translate(input.helperText) : undefined;
+  const textProps = {
+    name: input.source,
+    label,
+    required,
+    error: !!error,
+    helperText: error ?? hint,
+    size: 'small' as const,
+  };
+  return { translate, field, error, label, hint, textProps };
+}
+
 /** The remote choices of a picker, loaded when the form opens. */
 function useChoices(input: InputSpec, record: RaRecord | undefined) {
   const { http } = useEngineServices();
@@ -55,10 +76,9 @@ function useChoices(input: InputSpec, record: RaRecord | undefined) {
 }
 
 function RemotePicker({ input, required, record, disabled }: FormInputProps) {
-  const translate = useTranslate();
-  const { field, fieldState } = useInput({ source: input.source, parse: keep, format: keep });
+  const { translate, field, error: fieldError, hint, textProps } = useFormField(input, required);
   const { choices, failed } = useChoices(input, record);
-  const error = useErrorText(fieldState.error?.message) ?? (failed ? translate('engine.action.loadFailed') : undefined);
+  const error = fieldError ?? (failed ? translate('engine.action.loadFailed') : undefined);
   const options = choices ?? [];
   return (
     <Autocomplete
@@ -73,25 +93,14 @@ function RemotePicker({ input, required, record, disabled }: FormInputProps) {
       onBlur={field.onBlur}
       disabled={disabled || input.readOnly}
       renderInput={(params) => (
-        <TextField
-          {...params}
-          name={input.source}
-          label={translate(input.label ?? input.source)}
-          required={required}
-          error={!!error}
-          helperText={error ?? (input.helperText ? translate(input.helperText) : undefined)}
-          fullWidth
-          size="small"
-        />
+        <TextField {...params} {...textProps} error={!!error} helperText={error ?? hint} fullWidth />
       )}
     />
   );
 }
 
 function MultiSelect({ input, required, disabled }: FormInputProps) {
-  const translate = useTranslate();
-  const { field, fieldState } = useInput({ source: input.source, parse: keep, format: keep });
-  const error = useErrorText(fieldState.error?.message);
+  const { translate, field, textProps } = useFormField(input, required);
   const options = (input.options ?? []).map((o) => ({ id: o.id, name: translate(o.name) }));
   const chosen = Array.isArray(field.value) ? (field.value as unknown[]) : [];
   return (
@@ -105,17 +114,7 @@ function MultiSelect({ input, required, disabled }: FormInputProps) {
       onBlur={field.onBlur}
       disabled={disabled || input.readOnly}
       noOptionsText={translate('engine.action.noChoices')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          name={input.source}
-          label={translate(input.label ?? input.source)}
-          required={required}
-          error={!!error}
-          helperText={error ?? (input.helperText ? translate(input.helperText) : undefined)}
-          size="small"
-        />
-      )}
+      renderInput={(params) => <TextField {...params} {...textProps} />}
     />
   );
 }
@@ -153,8 +152,7 @@ function DateRangeInput({ input, required, disabled }: FormInputProps) {
 
 function ImageField({ input, required, disabled, onUploadingChange }: FormInputProps) {
   const { http } = useEngineServices();
-  const { field, fieldState } = useInput({ source: input.source, parse: keep, format: keep });
-  const error = useErrorText(fieldState.error?.message);
+  const { field, error } = useFormField(input, required);
   const record = useRecordContext();
   const initial = record?.[input.source];
   return (
@@ -179,28 +177,24 @@ function ImageField({ input, required, disabled, onUploadingChange }: FormInputP
 }
 
 function RichField({ input, required, disabled }: FormInputProps) {
-  const translate = useTranslate();
-  const { field, fieldState } = useInput({ source: input.source, parse: keep, format: asText });
-  const error = useErrorText(fieldState.error?.message);
+  const { field, error, label, hint } = useFormField(input, required, asText);
   return (
     <RichTextInput
       value={String(field.value ?? '')}
       onChange={field.onChange}
       onBlur={field.onBlur}
-      label={translate(input.label ?? input.source)}
+      label={label}
       required={required}
       disabled={disabled || input.readOnly}
       error={error}
-      helperText={input.helperText ? translate(input.helperText) : undefined}
+      helperText={hint}
       testId={`input-${input.source}`}
     />
   );
 }
 
-function SwitchField({ input, disabled }: FormInputProps) {
-  const translate = useTranslate();
-  const { field, fieldState } = useInput({ source: input.source, parse: keep, format: keep });
-  const error = useErrorText(fieldState.error?.message);
+function SwitchField({ input, required, disabled }: FormInputProps) {
+  const { field, error, label, hint } = useFormField(input, required);
   return (
     <Box>
       <FormControlLabel
@@ -213,20 +207,16 @@ function SwitchField({ input, disabled }: FormInputProps) {
             disabled={disabled || input.readOnly}
           />
         }
-        label={translate(input.label ?? input.source)}
+        label={label}
       />
-      {(error || input.helperText) && (
-        <FormHelperText error={!!error}>{error ?? translate(input.helperText!)}</FormHelperText>
-      )}
+      {(error || hint) && <FormHelperText error={!!error}>{error ?? hint}</FormHelperText>}
     </Box>
   );
 }
 
 /** A text-like input: text, password, textarea, number, money, or a select of options. */
 function TextLike({ input, required, disabled }: FormInputProps) {
-  const translate = useTranslate();
-  const { field, fieldState } = useInput({ source: input.source, parse: keep, format: asText });
-  const error = useErrorText(fieldState.error?.message);
+  const { translate, field, textProps } = useFormField(input, required, asText);
   const type = input.type ?? 'text';
   const select = type === 'option';
   const options = select ? (input.options ?? []) : [];
@@ -234,24 +224,19 @@ function TextLike({ input, required, disabled }: FormInputProps) {
   const shown = select ? String(findOption(options, field.value)?.id ?? '') : (field.value as string);
   return (
     <TextField
-      name={input.source}
+      {...textProps}
       inputRef={field.ref}
-      label={translate(input.label ?? input.source)}
       value={shown}
       onChange={(e) =>
         field.onChange(select ? (options.find((o) => String(o.id) === e.target.value)?.id ?? null) : e.target.value)
       }
       onBlur={field.onBlur}
-      required={required}
-      error={!!error}
-      helperText={error ?? (input.helperText ? translate(input.helperText) : undefined)}
       type={type === 'password' ? 'password' : 'text'}
       select={select}
       multiline={type === 'textarea'}
       minRows={type === 'textarea' ? 3 : undefined}
       disabled={disabled}
       fullWidth
-      size="small"
       slotProps={{
         htmlInput: {
           inputMode: type === 'money' || type === 'number' ? 'decimal' : undefined,
