@@ -2,6 +2,9 @@ import { ERRORS } from '../i18n/messages/errors';
 import { absoluteUrl } from '../authProvider/refresh';
 import type { TokenStore } from '../authProvider/tokens';
 
+/** The answer header naming the tenant's permission version (server/core/access.ts). */
+export const PERMISSION_VERSION_HEADER = 'x-permission-version';
+
 /** Options of one call. */
 export interface HttpOptions {
   method?: string;
@@ -55,6 +58,8 @@ export interface HttpDeps {
   onAuthFailure: () => void;
   /** Called after every request, for the developer request log. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Called with the tenant's permission version of every answer that carries one (`x-permission-version`). */
+  onPermissionVersion?: (version: number) => void;
   fetch?: typeof fetch;
 }
 
@@ -126,6 +131,8 @@ export function createHttp(deps: HttpDeps): Http {
       throw new ApiError(ERRORS.network, 0, 'network');
     }
     deps.onRequest?.({ method, path: target, status: res.status, ms: Date.now() - started, at: started });
+    const version = Number(res.headers?.get?.(PERMISSION_VERSION_HEADER) ?? NaN);
+    if (Number.isInteger(version) && version >= 0) deps.onPermissionVersion?.(version);
     const data = await parse(res);
     if (res.ok) return data as T;
 

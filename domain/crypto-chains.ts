@@ -22,6 +22,43 @@ const ADDRESS = new RegExp(ADDRESS_PATTERN);
 const TX_HASH = new RegExp(TX_HASH_PATTERN);
 const HEX_HASH = /^(?:0x)?([0-9A-Fa-f]{32,100})$/;
 
+/**
+ * Each chain's receiving-address format, within ADDRESS_PATTERN: TRON base58 `T` + 33; EVM `0x` + 40 hex digits;
+ * Bitcoin legacy/P2SH base58 (`1`/`3`, 26-35) or bech32 `bc1` (42-62, lower case); Solana base58 (32-44). The
+ * platform's receiving addresses (domain/crypto-address.ts) are checked with it, so the deposit dialog, which offers
+ * only those, sends addresses of the chain's own shape.
+ */
+export const CHAIN_ADDRESS_PATTERNS: Readonly<Record<CryptoChain, string>> = {
+  TRC20: '^T[1-9A-HJ-NP-Za-km-z]{33}$',
+  ERC20: '^0x[0-9A-Fa-f]{40}$',
+  BEP20: '^0x[0-9A-Fa-f]{40}$',
+  BTC: '^(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{39,59})$',
+  ETH: '^0x[0-9A-Fa-f]{40}$',
+  SOL: '^[1-9A-HJ-NP-Za-km-z]{32,44}$',
+};
+
+/** Why a receiving address is refused for a chain: missing, not an address at all, or not of the chain's shape. */
+export type AddressProblem = 'required' | 'invalid' | 'address_chain';
+
+/** The problem of an address on `chain` (trimmed), or undefined when it is one of that chain's addresses. */
+export function chainAddressProblem(chain: string, address: string | null | undefined): AddressProblem | undefined {
+  const value = (address ?? '').trim();
+  if (!value) return 'required';
+  if (!ADDRESS.test(value)) return 'invalid';
+  if (isCryptoChain(chain) && !new RegExp(CHAIN_ADDRESS_PATTERNS[chain]).test(value)) return 'address_chain';
+  return undefined;
+}
+
+/**
+ * The spelling under which two addresses of one chain are the same: hex (EVM) and bech32 addresses are
+ * case-insensitive (lower case), base58 ones are case-sensitive (as given). Trimmed.
+ */
+export function canonicalAddress(chain: string, address: string): string {
+  const value = address.trim();
+  if (EVM_CHAINS.includes(chain) || /^bc1/i.test(value)) return value.toLowerCase();
+  return value;
+}
+
 /** Whether `value` is one of CRYPTO_CHAINS (exact, upper case). */
 export const isCryptoChain = (value: unknown): value is CryptoChain =>
   typeof value === 'string' && (CRYPTO_CHAINS as readonly string[]).includes(value);

@@ -49,6 +49,9 @@ export type FilterKind =
 export type Labels = { readonly 'zh-CN': string; readonly 'en-US': string };
 
 /** The console languages. */
+/** A label in both languages. */
+export const l = (zh: string, en: string): Labels => ({ 'zh-CN': zh, 'en-US': en });
+
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -179,3 +182,20 @@ export function entityMessages(defs: EntityDef | readonly EntityDef[], lang: Lan
   }
   return out;
 }
+
+/** Who last changed a configuration row (its name), as configuration lists show it. */
+export const changedByField = {
+  name: 'updated_by_name',
+  kind: 'text',
+  nullable: true,
+  list: true,
+  label: { 'zh-CN': '修改人', 'en-US': 'Changed by' },
+} as const;
+
+/** When a configuration row last changed. */
+export const changedAtField = {
+  name: 'updated_at',
+  kind: 'datetime',
+  list: true,
+  label: { 'zh-CN': '修改时间', 'en-US': 'Changed' },
+} as const;

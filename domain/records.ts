@@ -9,7 +9,7 @@
  * the same row and differ in labels and in what the list shows.
  */
 import { CRYPTO_CHAINS } from './crypto-chains';
-import { defineEntity, type Labels, type ListQuery, type Row } from './entity';
+import { defineEntity, type Labels, type ListQuery, type Row, l } from './entity';
 
 /** The statuses of a money record (spec section 4). */
 export const RECORD_STATUSES = ['pending', 'approved', 'rejected', 'rolled_back', 'repaid'] as const;
@@ -28,8 +28,6 @@ export const DEPOSIT_SOURCES = ['staff', 'client'] as const;
 
 /** Fields of a record view that only the detail answers (the staff names); the lists leave them out. */
 export const RECORD_DETAIL_ONLY = ['created_by_name', 'resolved_by_name', 'rolled_back_by_name'] as const;
-
-const l = (zh: string, en: string): Labels => ({ 'zh-CN': zh, 'en-US': en });
 
 const statusLabels = {
   pending: l('待审核', 'Pending'),

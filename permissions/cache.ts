@@ -22,6 +22,11 @@ export interface PermissionCache {
   ensure(role: string): Promise<PermissionPayload>;
   /** Fetches now (concurrent callers share one request) and stores the answer. */
   refetch(role?: string): Promise<PermissionPayload>;
+  /**
+   * An API answer named the tenant's permission version: when it is newer than the cached payload's, refetch at once
+   * (spec section 4: revalidation after 5 minutes, or on the next request that sees a newer version).
+   */
+  observeVersion(version: number): void;
   /** Forgets the permissions (memory and storage). */
   clear(): void;
   /** Calls `fn` whenever the payload changes; returns the unsubscribe function. */
@@ -45,6 +50,7 @@ export function createPermissionCache(deps: PermissionCacheDeps): PermissionCach
   let current: CachedPermissions | null | undefined; // undefined: not hydrated yet
   let inflight: Promise<PermissionPayload> | null = null;
   let generation = 0; // bumped by clear() so an answer that arrives after logout is dropped
+  let wanted = 0; // the newest tenant permission version an answer named
 
   function hydrate(): CachedPermissions | null {
     if (current !== undefined) return current;
@@ -76,20 +82,37 @@ export function createPermissionCache(deps: PermissionCacheDeps): PermissionCach
     refetch(role) {
       if (inflight) return inflight;
       const gen = generation;
-      const request: Promise<PermissionPayload> = deps
-        .fetch()
-        .then((payload) => {
+      const request: Promise<PermissionPayload> = deps.fetch().then(
+        (payload) => {
           if (gen === generation) store({ payload, savedAt: now(), role: role ?? payload.roles?.[0] ?? '' });
-          return payload;
-        })
-        .finally(() => {
           if (inflight === request) inflight = null;
-        });
+          // A newer version was seen while this request was under way: fetch once more (once: the next answer
+          // naming a newer version asks again).
+          const e = current;
+          if (gen === generation && e && (e.payload.tenantVersion ?? 0) < wanted) {
+            wanted = 0;
+            cache.refetch(e.role).catch(() => undefined);
+          }
+          return payload;
+        },
+        (error: unknown) => {
+          if (inflight === request) inflight = null;
+          wanted = 0; // the next answer naming a newer version tries again
+          throw error;
+        },
+      );
       inflight = request;
       return request;
     },
+    observeVersion(version) {
+      const e = hydrate();
+      if (!e || version <= (e.payload.tenantVersion ?? 0) || version <= wanted) return;
+      wanted = version;
+      if (!inflight) cache.refetch(e.role).catch(() => undefined);
+    },
     clear() {
       generation++;
+      wanted = 0;
       inflight = null;
       store(null);
     },

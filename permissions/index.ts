@@ -1,3 +1,4 @@
 export * from './types';
 export * from './can';
 export * from './roles';
+export * from './narrow';

@@ -22,6 +22,8 @@ export type Action = (typeof ACTIONS)[number];
 export interface Grant {
   resource: string;
   actions: string[];
+  /** A tenant's narrowing (permissions/narrow.ts): these actions are removed, whatever else grants them. */
+  deny?: boolean;
 }
 
 export interface RoleDefinition {
@@ -39,4 +41,7 @@ export interface PermissionPayload {
   grants: Grant[];
   featureFlags: FeatureFlags;
   version: string;
+  /** The tenant's permission version the grants were computed at (every API answer carries the current one in
+   *  `x-permission-version`; the console refetches when it sees a newer one). */
+  tenantVersion?: number;
 }

@@ -49,6 +49,20 @@ export interface FundsRecord extends RaRecord {
   created_by_name?: string | null;
   resolved_by_name?: string | null;
   rolled_back_by_name?: string | null;
+  /** The pending approval (maker-checker): the record awaits its checkers, or a rollback awaits them (frozen). */
+  approval?: { id: number; kind: string; required_checkers: number; approvals: number } | null;
+}
+
+/** "Awaiting approval (1/2)" (or a rollback awaiting it) for a record with a pending approval; else nothing. */
+export function approvalState(
+  r: RaRecord,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): string | null {
+  const a = (r as FundsRecord).approval;
+  // one checker and none yet: the status (pending) says it all
+  if (!a || (a.kind !== 'rollback' && a.required_checkers < 2 && a.approvals === 0)) return null;
+  const key = a.kind === 'rollback' ? 'resources.approval.awaitingRollback' : 'resources.approval.awaiting';
+  return translate(key, { approvals: a.approvals, required: a.required_checkers });
 }
 
 /** What the console leaves out of every record definition: ids it shows through other fields, and ledger links. */
@@ -121,6 +135,11 @@ export function recordFields(def: EntityDef, overrides: FieldOverrides = {}): Fi
     resolved_at: { hidden: true, sortable: false },
     rolled_back_at: { hidden: true },
     ...overrides,
+  }).concat({
+    source: 'approval',
+    label: 'resources.approval.recordColumn',
+    value: approvalState,
+    sortable: false,
   });
 }
 
@@ -129,8 +148,9 @@ export const recordFilters: FilterSpec[] = [
   { type: 'remoteOption', source: 'agent_id', load: agentFilterChoices, permission: STAFF_LIST },
 ];
 
-const pending = (r: FundsRecord) => r.status === 'pending';
-const approved = (r: FundsRecord) => r.status === 'approved';
+const pending = (r: FundsRecord) => r.status === 'pending' && r.approval?.kind !== 'rollback';
+// A record with a pending approval is frozen: no rollback until it is checked.
+const approved = (r: FundsRecord) => r.status === 'approved' && !r.approval;
 
 /**
  * Approve and reject of a pending record: `{ status }` to the audit path, with an Idempotency-Key. Their

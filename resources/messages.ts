@@ -11,6 +11,20 @@ import cryptoDeposit from './crypto_deposit/messages';
 import deposit from './deposit/messages';
 import kyc from './kyc/messages';
 import ipAccess from './ip_access/messages';
+import approval from './approval/messages';
+import approvalPolicy from './approval_policy/messages';
+import cryptoAddress from './crypto_address/messages';
+import tradeConfig from './trade_config/messages';
+import tradingPermission from './trading_permission/messages';
+import exchangeConfig from './exchange_config/messages';
+import currencyPair from './currency_pair/messages';
+import message from './message/messages';
+import messageTemplate from './message/templateMessages';
+import service from './service/messages';
+import dataException from './data_exception/messages';
+import emergency from './emergency/messages';
+import auditLog from './audit_log/messages';
+import permission from './permission/messages';
 import funds from './fundsMessages';
 import loan from './loan/messages';
 import settings from './settings/messages';
@@ -30,4 +44,18 @@ export const resourceMessageModules: Record<string, MessageModule> = {
   'settings/app': settings,
   users,
   ip_access: ipAccess,
+  approval,
+  approval_policy: approvalPolicy,
+  crypto_address: cryptoAddress,
+  trade_config: tradeConfig,
+  trading_permission: tradingPermission,
+  exchange_config: exchangeConfig,
+  currency_pair: currencyPair,
+  message,
+  message_template: messageTemplate,
+  service,
+  data_exception: dataException,
+  emergency,
+  audit_log: auditLog,
+  permission,
 };

@@ -17,10 +17,23 @@ import cryptoDeposit from './crypto_deposit';
 import deposit from './deposit';
 import kyc from './kyc';
 import ipAccess from './ip_access';
+import cryptoAddress from './crypto_address';
+import tradeConfig from './trade_config';
+import tradingPermission from './trading_permission';
+import exchangeConfig from './exchange_config';
+import currencyPair from './currency_pair';
+import message from './message';
+import service from './service';
+import dataException from './data_exception';
+import emergency from './emergency';
+import auditLog from './audit_log';
 import loan from './loan';
 import settings from './settings';
 import users from './users';
 import withdrawal from './withdrawal';
+import approval from './approval';
+import approvalPolicy from './approval_policy';
+import ApprovalBadge from './approval/ApprovalBadge';
 import type { MenuNode } from './types';
 import { resourceChains } from './menu';
 import { registerResourceChains } from '../authProvider/access';
@@ -50,6 +63,7 @@ export const registry: MenuNode[] = [
       { ...loan, title: { 'zh-CN': '借贷记录', 'en-US': 'Loan records' } },
       { ...compensation, title: { 'zh-CN': '赠分记录', 'en-US': 'Bonus-point records' } },
       { ...cryptoDeposit, title: { 'zh-CN': '加密货币充值', 'en-US': 'Crypto deposits' } },
+      { ...approval, badge: ApprovalBadge, title: { 'zh-CN': '待复核', 'en-US': 'Approvals' } },
     ],
   },
   {
@@ -93,18 +107,16 @@ export const registry: MenuNode[] = [
     ],
   },
   { ...users, icon: ManageAccountsIcon, title: { 'zh-CN': '系统用户', 'en-US': 'System users' } },
-  { name: 'message', icon: MailIcon, title: { 'zh-CN': '站内信', 'en-US': 'Messages' } },
-  { name: 'service', icon: SupportAgentIcon, title: { 'zh-CN': '客服配置', 'en-US': 'Customer service' } },
+  { ...message, icon: MailIcon, title: { 'zh-CN': '站内信', 'en-US': 'Messages' } },
+  { ...service, icon: SupportAgentIcon, title: { 'zh-CN': '客服配置', 'en-US': 'Customer service' } },
   {
-    name: 'crypto_address',
-    resource: 'cryptoAddress',
+    ...cryptoAddress,
     icon: CurrencyBitcoinIcon,
     title: { 'zh-CN': '收款地址', 'en-US': 'Crypto addresses' },
   },
-  { name: 'emergency', icon: ReportProblemIcon, title: { 'zh-CN': '应急处理', 'en-US': 'Emergency' } },
+  { ...emergency, icon: ReportProblemIcon, title: { 'zh-CN': '应急处理', 'en-US': 'Emergency' } },
   {
-    name: 'data_exception',
-    resource: 'dataException',
+    ...dataException,
     icon: RuleIcon,
     title: { 'zh-CN': '数据异常', 'en-US': 'Data exceptions' },
   },
@@ -114,20 +126,21 @@ export const registry: MenuNode[] = [
     title: { 'zh-CN': '系统配置', 'en-US': 'Configuration' },
     children: [
       { ...settings, title: { 'zh-CN': '应用配置', 'en-US': 'App settings' } },
-      { name: 'permission', title: { 'zh-CN': '权限管理', 'en-US': 'Permissions' } },
-      { ...ipAccess, title: { 'zh-CN': 'IP 白名单', 'en-US': 'IP allow-list' } },
-      { name: 'trade_config', resource: 'tradeConfig', title: { 'zh-CN': '交易配置', 'en-US': 'Trade configuration' } },
       {
-        name: 'exchange_config',
-        resource: 'exchangeConfig',
-        title: { 'zh-CN': '交易所与汇率', 'en-US': 'Exchanges and rates' },
+        name: 'permission',
+        title: { 'zh-CN': '权限管理', 'en-US': 'Permissions' },
+        page: () => import('./permission/PermissionPage'),
       },
+      { ...ipAccess, title: { 'zh-CN': 'IP 白名单', 'en-US': 'IP allow-list' } },
+      { ...approvalPolicy, title: { 'zh-CN': '复核规则', 'en-US': 'Approval rules' } },
+      { ...auditLog, title: { 'zh-CN': '审计日志', 'en-US': 'Audit log' } },
+      { ...tradeConfig, title: { 'zh-CN': '交易配置', 'en-US': 'Trade configuration' } },
+      { ...exchangeConfig, title: { 'zh-CN': '交易所与汇率', 'en-US': 'Exchanges and rates' } },
       {
-        name: 'trading_permission',
-        resource: 'tradingPermission',
+        ...tradingPermission,
         title: { 'zh-CN': '交易权限', 'en-US': 'Trading permissions' },
       },
-      { name: 'currency_pair', resource: 'currencyPair', title: { 'zh-CN': '货币对', 'en-US': 'Currency pairs' } },
+      { ...currencyPair, title: { 'zh-CN': '货币对', 'en-US': 'Currency pairs' } },
     ],
   },
 ];

@@ -32,5 +32,7 @@ export interface MenuNode {
   page?: PageLoader;
   /** The declarative resource behind the page (resources/engine), when it has one. */
   config?: ResourceConfig;
+  /** Shown after the title in the side menu (e.g. the approvals waiting); renders nothing when there is nothing. */
+  badge?: ComponentType;
   children?: MenuNode[];
 }

@@ -15,7 +15,11 @@ export function runCheck(name: string, check: (db: Database['db']) => Promise<{ 
       console.error(`no database at ${join(config.dataDir, 'pgdata')}: set DATA_DIR or DATABASE_URL`);
       return 2;
     }
-    const database = await openDatabase(config.databaseUrl, config.dataDir, 2);
+    // As the API's role (bo_app): the checks only read, and see what the API sees.
+    const database = await openDatabase(config.databaseUrl, config.dataDir, 2, {
+      ownerUrl: config.databaseOwnerUrl,
+      appPassword: config.databaseAppPassword,
+    });
     try {
       const { ok, text } = await check(database.db);
       console.log(text);

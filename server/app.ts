@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { readCache } from './core/read-cache';
+import { readCachePlugin } from './core/read-cache';
 import { accessPlugin } from './core/access';
 import { inputGuardPlugin } from './core/input';
 import { auditPlugin } from './core/audit';
@@ -24,7 +24,20 @@ import { overdrawnRoutes } from './modules/overdrawn/routes';
 import { withdrawRoutes } from './modules/withdraw/routes';
 import { s3Routes } from './modules/s3/routes';
 import { ipAccessRoutes } from './modules/ip_access/routes';
+import { dataExceptionRoutes } from './modules/data_exception/routes';
+import { dataExceptionScheduler } from './modules/data_exception/scheduler';
+import { messageRoutes } from './modules/message/routes';
+import { serviceRoutes } from './modules/service/routes';
+import { cryptoAddressRoutes } from './modules/crypto_address/routes';
+import { tradeConfigRoutes } from './modules/trade_config/routes';
+import { tradingPermissionRoutes } from './modules/trading_permission/routes';
+import { exchangeConfigRoutes } from './modules/exchange_config/routes';
+import { currencyPairRoutes } from './modules/currency_pair/routes';
+import { approvalRoutes } from './modules/approval/routes';
+import { emergencyRoutes } from './modules/emergency/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { ipAllowPlugin } from './core/ip-allow';
+import { permissionRoutes } from './modules/permission/routes';
 
 /** The route plugins of the API, each a module of server/modules; all are mounted under /api. */
 const API_MODULES: FastifyPluginAsync[] = [
@@ -39,6 +52,18 @@ const API_MODULES: FastifyPluginAsync[] = [
   overdrawnRoutes,
   exchangeRoutes,
   ipAccessRoutes,
+  dataExceptionRoutes,
+  messageRoutes,
+  serviceRoutes,
+  cryptoAddressRoutes,
+  tradeConfigRoutes,
+  tradingPermissionRoutes,
+  exchangeConfigRoutes,
+  currencyPairRoutes,
+  approvalRoutes,
+  auditRoutes,
+  emergencyRoutes,
+  permissionRoutes,
 ];
 
 export interface BuildOptions {
@@ -120,7 +145,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Money fields accept a number or a decimal string (DESIGN section 3): union types are intended.
     ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
   });
-  const database = opts.database ?? (await openDatabase(config.databaseUrl, config.dataDir));
+  const database =
+    opts.database ??
+    (await openDatabase(config.databaseUrl, config.dataDir, undefined, {
+      ownerUrl: config.databaseOwnerUrl,
+      appPassword: config.databaseAppPassword,
+    }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -138,11 +168,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 async function register(app: FastifyInstance, config: Config): Promise<void> {
   registerErrorHandler(app);
   securityHeaders(app, config);
-  // A write through this process drops the short-lived read cache (sessions, list totals) before its answer leaves.
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') readCache(app.db).invalidate();
-    done(null, payload);
-  });
+  // A write drops the short-lived read cache (sessions, allow-lists, list totals) before its answer leaves, in this
+  // process and, on PostgreSQL, in every other API process of the database (LISTEN/NOTIFY, core/read-cache.ts).
+  await app.register(readCachePlugin);
   app.addSchema(errorSchema);
   await app.register(rateLimitPlugin);
   await app.register(auditPlugin);
@@ -164,6 +192,8 @@ async function register(app: FastifyInstance, config: Config): Promise<void> {
     },
     { prefix: '/api' },
   );
+  // The data-exception checks' schedule (every API process ticks; one run per tenant and interval).
+  await app.register(dataExceptionScheduler);
 
   const staticDir = config.staticDir ? resolve(config.staticDir) : undefined;
   const spa = !!staticDir && existsSync(join(staticDir, 'index.html'));

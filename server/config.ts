@@ -9,6 +9,13 @@ export interface Config {
   dataDir: string;
   /** Unset: embedded PGlite in `dataDir/pgdata`; 'memory://' for an in-memory PGlite (tests). */
   databaseUrl?: string;
+  /**
+   * PostgreSQL: the owner's URL that migrations run with (DATABASE_OWNER_URL); `databaseUrl` is then the API's own
+   * login (bo_app or a member of it). Unset: `databaseUrl` is the owner's and the API signs in as bo_app.
+   */
+  databaseOwnerUrl?: string;
+  /** The password of bo_app when its login is derived from DATABASE_URL (DATABASE_APP_PASSWORD). */
+  databaseAppPassword?: string;
   nodeEnv: string;
   demoPassword: string;
   /** false only when AUTH_CAPTCHA=off, which production mode refuses. */
@@ -115,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
+    databaseAppPassword: env.DATABASE_APP_PASSWORD || undefined,
     nodeEnv,
     demoPassword: env.DEMO_PASSWORD ?? 'Demo@2026',
     captcha,
@@ -135,6 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : nodeEnv === 'development' ? 'warn' : 'info'),
     ...overrides,
   };
+  if (config.databaseOwnerUrl && !config.databaseUrl) {
+    throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL (the API's own login to the same database)");
+  }
   if (config.captcha === false && !isDevOrTest(config.nodeEnv)) {
     throw new Error(
       `AUTH_CAPTCHA=off is for automated tests only and is refused when NODE_ENV=${config.nodeEnv} (only development and test allow it)`,

@@ -8,7 +8,10 @@ import { DEMO_STAFF, TENANTS, seed, seedAdministrators } from './db/seed';
 import { seedClientExtras } from './db/seed-client';
 import { seedFunds } from './db/seed-funds';
 import { seedKycDocuments } from './db/seed-kyc';
+import { seedOpsConfig } from './db/seed-ops-config';
+import { seedOperations } from './db/seed-operations';
 import { createStorage } from './storage';
+import { withStartupLock } from './core/startup-lock';
 import type { Db } from './db/client';
 
 /** Demo clients per tenant: a few hundred in the default deployment, a few in the others. */
@@ -23,6 +26,8 @@ async function seedDemo(db: Db, config: ReturnType<typeof loadConfig>) {
     const { clients } = await seedFunds(db, t.id, { clients: DEMO_CLIENTS[t.id] ?? 30 });
     await seedClientExtras(db, t.id);
     await seedKycDocuments(db, createStorage(config), t.id);
+    await seedOpsConfig(db, t.id);
+    await seedOperations(db, t.id);
     console.log(
       `  tenant ${t.id}: ${clients} clients with accounts and records (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
@@ -53,12 +58,20 @@ async function main() {
   // A .env file beside package.json, when present (see .env.example); real environment variables win.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const app = await buildApp(config);
-  const [{ n }] = await app.db.select({ n: count() }).from(tenant);
   const demo = isDevOrTest(config.nodeEnv) && config.seedDemo;
-  const seeded = demo && n === 0;
-  if (seeded) await seedDemo(app.db, config);
-  if (!isDevOrTest(config.nodeEnv) && n === 0) await seedFirstAdministrators(app.db, config);
+  // Migrations and first-start seeding run in one process at a time (several instances may start together).
+  const { app, seeded } = await withStartupLock(config.databaseUrl, async () => {
+    const built = await buildApp(config);
+    try {
+      const [{ n }] = await built.db.select({ n: count() }).from(tenant);
+      if (demo && n === 0) await seedDemo(built.db, config);
+      if (!isDevOrTest(config.nodeEnv) && n === 0) await seedFirstAdministrators(built.db, config);
+      return { app: built, seeded: demo && n === 0 };
+    } catch (error) {
+      await built.close();
+      throw error;
+    }
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;

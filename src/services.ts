@@ -92,6 +92,7 @@ export function createServices(options: ServicesOptions): Services {
     refresh: () => refresher.refreshNow(),
     onAuthFailure: expireSession,
     onRequest: (entry) => requestListeners.forEach((fn) => fn(entry)),
+    onPermissionVersion: (version) => permissionCache.observeVersion(version),
     fetch: options.fetch,
   });
   const api = createApi(http);

@@ -5,6 +5,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import AccountSection from './drawer/AccountSection';
 import BasicInfoPanel from './drawer/BasicInfoPanel';
 import ClientTabs from './drawer/ClientTabs';
+import AuditHistory from '../audit_log/AuditHistory';
 import PendingDeposits from './drawer/PendingDeposits';
 import { clientApi } from './drawer/api';
 import { useClientQuery, useReloadClient } from './drawer/useClientQuery';
@@ -86,6 +87,7 @@ export default function ClientDrawer({ clientId, onClose }: ClientDrawerProps) {
           />
           {canReadDeposits && <PendingDeposits state={deposits} accounts={accountList} />}
           <ClientTabs clientId={key} />
+          <AuditHistory type="client" id={key} />
         </Stack>
       ) : (
         <Alert severity="error" sx={{ m: 2 }}>

@@ -185,11 +185,13 @@ export default {
       compensation: {
         title: '赠分',
         success: '赠分已添加',
+        pendingApproval: '金额达到复核档位，赠分已提交，等待复核后入账',
         failure: '无法完成赠分操作',
       },
       bonus: {
         title: '奖励',
         success: '奖励已添加',
+        pendingApproval: '金额达到复核档位，奖励已提交，等待复核后入账',
         failure: '无法添加奖励',
       },
       exchange: {
@@ -200,6 +202,7 @@ export default {
         amountHint: '最多可兑换 %{balance}',
         sameAccount: '转入账户不能与转出账户相同',
         success: '兑换成功',
+        pendingApproval: '金额达到复核档位，兑换已提交，复核通过后按届时汇率执行',
         failure: '兑换失败，请稍后再试',
         singleAccount: '该客户只有一个账户，无法兑换',
         allZero: '该客户所有账户余额均为 0，无法兑换',
@@ -406,11 +409,13 @@ export default {
       compensation: {
         title: 'Bonus points',
         success: 'Bonus points added',
+        pendingApproval: 'At or above the approval tier: the bonus points are submitted and credited once checked',
         failure: 'Unable to complete the bonus-point operation',
       },
       bonus: {
         title: 'Bonus',
         success: 'Bonus added',
+        pendingApproval: 'At or above the approval tier: the bonus is submitted and credited once checked',
         failure: 'Unable to add the bonus',
       },
       exchange: {
@@ -421,6 +426,8 @@ export default {
         amountHint: 'At most %{balance}',
         sameAccount: 'The target account must differ from the source account',
         success: 'Exchange successful',
+        pendingApproval:
+          'At or above the approval tier: the exchange is submitted and runs at the rate of the moment it is approved',
         failure: 'Exchange failed, please try again later',
         singleAccount: 'This client has only one account and cannot exchange',
         allZero: 'Every account of this client has a zero balance; nothing to exchange',

@@ -21,4 +21,6 @@ export default defineResource<FundsRecord>({
   filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },
   rowActions: [rollbackAction(compensation.paths.rollback)],
+  // the record's audit history at the end of its detail (administrators)
+  history: 'compensation',
 });

@@ -14,4 +14,6 @@ export default defineResource<FundsRecord>({
   filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },
   rowActions: [...auditActions('PUT', deposit.paths.audit), rollbackAction(deposit.paths.rollback)],
+  // the record's audit history at the end of its detail (administrators)
+  history: 'deposit',
 });

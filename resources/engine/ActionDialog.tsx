@@ -62,6 +62,8 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
   const { http } = useEngineServices();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
+  // Read once, when the dialog opens (an edit starts from the row).
+  const [initialValues] = useState(() => (action.prefill && record ? action.prefill(record) : EMPTY));
   const [error, setError] = useState<string | null>(null);
   const inputs = (action.inputs ?? []).map((input) => ({ ...input, label: inputLabel(config, input) }));
   const confirmKey = actionConfirm(config, action);
@@ -94,7 +96,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
         config={config}
         inputs={inputs}
         record={record}
-        initialValues={EMPTY}
+        initialValues={initialValues}
         onSubmit={submit}
         emptyAs="empty"
         grouped={false}

@@ -41,7 +41,7 @@ export function FieldValue({
   const [locale] = useLocaleState();
   const record = given ?? contextRecord;
   if (!record) return null;
-  const value = (record as Record<string, unknown>)[field.source];
+  const value = field.value ? field.value(record, translate) : (record as Record<string, unknown>)[field.source];
   const empty = value === undefined || value === null || value === '';
 
   switch (field.type ?? 'text') {

@@ -6,6 +6,7 @@ import { ProofImage } from './ProofImage';
 import { RowActions } from './RowActions';
 import { FieldGroups } from './FieldGroups';
 import { RelatedList, relatedLabel } from './RelatedList';
+import AuditHistory from '../audit_log/AuditHistory';
 import { fieldLabel, hasEdit, showFields } from './schema';
 import type { FieldSpec, ResourceConfig } from './types';
 
@@ -98,6 +99,18 @@ export function ShowBody({ config }: { config: ResourceConfig }) {
       />
     ),
   }));
+  if (config.history) {
+    extras.push({
+      name: 'history',
+      tab: undefined,
+      label: 'resources.audit_log.history.title',
+      content: (
+        <Box sx={{ p: 2 }}>
+          <AuditHistory type={config.history} id={record.id} title={!tabbed} />
+        </Box>
+      ),
+    });
+  }
   return (
     <FieldGroups
       config={config}

@@ -151,6 +151,8 @@ export interface FieldSpec {
   purpose?: InputSpec['purpose'];
   /** Date filter: the query parameters of the first and last day (default `<source>_gte` / `<source>_lte`). */
   range?: { from: string; to: string };
+  /** Shown instead of `record[source]`: a value derived from the record (e.g. a translated state); not editable. */
+  value?: (record: RaRecord, translate: (key: string, options?: Record<string, unknown>) => string) => unknown;
 }
 
 /** A tab of a show view or form: its label `resources.<name>.tabs.<name>` unless `label` names a key. */
@@ -291,6 +293,8 @@ export interface ActionSpec<R extends RaRecord = RaRecord> {
   confirm?: string | false;
   /** Inputs asked in the confirmation dialog. */
   inputs?: ActionInput[];
+  /** The inputs' starting values from the row (an edit); default empty (a repayment is not the loan's amount). */
+  prefill?(record: R): FormValues;
   /** Moves money: the call carries an `Idempotency-Key` header. */
   idempotent?: boolean;
   /** The call: a declarative request or a handler. */
@@ -352,6 +356,11 @@ export interface ResourceConfig<R extends RaRecord = RaRecord> {
   sections?: SectionSpec[];
   /** Master-detail sub-lists of the show view. */
   related?: RelatedSpec[];
+  /**
+   * The record's type in the audit trail (its permission resource, e.g. 'deposit'): the show view ends with the
+   * record's history (resources/audit_log/AuditHistory, shown to staff who may read the audit log).
+   */
+  history?: string;
   /** A single-form page instead of list/show/edit (fields flagged `edit` are the form). */
   single?: SingleSpec;
   /** Cross-field rules of the create, edit and single forms: `{ field: i18n key }` of the problems. */

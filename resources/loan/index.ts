@@ -27,4 +27,6 @@ export default defineResource<FundsRecord>({
       run: { method: 'POST', path: loan.paths.payFine, body: (_r, v) => ({ amount: v.amount }) },
     },
   ],
+  // the record's audit history at the end of its detail (administrators)
+  history: 'loan',
 });

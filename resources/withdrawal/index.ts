@@ -13,4 +13,6 @@ export default defineResource<FundsRecord>({
   filters: recordFilters,
   sort: { field: 'created_at', order: 'DESC' },
   rowActions: [...auditActions('POST', withdrawal.paths.audit), rollbackAction(withdrawal.paths.rollback)],
+  // the record's audit history at the end of its detail (administrators)
+  history: 'withdrawal',
 });

@@ -1,6 +1,10 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
-import { canAny, loadRole, type Action } from '../../permissions';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { canAny, loadRole, narrowGrants, type Action, type Grant, type Narrowing } from '../../permissions';
+import { permissionNarrowing, permissionVersion } from '../db/schema';
+import type { Executor } from './db';
+import { readCache } from './read-cache';
 import { authenticate } from './auth';
 import { forbidden, HttpError } from './errors';
 import { resolveTenant } from './tenant';
@@ -51,13 +55,68 @@ const describe = (p: RoutePermission) => (typeof p === 'string' ? p : `${chainOf
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 
-/** Whether the signed-in staff member's role grants the permission. */
-export function allowed(role: string, permission: RoutePermission): boolean {
-  if (typeof permission === 'string') return true;
-  return canAny(loadRole(role).grants, chainOf(permission.resource), permission.action);
+/** The response header naming the tenant's permission version (the console refetches its grants when it grows). */
+export const PERMISSION_VERSION_HEADER = 'x-permission-version';
+/** How long this process reuses a tenant's narrowings (a write through the API drops them at once, core/read-cache.ts). */
+export const NARROWING_TTL_MS = 5_000;
+
+/** A tenant's narrowings of the role grants (server/modules/permission) and its permission version (0: never changed). */
+export interface TenantPermissions {
+  version: number;
+  removed: Record<string, Narrowing[]>;
 }
 
-async function guard(req: FastifyRequest): Promise<void> {
+/** Reads a tenant's narrowings and version from the database. */
+export async function readTenantPermissions(db: Executor, tenantId: string): Promise<TenantPermissions> {
+  const rows = await db
+    .select({
+      role: permissionNarrowing.role,
+      resource: permissionNarrowing.resource,
+      action: permissionNarrowing.action,
+    })
+    .from(permissionNarrowing)
+    .where(eq(permissionNarrowing.tenantId, tenantId));
+  const versions = await db
+    .select({ version: permissionVersion.version })
+    .from(permissionVersion)
+    .where(eq(permissionVersion.tenantId, tenantId));
+  const removed: Record<string, Narrowing[]> = {};
+  for (const r of rows) (removed[r.role] ??= []).push({ resource: r.resource, action: r.action });
+  return { version: versions.reduce((m, v) => Math.max(m, v.version), 0), removed };
+}
+
+/**
+ * A tenant's narrowings through the read cache (every API process drops them when any process writes: NOTIFY,
+ * core/read-cache.ts; the TTL bounds changes made outside the API).
+ */
+export function tenantPermissions(db: Executor, tenantId: string): Promise<TenantPermissions> {
+  return readCache(db).through(`permission:${tenantId}`, NARROWING_TTL_MS, () => readTenantPermissions(db, tenantId));
+}
+
+/** A role's effective grants in a tenant: its JSON grants minus the tenant's narrowings (never more). */
+export function effectiveGrants(role: string, state: TenantPermissions): Grant[] {
+  const removed = state.removed[role];
+  return removed?.length ? narrowGrants(loadRole(role).grants, removed) : loadRole(role).grants;
+}
+
+/** The signed-in staff member's effective grants (and the tenant's permission version). */
+export async function grantsOf(req: FastifyRequest): Promise<{ grants: Grant[]; version: number }> {
+  const staff = signedIn(ctx(req));
+  const state = await tenantPermissions(req.server.db, staff.tenantId);
+  return { grants: effectiveGrants(staff.role, state), version: state.version };
+}
+
+/** Whether the grants (or a role's own JSON grants, not narrowed by any tenant) allow the permission. */
+export function allowed(grants: string | readonly Grant[], permission: RoutePermission): boolean {
+  if (typeof permission === 'string') return true;
+  return canAny(
+    typeof grants === 'string' ? loadRole(grants).grants : grants,
+    chainOf(permission.resource),
+    permission.action,
+  );
+}
+
+async function guard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const permission = req.routeOptions.config.permission;
   if (!permission) return; // not an /api route (docs, static files, not found)
   await resolveTenant(req);
@@ -66,7 +125,11 @@ async function guard(req: FastifyRequest): Promise<void> {
   if (staff.mustChangePassword && permission !== 'mfa-pending' && !req.routeOptions.config.beforePasswordChange) {
     throw new HttpError(403, 'password_change_required', 'Change your password before doing anything else');
   }
-  if (!allowed(staff.role, permission)) {
+  const state = await tenantPermissions(req.server.db, staff.tenantId);
+  reply.header(PERMISSION_VERSION_HEADER, String(state.version));
+  // Services that decide by grant (e.g. which approvals a checker sees) read the same narrowed grants.
+  staff.grants = effectiveGrants(staff.role, state);
+  if (!allowed(staff.grants, permission)) {
     await req.audit({
       action: 'access.denied',
       resource: typeof permission === 'string' ? undefined : chainOf(permission.resource)[0],
@@ -111,8 +174,7 @@ export const accessPlugin = fp(async (app) => {
  * audited and answered 403 like the access plugin's.
  */
 export async function authorize(req: FastifyRequest, resources: string[], action: Action): Promise<void> {
-  const staff = signedIn(ctx(req));
-  if (canAny(loadRole(staff.role).grants, resources, action)) return;
+  if (canAny((await grantsOf(req)).grants, resources, action)) return;
   await req.audit({
     action: 'access.denied',
     resource: resources[0],

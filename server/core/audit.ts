@@ -1,7 +1,31 @@
+/**
+ * The audit trail's writer (DESIGN.md section 5: every mutation and every denied request writes an append-only row).
+ *
+ * - `writeAudit(db, entry)`: one row. A write's row goes through core/write.ts, inside its transaction.
+ * - `req.audit(entry)`: one row for the request (who, tenant and address filled in).
+ * - Refusals, in one place (the `onError` hook below): every 401 answered to a request that bears a token or signs in,
+ *   every 403, every 404 `not_found` of a route with a record id, every 423 and every 429 writes a row, unless the code
+ *   that refused has already written its own, richer row for the request (a failed sign-in, a denied grant, a write's
+ *   failure after its rollback): `writeAudit` marks the request (AsyncLocalStorage) when it writes a refusal.
+ *   Rows of refusals are written outside any transaction, before the answer leaves.
+ * - Exports: core/list/csv.ts `sendCsv` writes one `list.export` row per CSV (who, which list, its filters, rows).
+ *
+ * Write amplification: every row takes its tenant's chain head (core/audit-chain.ts) for the length of its
+ * statement, so a flood of refused requests turned into rows would queue every audited write of the tenant (money
+ * included) behind it. Every `denied` row (the refusals of the hook, and those core/access.ts and core/ip-allow.ts
+ * write themselves) is therefore throttled (`RefusalThrottle`): per source (tenant, action, route and the staff member,
+ * or the address when nobody is signed in) at most REFUSAL_BURST rows per REFUSAL_WINDOW_MS, per tenant at most
+ * REFUSAL_TENANT_CAP; what is not written is counted, and the count is written once per tenant and window
+ * (`audit.suppressed`, with the busiest sources) and on the source's next row. Sign-in failures, writes and exports
+ * are not throttled: sign-in is rate-limited per address (its 429s are throttled), writes and exports need a
+ * signed-in staff member. The throttle is per API process: N processes write at most N times as many rows.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { Executor } from './db';
 import { auditLog } from '../db/schema';
+import { resolveTenant } from './tenant';
 
 /** One audit row; who/tenant/ip default to the request's. */
 export interface AuditEntry {
@@ -25,6 +49,25 @@ declare module 'fastify' {
   }
 }
 
+/** What the audit knows of the request being answered (AsyncLocalStorage, set for every request). */
+interface RequestAudit {
+  /** A row saying the request failed or was refused has been written. */
+  refusalWritten: boolean;
+  /** Who a public request concerned, when the code that refused it knew (a refresh token's owner). */
+  subject?: { userId: number | null; username: string | null };
+}
+
+const current = new AsyncLocalStorage<RequestAudit>();
+
+/**
+ * Names who the request being refused concerns (a public route that found the staff member, e.g. the refresh token's
+ * owner), for the refusal's row.
+ */
+export function auditSubject(userId: number | null, username: string | null): void {
+  const state = current.getStore();
+  if (state) state.subject = { userId, username };
+}
+
 /** Writes one audit row. */
 export async function writeAudit(db: Executor, entry: AuditEntry & { ip?: string | null }): Promise<void> {
   await db.insert(auditLog).values({
@@ -40,17 +83,209 @@ export async function writeAudit(db: Executor, entry: AuditEntry & { ip?: string
     result: entry.result,
     detail: entry.detail ?? null,
   });
+  if (entry.result !== 'success') {
+    const state = current.getStore();
+    if (state) state.refusalWritten = true;
+  }
 }
 
-/** Decorates `req.audit(...)`, filling in user, tenant and ip. */
+/** How long a source's refusal budget lasts. */
+export const REFUSAL_WINDOW_MS = 60_000;
+/** Rows per source (tenant, status, route, staff member or address) and window. */
+export const REFUSAL_BURST = 5;
+/** Rows per tenant and window, all sources together. */
+export const REFUSAL_TENANT_CAP = 100;
+/** Sources tracked at once; beyond, new sources of a tenant share one (tenant, status) source. */
+export const REFUSAL_SOURCES_MAX = 10_000;
+
+interface Source {
+  tenant: string;
+  action: string;
+  label: string;
+  windowStart: number;
+  written: number;
+  suppressed: number;
+  suppressedSince: number;
+}
+
+/** What the throttle decided for one refusal: write it (with the count suppressed before it), or count it. */
+export type ThrottleDecision = { write: true; suppressedBefore: number; since: number } | { write: false };
+
+/** The per-source and per-tenant budgets of refusal rows (see the file's comment). In memory, per process. */
+export class RefusalThrottle {
+  private sources = new Map<string, Source>();
+  private tenants = new Map<string, { windowStart: number; written: number }>();
+
+  constructor(
+    private readonly windowMs = REFUSAL_WINDOW_MS,
+    private readonly burst = REFUSAL_BURST,
+    private readonly tenantCap = REFUSAL_TENANT_CAP,
+    private readonly maxSources = REFUSAL_SOURCES_MAX,
+  ) {}
+
+  /** Whether the refusal of `key` (for `tenant`, audited as `action`) gets its row now. */
+  take(key: string, tenant: string, action: string, now = Date.now()): ThrottleDecision {
+    let k = key;
+    if (!this.sources.has(k) && this.sources.size >= this.maxSources) k = `${tenant}|${action}|*`;
+    let s = this.sources.get(k);
+    if (!s) {
+      s = { tenant, action, label: k, windowStart: now, written: 0, suppressed: 0, suppressedSince: 0 };
+      this.sources.set(k, s);
+    }
+    let carried = { n: 0, since: 0 };
+    if (now - s.windowStart >= this.windowMs) {
+      carried = { n: s.suppressed, since: s.suppressedSince };
+      Object.assign(s, { windowStart: now, written: 0, suppressed: 0, suppressedSince: 0 });
+    }
+    let t = this.tenants.get(tenant);
+    if (!t || now - t.windowStart >= this.windowMs) this.tenants.set(tenant, (t = { windowStart: now, written: 0 }));
+    if (s.written >= this.burst || t.written >= this.tenantCap) {
+      if (s.suppressed === 0) s.suppressedSince = now;
+      s.suppressed += 1 + carried.n;
+      if (carried.n) s.suppressedSince = carried.since;
+      return { write: false };
+    }
+    s.written++;
+    t.written++;
+    return { write: true, suppressedBefore: carried.n, since: carried.since };
+  }
+
+  /**
+   * The counts not yet written of sources whose window has ended, per tenant (busiest first), forgetting those
+   * sources; sources idle for a window are forgotten too.
+   */
+  drain(now = Date.now()): Map<string, { total: number; sources: { source: string; count: number; since: string }[] }> {
+    const out = new Map<string, { total: number; sources: { source: string; count: number; since: string }[] }>();
+    for (const [key, s] of this.sources) {
+      if (now - s.windowStart < this.windowMs) continue;
+      this.sources.delete(key);
+      if (!s.suppressed) continue;
+      const t = out.get(s.tenant) ?? { total: 0, sources: [] };
+      t.total += s.suppressed;
+      t.sources.push({ source: s.label, count: s.suppressed, since: new Date(s.suppressedSince).toISOString() });
+      out.set(s.tenant, t);
+    }
+    for (const t of out.values()) t.sources.sort((a, b) => b.count - a.count).splice(20);
+    for (const [tenant, t] of this.tenants) if (now - t.windowStart >= this.windowMs) this.tenants.delete(tenant);
+    return out;
+  }
+}
+
+/** Sign-in routes: their 401 is audited even without a token, under their own action. */
+const AUTH_ACTIONS: Record<string, string> = {
+  '/api/auth/admin/v1/login': 'auth.login',
+  '/api/auth/admin/v1/mfa/verify': 'auth.mfa_verify',
+  '/api/auth/admin/v1/token/refresh': 'auth.refresh',
+};
+
+/** The audit action of a refused request, or null when that refusal is not audited. */
+function refusalAction(req: FastifyRequest, status: number, code: string): string | null {
+  const route = req.routeOptions.url ?? '';
+  const own = AUTH_ACTIONS[route];
+  switch (status) {
+    case 401:
+      // Anybody can send requests without a token: only a presented token or a sign-in attempt is worth a row.
+      if (own) return own;
+      return req.headers.authorization ? 'access.unauthorized' : null;
+    case 403:
+      return 'access.denied';
+    case 404:
+      // A record looked up by id, not found in the caller's tenant and scope (or not at all: the same answer).
+      return code === 'not_found' && req.staff && (req.params as { id?: unknown } | undefined)?.id !== undefined
+        ? 'access.not_found'
+        : null;
+    case 423:
+      return own ?? 'auth.locked';
+    case 429:
+      return 'access.rate_limited';
+    default:
+      return null;
+  }
+}
+
+/** The first resource of a route's permission (the audit row's target type). */
+function routeResource(req: FastifyRequest): string | undefined {
+  const p = req.routeOptions.config.permission;
+  if (!p || typeof p === 'string') return undefined;
+  return typeof p.resource === 'string' ? p.resource : p.resource[0];
+}
+
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+/** Decorates `req.audit(...)`, filling in user, tenant and ip; audits refused requests and throttles those rows. */
 export const auditPlugin = fp(async (app) => {
-  app.decorateRequest('audit', function (this: FastifyRequest, entry: AuditEntry) {
-    return writeAudit(this.server.db, {
+  const throttle = new RefusalThrottle();
+
+  // A `denied` row (a refusal: here, core/access.ts, core/ip-allow.ts) goes through the throttle.
+  app.decorateRequest('audit', async function (this: FastifyRequest, entry: AuditEntry) {
+    const row = {
       ...entry,
       userId: entry.userId !== undefined ? entry.userId : (this.staff?.id ?? null),
       username: entry.username !== undefined ? entry.username : (this.staff?.username ?? null),
       tenantId: entry.tenantId ?? this.staff?.tenantId ?? (this.tenantId || null),
       ip: this.ip,
-    });
+    };
+    if (entry.result !== 'denied' || !row.tenantId) return writeAudit(this.server.db, row);
+    const route = `${this.method} ${this.routeOptions.url ?? '-'}`;
+    const who = this.staff ? `user ${this.staff.id}` : `address ${this.ip}`;
+    const decision = throttle.take(`${row.tenantId}|${entry.action}|${route}|${who}`, row.tenantId, entry.action);
+    if (!decision.write) {
+      const state = current.getStore();
+      if (state) state.refusalWritten = true;
+      return;
+    }
+    const more = decision.suppressedBefore
+      ? ` (${decision.suppressedBefore} more since ${clock(decision.since)} not recorded)`
+      : '';
+    return writeAudit(this.server.db, { ...row, detail: `${row.detail ?? ''}${more}` || undefined });
+  });
+
+  // Every request runs in its own audit state (a hook with `done`, so the rest of the request runs inside it).
+  app.addHook('onRequest', (_req, _reply, done) => current.run({ refusalWritten: false }, done));
+
+  // onError runs before the error handler answers: the row is written (or counted) before the refusal leaves.
+  app.addHook('onError', async (req, _reply, error: FastifyError) => {
+    const status = error.statusCode ?? 500;
+    const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : '';
+    const state = current.getStore();
+    if (state?.refusalWritten || !req.routeOptions.config.permission) return;
+    const action = refusalAction(req, status, code);
+    if (!action) return;
+    // A rate limit may answer before the tenant is read: a known tenant only (no rows, and no chains, for made-up ones).
+    if (!req.tenantId && !(await resolveTenant(req).catch(() => null))) return;
+    const route = `${req.method} ${req.routeOptions.url}`;
+    const id = (req.params as { id?: unknown } | undefined)?.id;
+    const subject = state?.subject;
+    try {
+      await req.audit({
+        action,
+        resource: routeResource(req),
+        targetId:
+          status === 404 && (typeof id === 'string' || typeof id === 'number') ? String(id).slice(0, 64) : undefined,
+        result: 'denied',
+        detail: `${status} ${code}: ${route}: ${error.message}`.slice(0, 500),
+        ...(subject && !req.staff ? subject : {}),
+      });
+    } catch (e) {
+      req.log.error({ err: e }, 'audit row of a refused request not written');
+    }
+  });
+
+  // What the throttle did not write, once per tenant and window.
+  const flush = async () => {
+    for (const [tenant, t] of throttle.drain()) {
+      await writeAudit(app.db, {
+        tenantId: tenant,
+        action: 'audit.suppressed',
+        result: 'denied',
+        detail: `${t.total} refused requests not recorded one by one (more than ${REFUSAL_BURST} per source per minute)`,
+        after: { total: t.total, sources: t.sources },
+      }).catch((e: unknown) => app.log.error({ err: e }, 'audit summary not written'));
+    }
+  };
+  const timer = setInterval(() => void flush(), REFUSAL_WINDOW_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
   });
 });

@@ -1,3 +1,4 @@
+import type { Grant } from '../../permissions';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authSession, staffUser } from '../db/schema';
@@ -6,8 +7,10 @@ import { readCache } from './read-cache';
 import { unauthorized } from './errors';
 
 /**
- * How long a session check (not revoked, user active, role) is reused by this process. A write through this process
- * (sign-out, user disabled, role changed) applies at once; one made through another API instance within this time.
+ * How long a session check (not revoked, user active, role) is reused by this process. A write through the API
+ * (sign-out, user disabled, role changed) applies at once in this process and, on PostgreSQL, in every other API
+ * process too (LISTEN/NOTIFY, core/read-cache.ts); this time bounds what is left: a process whose listening connection
+ * is down, and changes made outside the API.
  */
 export const SESSION_CHECK_TTL_MS = 3_000;
 
@@ -23,6 +26,8 @@ export interface Staff {
   team?: number[];
   /** Must change the password first: only routes with `config.beforePasswordChange` answer (core/access.ts). */
   mustChangePassword?: boolean;
+  /** The effective grants in the tenant, set by the access guard (core/access.ts). */
+  grants?: readonly Grant[];
 }
 
 declare module 'fastify' {

@@ -22,7 +22,7 @@ import type { Action } from '../../permissions';
 import { requires } from './access';
 import { ctx, signedIn, type Ctx } from './context';
 import type { Executor } from './db';
-import { errorResponses } from './errors';
+import { errorResponses, ValidationError } from './errors';
 import {
   csvStream,
   EXPORT_BATCH,
@@ -179,7 +179,10 @@ export function filterWhere(
     if (v === undefined || v === '') continue;
     if (f.filter === 'prefix') conds.push(startsWith(col, String(v)));
     else if (f.filter === 'in') conds.push(inArray(col, String(v).split(',')));
-    else conds.push(eq(col, v));
+    else if ((f.kind === 'id' || f.kind === 'integer') && !Number.isSafeInteger(v)) {
+      // Ajv coerces "1e400" to Infinity and lets it through `type: integer` and `maximum`.
+      throw new ValidationError({ [f.name]: `${f.name} must be a whole number` });
+    } else conds.push(eq(col, v));
   }
   return conds;
 }

@@ -46,6 +46,15 @@ export const ERROR_CODES = [
   'user_has_records',
   'ip_not_allowed',
   'ip_self_lockout',
+  'maker_cannot_check',
+  'already_decided',
+  'approval_pending',
+  'address_in_use',
+  'withdrawals_frozen',
+  'permission_not_granted',
+  'permission_self_lockout',
+  'permission_version_conflict',
+  'pair_disabled',
 ] as const;
 
 /** A stable error code of the API. */
@@ -85,6 +94,29 @@ export const FIELD_CODES = [
   'cidr_invalid',
   'cidr_host_bits',
   'duplicate',
+  'address_chain',
+  'trading_hours',
+  'fee_rate',
+  'min_above_max',
+  'config_key',
+  'config_number',
+  'config_boolean',
+  'config_json',
+  'config_decimal',
+  'subject_invalid',
+  'unknown_variable',
+  'send_at_past',
+  'clients_unknown',
+  'no_recipients',
+  'hours_order',
+  'exchange_code',
+  'holidays',
+  'rate_format',
+  'same_currency',
+  'currency',
+  'valid_from_past',
+  'decimals_range',
+  'spread',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 
@@ -349,6 +381,13 @@ export class RateChangedError extends DomainError {
 export class RateUnavailableError extends DomainError {
   constructor(primary: string, secondary: string) {
     super(404, 'rate_unavailable', `No exchange rate for ${primary}/${secondary}`);
+  }
+}
+
+/** 409: the tenant's currency pairs do not offer this exchange (no enabled pair joins the two currencies). */
+export class PairDisabledError extends DomainError {
+  constructor(from: string, to: string) {
+    super(409, 'pair_disabled', `The currency pair ${from}/${to} is not enabled for exchange`);
   }
 }
 

@@ -5,8 +5,9 @@
  * before sign-in (captcha, settings reads, signed image URLs) stay open.
  *
  * The hook runs after the access guard (tenant, token, grant), so an unauthenticated call from outside gets its 401
- * first and writes no audit row. The tenant's list is read through the short read cache (IP_ALLOW_TTL_MS): any write
- * through this process drops it (app.ts), another API instance's change applies within the TTL.
+ * first and writes no audit row. The tenant's list is read through the short read cache (IP_ALLOW_TTL_MS): a write
+ * through the API drops it in this process and, on PostgreSQL, in every other API process (core/read-cache.ts); the
+ * TTL bounds what is left (a process whose listening connection is down, changes made outside the API).
  */
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';

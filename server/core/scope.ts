@@ -4,6 +4,7 @@
  * administrators (god) every client of the tenant. Records are scoped through their client's agent.
  * Anything outside the scope is answered as not found.
  */
+import type { Grant } from '../../permissions';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { client } from '../db/schema';
@@ -15,6 +16,8 @@ export interface StaffScope {
   role: string;
   /** A team leader's salesmen (read with the session check); when absent the team is read by a subquery. */
   team?: number[];
+  /** The effective grants in the tenant (the role's, narrowed by the tenant: core/access.ts sets them per request). */
+  grants?: readonly Grant[];
 }
 
 /** Condition on an agent-id column: which agents' clients this staff member may see (undefined = all). */

@@ -12,12 +12,18 @@ import { CRYPTO_CHAINS } from '../../domain/crypto-chains';
 import { withRetry } from '../core/retry';
 import type { Executor, Tx } from '../core/db';
 import { createClient, openAccount } from '../modules/client/service';
-import { auditDeposit, createDeposit, rollbackDeposit } from '../modules/deposit/service';
+import { auditDeposit, createDeposit, executeDepositRollback } from '../modules/deposit/service';
 import { exchange } from '../modules/exchange/service';
 import { byStaff, bySystem } from '../modules/records/common';
-import { auditLoan, creditOverdrawn, payFine, requestLoan, rollbackOverdrawn } from '../modules/overdrawn/service';
+import {
+  auditLoan,
+  creditOverdrawn,
+  executeOverdrawnRollback,
+  payFine,
+  requestLoan,
+} from '../modules/overdrawn/service';
 import { CURRENCIES, setRate } from '../modules/exchange/rates';
-import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../modules/withdraw/service';
+import { auditWithdrawal, executeWithdrawalRollback, requestWithdrawal } from '../modules/withdraw/service';
 import type { Db } from './client';
 import { client } from './schema';
 import { staffUser } from './schema';
@@ -154,7 +160,7 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
     .where(
       and(
         eq(staffUser.tenantId, tenantId),
-        inArray(staffUser.username, ['admin', 'sales', 'sales2', 'sales3', 'leader', 'leader2']),
+        inArray(staffUser.username, ['admin', 'supervisor', 'sales', 'sales2', 'sales3', 'leader', 'leader2']),
       ),
     );
   const byName = new Map(staffRows.map((s) => [s.username, s]));
@@ -165,6 +171,15 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
   );
   const staff = byStaff({ id: admin.id, tenantId, role: 'god' });
   const system = bySystem(tenantId);
+  // Maker-checker (domain/approval.ts): the second checker of large deposits and the checker of the administrator's
+  // own records.
+  const supervisor = byName.get('supervisor');
+  const checker2 = supervisor ? byStaff({ id: supervisor.id, tenantId, role: 'angel' }) : system;
+  /** Approves a deposit: the administrator, then the supervisor when its amount needs two checkers. */
+  const approveDeposit = async (tx: Tx, id: number) => {
+    const d = await auditDeposit(tx, staff, id, 'approved');
+    if (d.status === 'pending') await auditDeposit(tx, checker2, id, 'approved');
+  };
 
   await withRetry(db, (tx) => seedRates(tx, tenantId));
 
@@ -212,7 +227,7 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
           sub_type: subType,
           ...(subType === 'crypto' ? demoCryptoFields(`${tenantId}:${i}:${k}`) : {}),
         });
-        await auditDeposit(tx, staff, d.id, 'approved');
+        await approveDeposit(tx, d.id);
       }
       if (accs[1]) {
         const d = await createDeposit(tx, system, c.id, {
@@ -220,7 +235,7 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
           amount: cents(100, 5_000),
           currency: 'USD',
         });
-        await auditDeposit(tx, staff, d.id, 'approved');
+        await approveDeposit(tx, d.id);
       }
       if (i % 3 === 0) await createDeposit(tx, system, c.id, { account_id: main.id, amount: cents(100, 3_000) });
       if (i % 5 === 0) {
@@ -229,12 +244,13 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
           amount: cents(100, 3_000),
           screenshot: null,
         });
-        await auditDeposit(tx, staff, d.id, 'rejected', 'proof unreadable');
+        await auditDeposit(tx, checker2, d.id, 'rejected', 'proof unreadable');
       }
       if (i % 11 === 0) {
         const d = await createDeposit(tx, system, c.id, { account_id: main.id, amount: cents(10, 90) });
-        await auditDeposit(tx, staff, d.id, 'approved');
-        await rollbackDeposit(tx, staff, d.id, 'duplicate transfer');
+        await approveDeposit(tx, d.id);
+        // History from before maker-checker: rolled back without a rollback approval.
+        await executeDepositRollback(tx, staff, d.id, 'duplicate transfer');
       }
 
       // Compensation and bonus credits, some rolled back (so the bonus-point records page shows every status).
@@ -243,11 +259,11 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
           account_id: main.id,
           amount: cents(10, 200),
         });
-        if (i % 8 === 4) await rollbackOverdrawn(tx, staff, o.id, 'credited by mistake');
+        if (i % 8 === 4) await executeOverdrawnRollback(tx, staff, o.id, 'credited by mistake');
       }
       if (i % 6 === 0) {
         const o = await creditOverdrawn(tx, staff, 'bonus', c.id, { account_id: main.id, amount: cents(10, 300) });
-        if (i % 12 === 6) await rollbackOverdrawn(tx, staff, o.id, 'campaign cancelled');
+        if (i % 12 === 6) await executeOverdrawnRollback(tx, staff, o.id, 'campaign cancelled');
       }
 
       // Withdrawals in every status.
@@ -259,7 +275,7 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
       if (i % 13 === 0) {
         const w = await requestWithdrawal(tx, system, c.id, { account_id: main.id, amount: cents(20, 100) });
         await auditWithdrawal(tx, staff, w.id, 'approved');
-        await rollbackWithdrawal(tx, staff, w.id, 'payout bounced');
+        await executeWithdrawalRollback(tx, staff, w.id, 'payout bounced');
       }
 
       // Loans: pending, approved, partly repaid, repaid, rejected.

@@ -116,7 +116,8 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
     rule: 'loan / compensation / bonus status agrees with its txns',
     query: sql`SELECT r.id AS overdrawn_id, r.sub_type, r.status FROM overdrawn_record r LEFT JOIN ledger_txn t ON t.id = r.txn_id
       WHERE NOT coalesce(CASE
-        WHEN r.status IN ('pending', 'rejected') THEN r.sub_type = 'loan' AND r.txn_id IS NULL AND r.repaid = 0
+        -- a pending or rejected loan, or a credit at or above its approval tier that waits or was refused (maker-checker)
+        WHEN r.status IN ('pending', 'rejected') THEN r.txn_id IS NULL AND r.repaid = 0
         WHEN r.sub_type = 'loan' THEN t.kind = 'loan' AND t.ref_id = r.id
           AND (SELECT sum(e.outstanding) FROM ledger_entry e WHERE e.txn_id = t.id) = r.amount
           AND coalesce((SELECT -sum(e.outstanding) FROM ledger_entry e JOIN ledger_txn x ON x.id = e.txn_id
@@ -143,8 +144,10 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
   },
   {
     rule: 'exchange posted',
+    // completed exchanges are posted; one waiting for its approval (maker-checker) or refused has no txn
     query: sql`SELECT r.id AS exchange_id FROM exchange_record r LEFT JOIN ledger_txn t ON t.id = r.txn_id
-      WHERE NOT coalesce(t.kind = 'exchange' AND t.ref_id = r.id, false)`,
+      WHERE NOT coalesce(CASE WHEN r.status = 'completed' THEN t.kind = 'exchange' AND t.ref_id = r.id
+        ELSE r.txn_id IS NULL END, false)`,
   },
 ];
 

@@ -1,6 +1,8 @@
 /**
- * The ledger: the only code that writes ledger entries and account aggregates (DESIGN.md section 4). Transactions,
- * retry and idempotency around it are cross-cutting: server/core (db.ts, retry.ts, idempotency.ts).
+ * The ledger: the only code that writes ledger entries and account aggregates (DESIGN.md section 4), through the
+ * database function ledger_post() (migration 0015_app_role: the API's role can neither insert ledger rows nor update
+ * an aggregate itself). Transactions, retry and idempotency around it are cross-cutting: server/core (db.ts, retry.ts,
+ * idempotency.ts).
  */
 export * from './types';
 export * from './errors';

@@ -1,8 +1,9 @@
 /**
  * The only writer of ledger entries and account aggregates. Everything runs inside the caller's transaction.
+ * The checks run here (typed errors before anything is written); the writes are the database's `ledger_post()`
+ * (migration 0015_app_role), the one way the API's role can insert ledger rows or move an aggregate.
  */
-import { eq, sql } from 'drizzle-orm';
-import { account, ledgerEntry, ledgerTxn } from '../db/schema';
+import { sql } from 'drizzle-orm';
 import { NotFoundError } from '../core/errors';
 import { InsufficientFundsError, LedgerInvariantError } from './errors';
 import { fromCents, toCents } from './money';
@@ -192,43 +193,25 @@ export async function postTransaction(tx: Executor, input: PostInput): Promise<P
     after.set(id, { ...acc, version: acc.version + 1, agg });
   }
 
-  const [txn] = await tx
-    .insert(ledgerTxn)
-    .values({
-      tenantId: input.tenantId,
-      kind: input.kind,
-      refType: input.refType,
-      refId: input.refId,
-      reversesTxnId: input.reversesTxnId,
-      idempotencyKey: input.idempotencyKey,
-      createdBy: input.createdBy ?? null,
-      memo: input.memo,
-    })
-    .returning({ id: ledgerTxn.id });
-
-  await tx.insert(ledgerEntry).values(
-    lines.map((l) => {
-      const ref = l.line.accountRef;
-      const row: typeof ledgerEntry.$inferInsert = {
-        txnId: txn.id,
-        tenantId: input.tenantId,
-        accountId: ref.type === 'client' ? ref.id : null,
-        platformAccountId: ref.type === 'platform' ? platformIds.get(`${l.line.currency}|${ref.kind}`)! : null,
-        currency: l.line.currency,
-        amount: fromCents(l.amount),
-        kind: input.kind,
-      };
-      if (ref.type === 'client') for (const k of AGGREGATES) row[k] = fromCents(l.effect[k]);
-      return row;
-    }),
-  );
-
-  for (const [id, d] of deltas) {
-    const set: Record<string, unknown> = { version: sql`${account.version} + 1` };
-    for (const k of AGGREGATES) if (d[k] !== 0n) set[k] = sql`${account[k]} + ${fromCents(d[k])}::numeric`;
-    await tx.update(account).set(set).where(eq(account.id, id));
-  }
-  return { txnId: txn.id, accounts: after };
+  // The rows and the aggregates are written by the owner's ledger_post() (migration 0015_app_role): the API's role
+  // may read the ledger but neither insert into it nor update an aggregate. It repeats the checks above in SQL.
+  const entries = lines.map((l) => {
+    const ref = l.line.accountRef;
+    const row: Record<string, string | number> = { currency: l.line.currency, amount: fromCents(l.amount) };
+    if (ref.type === 'client') {
+      row.account_id = ref.id;
+      for (const k of AGGREGATES) if (l.effect[k] !== 0n) row[k] = fromCents(l.effect[k]);
+    } else {
+      row.platform_account_id = platformIds.get(`${l.line.currency}|${ref.kind}`)!;
+    }
+    return row;
+  });
+  const res = await tx.execute(sql`SELECT ledger_post(${input.tenantId}::text, ${input.kind}::text,
+    ${JSON.stringify(entries)}::jsonb, ${input.refType ?? null}::text, ${input.refId ?? null}::bigint,
+    ${input.reversesTxnId ?? null}::bigint, ${input.idempotencyKey ?? null}::text, ${input.createdBy ?? null}::bigint,
+    ${input.memo ?? null}::text) AS id`);
+  const txnId = Number((res.rows[0] as { id: unknown }).id);
+  return { txnId, accounts: after };
 }
 
 /**

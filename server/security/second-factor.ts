@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Executor } from '../core/db';
 import { recoveryCode, staffUser } from '../db/schema';
 import { recoveryCodeHash } from './recovery';
 import { verifyTotp } from './totp';
@@ -15,7 +15,7 @@ export interface SecondFactor {
  * an unused recovery code. Returns which factor matched, or null.
  */
 export async function consumeSecondFactor(
-  db: Db,
+  db: Executor,
   pepper: string,
   user: { id: number; mfaSecret: string | null; mfaLastStep: number | null },
   factor: SecondFactor,

@@ -12,6 +12,7 @@ import { tabsStore, type TabLocation } from '../state/tabs';
 import { useAppInfo } from './useAppInfo';
 import { useDocumentLang } from './useDocumentLang';
 import { AppBar } from './AppBar';
+import { EmergencyBanner } from './EmergencyBanner';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { PageTitle } from './PageTitle';
 import { NavigationProgress, ProgressBar, ProgressHold } from './ProgressBar';
@@ -87,6 +88,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           mobile ? setDrawerOpen((o) => !o) : appState.set((s) => ({ sidebarCollapsed: !s.sidebarCollapsed }))
         }
       />
+      <EmergencyBanner />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {mobile ? (
           <Drawer

@@ -84,6 +84,8 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
           >
             {icon}
             {text}
+            {/* a closed group shows its leaves' badges (e.g. the approvals waiting) */}
+            {!open && n.children.map((c) => c.node.badge && <c.node.badge key={c.node.name} />)}
             {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
           </ListItemButton>
           <Collapse in={open} timeout="auto" unmountOnExit>
@@ -95,6 +97,7 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
       );
     }
     const selected = n.path === activePath;
+    const Badge = n.node.badge;
     return (
       <ListItemButton
         key={n.node.name}
@@ -111,6 +114,7 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
       >
         {icon}
         {text}
+        {Badge && <Badge />}
       </ListItemButton>
     );
   };

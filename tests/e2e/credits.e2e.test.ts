@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { apiGet } from './harness';
+import { apiGet, apiToken } from './harness';
 import {
   accountsOf,
   clientsFor,
@@ -148,9 +148,22 @@ async function creditAndRollBack(kind: keyof typeof KINDS) {
   expect(await confirm.innerText()).toContain(`#${record.id}`);
   const rolledBack = page.waitForResponse((r) => r.url().includes(`/api/overdrawn/admin/v1/rollback/${record.id}`));
   await confirm.getByRole('button', { name: '确认' }).click();
-  expect((await rolledBack).status()).toBe(200);
-  await expect.poll(() => row.innerText()).toContain('已回滚');
+  const asked = await rolledBack;
+  expect(asked.status()).toBe(200);
+  // Maker-checker: the administrator credited it, so his rollback waits for a checker; the record is frozen meanwhile.
+  const approvalId = ((await asked.json()) as { approval: { id: number; kind: string } }).approval.id;
+  await expect.poll(() => row.innerText()).toContain('回滚待复核');
   expect(await row.getByRole('button', { name: '回滚' }).count()).toBe(0);
+  const checker = await apiToken(e2e.server, 'supervisor');
+  const decided = await call(e2e.server.test.app, 'PUT', `/api/approval/admin/v1/decide/${approvalId}`, {
+    token: checker,
+    body: { decision: 'approved' },
+  });
+  expect(decided.statusCode).toBe(200);
+  await page.reload();
+  const done = rows(page, '/compensation').filter({ hasText: client.username }).filter({ hasText: '已回滚' });
+  await done.first().waitFor();
+  expect(await done.first().getByRole('button', { name: '回滚' }).count()).toBe(0);
 
   const detail = await apiGet<CreditRecord>(e2e.server, e2e.adminToken, `/api/overdrawn/admin/v1/detail/${record.id}`);
   expect(detail.status).toBe('rolled_back');

@@ -15,6 +15,8 @@ export const MENU_BY_LEAF: Record<string, Role[]> = {
   loan: ALL,
   compensation: ALL,
   crypto_deposit: TOP,
+  // Not in the spec's menu (maker-checker): the approvals queue under funds, whose approve grant only god and angel hold.
+  approval: TOP,
   'trades/stock': TOP,
   'trades/block': TOP,
   'trades/ipo': TOP,
@@ -42,6 +44,10 @@ export const MENU_BY_LEAF: Record<string, Role[]> = {
   'settings/app': ['god'],
   permission: ['god'],
   ip_access: ['god'],
+  // Not in the spec's menu (maker-checker rules): under config.
+  approval_policy: ['god'],
+  // Not in the spec's menu (the hardening issue's audit log page): under config, which only god's "all on all" grants.
+  audit_log: ['god'],
   trade_config: ['god'],
   exchange_config: ['god'],
   trading_permission: ['god'],

@@ -120,7 +120,7 @@ describe('client scope', () => {
 });
 
 describe('money movements', () => {
-  it('an administrator credits a deposit with a proof image, approves it, and the card shows the new balance', async () => {
+  it('an administrator credits a deposit with a proof image, a supervisor approves it, and the card shows the new balance', async () => {
     // A real client with at least one account.
     let client: ClientRow | undefined;
     let account: Account | undefined;
@@ -173,19 +173,22 @@ describe('money movements', () => {
     const record = pending[0];
     expect(record.screenshot).toBeTruthy();
 
-    // Approve it on the deposit records page.
+    // A supervisor approves it on the deposit records page (maker-checker: the administrator made it).
     await drawer.locator('[data-testid=client-drawer-close]').click();
     await drawer.waitFor({ state: 'detached' });
-    await openFromMenu(page, 'deposit', 'funds');
-    await filterByUsername(page, '/deposit', '/api/deposit/admin/v1/list', client.username);
-    const row = rowWith(page, '/deposit', 'id', record.id);
+    const checker = await signedInPage(e2e, 'supervisor');
+    const cp = checker.page;
+    await openFromMenu(cp, 'deposit', 'funds');
+    await filterByUsername(cp, '/deposit', '/api/deposit/admin/v1/list', client.username);
+    const row = rowWith(cp, '/deposit', 'id', record.id);
     await row.waitFor();
     await row.locator('[data-testid=action-approve]').click();
-    const audited = page.waitForResponse((r) => r.url().includes(`/api/deposit/admin/v1/audit/${record.id}`));
-    await page.locator('[data-testid=action-confirm]').click();
+    const audited = cp.waitForResponse((r) => r.url().includes(`/api/deposit/admin/v1/audit/${record.id}`));
+    await cp.locator('[data-testid=action-confirm]').click();
     expect((await audited).status()).toBe(200);
-    await page.getByText('操作成功').first().waitFor();
+    await cp.getByText('操作成功').first().waitFor();
     await expect.poll(() => row.locator('[data-testid=action-approve]').count()).toBe(0);
+    await checker.ctx.close();
 
     // Back on the client: the card shows old balance + 123.45, exactly the API's amounts.
     const after = await adminAccounts(client.id);

@@ -5,14 +5,19 @@ import { login, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 const db = () => t.database.db;
-/** As the owner (what an intruder with the database's owner rights could do): lift a trigger, act, restore it. */
+/**
+ * As the owner (what an intruder with the database's owner rights could do; the API's role cannot): lift a trigger,
+ * act, restore it.
+ */
 async function asOwner(trigger: string, statement: ReturnType<typeof sql>) {
-  await db().execute(sql.raw(`ALTER TABLE audit_log DISABLE TRIGGER ${trigger}`));
-  try {
-    await db().execute(statement);
-  } finally {
-    await db().execute(sql.raw(`ALTER TABLE audit_log ENABLE TRIGGER ${trigger}`));
-  }
+  await t.asOwner(async (owner) => {
+    await owner.execute(sql.raw(`ALTER TABLE audit_log DISABLE TRIGGER ${trigger}`));
+    try {
+      await owner.execute(statement);
+    } finally {
+      await owner.execute(sql.raw(`ALTER TABLE audit_log ENABLE TRIGGER ${trigger}`));
+    }
+  });
 }
 
 beforeAll(async () => {

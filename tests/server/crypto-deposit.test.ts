@@ -172,16 +172,21 @@ describe('specialized crypto deposit', () => {
     // A rejected record (say, made for the wrong client) frees its hash: the transaction may be recorded again,
     // once; approved and rolled-back records keep holding it.
     const id = first.json().id;
-    const rejected = await as('admin', 'PUT', `/deposit/admin/v1/audit/${id}`, { status: 'rejected' });
+    const rejected = await as('supervisor', 'PUT', `/deposit/admin/v1/audit/${id}`, { status: 'rejected' });
     expect(rejected.json().status).toBe('rejected');
     const again = await deposit({ ...body, amount: '12' });
     expect(again.statusCode).toBe(200);
     expect((await deposit({ ...body, amount: '13' })).json().code).toBe('duplicate_tx_hash');
-    const approved = await as('admin', 'PUT', `/deposit/admin/v1/audit/${again.json().id}`, { status: 'approved' });
+    const approved = await as('supervisor', 'PUT', `/deposit/admin/v1/audit/${again.json().id}`, {
+      status: 'approved',
+    });
     expect(approved.json().status).toBe('approved');
-    expect((await as('admin', 'PUT', `/deposit/admin/v1/rollback/${again.json().id}`)).json().status).toBe(
-      'rolled_back',
-    );
+    // The administrator asks for the rollback (maker-checker: a rollback approval), the supervisor checks it.
+    const asked = (await as('admin', 'PUT', `/deposit/admin/v1/rollback/${again.json().id}`)).json();
+    const decided = await as('supervisor', 'PUT', `/approval/admin/v1/decide/${asked.approval.id}`, {
+      decision: 'approved',
+    });
+    expect(decided.json().record.status).toBe('rolled_back');
     expect((await deposit({ ...body, amount: '14' })).json().code).toBe('duplicate_tx_hash');
   });
 
@@ -273,7 +278,8 @@ describe('crypto deposit list and export', () => {
   });
 
   it('credits an approved crypto deposit through the ledger, which still checks out', async () => {
-    const approved = await as('admin', 'PUT', `/deposit/admin/v1/audit/${known.id}`, { status: 'approved' });
+    // The administrator recorded it (maker-checker): the supervisor checks it.
+    const approved = await as('supervisor', 'PUT', `/deposit/admin/v1/audit/${known.id}`, { status: 'approved' });
     expect([approved.statusCode, approved.json().status, approved.json().chain]).toEqual([200, 'approved', 'ETH']);
     const report = await checkLedger(t.database.db);
     expect(report.violations).toEqual([]);

@@ -247,7 +247,8 @@ describe('deposit options', () => {
   it('answer the deposit sub_types, bank (the default) first, to client:fund', async () => {
     const res = await get('admin', '/deposit/admin/v1/options');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [{ value: 'bank' }, { value: 'crypto' }, { value: 'exchange' }] });
+    expect(res.json().data).toEqual([{ value: 'bank' }, { value: 'crypto' }, { value: 'exchange' }]);
+    expect(Array.isArray(res.json().addresses)).toBe(true);
     expect((await get('sales', '/deposit/admin/v1/options')).statusCode).toBe(403);
   });
 });

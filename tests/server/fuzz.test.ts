@@ -45,6 +45,7 @@ const PATH_VALUES = [
   '-1',
   '0',
   '1e3',
+  '1e400',
   'abc',
   '%00',
   '%ED%A0%80',
@@ -54,7 +55,8 @@ const PATH_VALUES = [
 
 /** Hostile values of a query parameter, by its declared schema. */
 function queryValues(s: Schema | undefined): string[] {
-  const base = [NUL, SURROGATE, LONG, HUGE_INT, '-1', '', '[object Object]'];
+  // '1e400': Ajv coerces it to Infinity, which passes `type: integer` and `maximum`.
+  const base = [NUL, SURROGATE, LONG, HUGE_INT, '-1', '1e400', '', '[object Object]'];
   if (!s) return base;
   if (s.format === 'date' || s.pattern?.includes('\\d{4}')) base.push('2026-02-30', '2026-13-01', '0000-00-00');
   if (s.format === 'date-time') base.push('2026-02-30T25:61:00Z');

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
+import { APP_ROLE, openDatabase, type Database, type Db } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { md5hex } from '../../server/security/password';
 
@@ -13,12 +16,41 @@ export const DEMO_PASSWORD = 'Demo@2026';
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** Its queries run as the app's role (bo_app), like the API's. */
   database: Database;
+  /** Runs `fn` as the database's owner (what the API cannot do: corrupt a row on purpose, lift a trigger). */
+  asOwner<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
+/**
+ * Runs `fn` as the owner of `database`: on PostgreSQL on a connection of `ownerUrl` (the URL the database was opened
+ * with), on PGlite on its one connection, back to the app's role afterwards (run nothing else meanwhile).
+ */
+export async function asOwner<T>(
+  database: Database,
+  ownerUrl: string | undefined,
+  fn: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (database.kind === 'pglite') {
+    await database.db.execute(sql`RESET ROLE`);
+    try {
+      return await fn(database.db);
+    } finally {
+      await database.db.execute(sql.raw(`SET ROLE ${APP_ROLE}`));
+    }
+  }
+  if (!ownerUrl) throw new Error('asOwner: the owner URL of a PostgreSQL database is required');
+  const pool = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+  try {
+    return await fn(drizzle(pool, { schema }));
+  } finally {
+    await pool.end();
+  }
+}
+
 /** A database nobody else uses: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
-async function freshDatabase(config: Config): Promise<{ database: Database; drop(): Promise<void> }> {
+async function freshDatabase(config: Config): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { database: await openDatabase('memory://', config.dataDir), drop: async () => {} };
   const name = `bo_t_${randomBytes(6).toString('hex')}`;
@@ -31,6 +63,7 @@ async function freshDatabase(config: Config): Promise<{ database: Database; drop
   const database = await openDatabase(url.toString(), config.dataDir, 5);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -65,7 +98,7 @@ export async function makeTestApp(
       ...overrides,
     },
   );
-  const { database, drop } = await freshDatabase(config);
+  const { database, url, drop } = await freshDatabase(config);
   await seed(database.db, config);
   const app = await buildApp(config, { database });
   await extend?.(app);
@@ -74,6 +107,7 @@ export async function makeTestApp(
     app,
     config,
     database,
+    asOwner: (fn) => asOwner(database, url, fn),
     close: async () => {
       await app.close();
       await database.close();

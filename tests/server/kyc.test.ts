@@ -87,6 +87,8 @@ describe('fill', () => {
       [{ ...IDENTITY, dob: '2999-01-01' }, 'dob'],
       [{ ...IDENTITY, real_name: 'x'.repeat(101) }, 'real_name'],
       [{ ...IDENTITY, front_image: 'javascript:alert(1)' }, 'front_image'],
+      [{ ...IDENTITY, back_image: 'https://evil.example/id.png' }, 'back_image'],
+      [{ ...IDENTITY, selfie_image: '/api/s3/object/other/11111111-2222-4333-8444-555555555555.png' }, 'selfie_image'],
       [{ ...IDENTITY, real_name: { $ne: 1 } }, 'real_name'],
     ];
     for (const [body, field] of cases) {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFunds } from '../../server/db/seed-funds';
 import { checkLedger, formatReport } from '../../server/ledger';
+import { asOwner } from './helpers';
 import { freshDatabase, seedTenantStaff } from './ledger-helpers';
 
 let env: Awaited<ReturnType<typeof freshDatabase>>;
@@ -74,12 +75,15 @@ describe('ledger check catches corruption', () => {
     const [acc] = (await db.execute(sql`SELECT id FROM account WHERE balance > 10 ORDER BY id LIMIT 1`)).rows as {
       id: number;
     }[];
-    await db.execute(sql`UPDATE account SET balance = balance + 0.01 WHERE id = ${acc.id}`);
+    // The API's role cannot: only the owner moves an aggregate outside ledger_post().
+    await expect(db.execute(sql`UPDATE account SET balance = balance + 0.01 WHERE id = ${acc.id}`)).rejects.toThrow();
+    const owner = (q: ReturnType<typeof sql>) => asOwner(env.database, env.url, (o) => o.execute(q));
+    await owner(sql`UPDATE account SET balance = balance + 0.01 WHERE id = ${acc.id}`);
     const report = await checkLedger(db);
     expect(report.ok).toBe(false);
     expect(report.violations.map((v) => v.rule)).toContain('account aggregates equal the sum of their entries');
     expect(formatReport(report)).toContain('VIOLATIONS FOUND');
-    await db.execute(sql`UPDATE account SET balance = balance - 0.01 WHERE id = ${acc.id}`);
+    await owner(sql`UPDATE account SET balance = balance - 0.01 WHERE id = ${acc.id}`);
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
@@ -143,18 +147,20 @@ describe('ledger check catches corruption', () => {
       await database.close();
       await expectScript({ DATA_DIR: dir, DATABASE_URL: '' }, 0);
       const again = await openDatabase(undefined, dir);
-      await again.db.execute(sql`UPDATE account SET deposit = deposit + 1 WHERE id = (SELECT min(id) FROM account)`);
+      await asOwner(again, undefined, (o) =>
+        o.execute(sql`UPDATE account SET deposit = deposit + 1 WHERE id = (SELECT min(id) FROM account)`),
+      );
       await again.close();
       await expectScript({ DATA_DIR: dir, DATABASE_URL: '' }, 1);
       return;
     }
     await expectScript({ DATABASE_URL: env.url }, 0);
-    await env.database.db.execute(
-      sql`UPDATE account SET deposit = deposit + 1 WHERE id = (SELECT min(id) FROM account)`,
+    await asOwner(env.database, env.url, (o) =>
+      o.execute(sql`UPDATE account SET deposit = deposit + 1 WHERE id = (SELECT min(id) FROM account)`),
     );
     await expectScript({ DATABASE_URL: env.url }, 1);
-    await env.database.db.execute(
-      sql`UPDATE account SET deposit = deposit - 1 WHERE id = (SELECT min(id) FROM account)`,
+    await asOwner(env.database, env.url, (o) =>
+      o.execute(sql`UPDATE account SET deposit = deposit - 1 WHERE id = (SELECT min(id) FROM account)`),
     );
   }, 120_000);
 });

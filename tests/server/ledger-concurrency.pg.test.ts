@@ -16,6 +16,7 @@ import { byStaff, bySystem } from '../../server/modules/records/common';
 import { creditOverdrawn } from '../../server/modules/overdrawn/service';
 import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../../server/modules/withdraw/service';
 import { ledgerFixture, makeClient, type LedgerFixture } from './ledger-helpers';
+import { makerCheckerOff } from './approval-helpers';
 
 if (!process.env.DATABASE_URL) {
   throw new Error(
@@ -27,6 +28,8 @@ let f: LedgerFixture;
 beforeAll(async () => {
   f = await ledgerFixture(20);
   if (f.database.kind !== 'pg') throw new Error('expected a PostgreSQL database');
+  // Races of the ledger itself (one staff member may make and audit); maker-checker races: races.pg.test.ts.
+  await makerCheckerOff(f.db, f.tenantId);
 }, 120_000);
 afterAll(async () => {
   await f?.close();

@@ -51,7 +51,7 @@ async function clientOf(agent: string) {
 }
 
 describe('deposit routes', () => {
-  it('an administrator credits a deposit with a proof image, approves it, and the account shows the new balance', async () => {
+  it('an administrator credits a deposit with a proof image, a supervisor approves it, and the account shows the new balance', async () => {
     const c = await clientOf('sales');
     const usd = c.accs.find((a) => a.currency === 'USD')!;
     const key = { 'idempotency-key': 'spec-1' };
@@ -59,7 +59,7 @@ describe('deposit routes', () => {
       account_id: usd.id,
       amount: '250.75',
       currency: 'USD',
-      screenshot: 'http://x/proof.png',
+      screenshot: '/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png',
       sub_type: 'bank',
     };
     const created = await as('admin', 'POST', `/api/deposit/admin/v2/specialized/${c.id}`, body, key);
@@ -67,7 +67,7 @@ describe('deposit routes', () => {
     expect(created.json()).toMatchObject({
       status: 'pending',
       amount: '250.75',
-      screenshot: 'http://x/proof.png',
+      screenshot: '/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png',
       source: 'staff',
     });
     // Double click: same key, same body -> the same record; different body -> 422.
@@ -78,8 +78,11 @@ describe('deposit routes', () => {
     expect([other.statusCode, other.json().code]).toEqual([422, 'idempotency_mismatch']);
 
     const id = created.json().id;
+    // Maker-checker: the administrator made it, so he cannot approve it; the supervisor can.
+    const own = await as('admin', 'PUT', `/api/deposit/admin/v1/audit/${id}`, { status: 'approved' });
+    expect([own.statusCode, own.json().code]).toEqual([409, 'maker_cannot_check']);
     const approved = await as(
-      'admin',
+      'supervisor',
       'PUT',
       `/api/deposit/admin/v1/audit/${id}`,
       { status: 'approved' },
@@ -95,9 +98,15 @@ describe('deposit routes', () => {
 
     const again = await as('admin', 'PUT', `/api/deposit/admin/v1/audit/${id}`, { status: 'approved' });
     expect([again.statusCode, again.json().code]).toEqual([409, 'invalid_state']);
+    // The rollback asked by the supervisor waits for a checker (the record is frozen meanwhile); the administrator checks it.
     const rb = await as('supervisor', 'PUT', `/api/deposit/admin/v1/rollback/${id}`);
-    expect([rb.statusCode, rb.json().status]).toEqual([200, 'rolled_back']);
-    expect((await as('supervisor', 'PUT', `/api/deposit/admin/v1/rollback/${id}`)).statusCode).toBe(409);
+    expect([rb.statusCode, rb.json().status, rb.json().approval?.kind]).toEqual([200, 'approved', 'rollback']);
+    const frozen = await as('supervisor', 'PUT', `/api/deposit/admin/v1/rollback/${id}`);
+    expect([frozen.statusCode, frozen.json().code]).toEqual([409, 'approval_pending']);
+    const decided = await as('admin', 'PUT', `/api/approval/admin/v1/decide/${rb.json().approval.id}`, {
+      decision: 'approved',
+    });
+    expect([decided.statusCode, decided.json().record.status]).toEqual([200, 'rolled_back']);
 
     const audit = await t.database.db.execute(
       sql`SELECT action, result, before, after FROM audit_log WHERE action LIKE 'deposit.%' AND target_id = ${String(id)} ORDER BY id`,
@@ -109,12 +118,13 @@ describe('deposit routes', () => {
       after: { status: string } | null;
     }[];
     expect(rows.map((r) => `${r.action}:${r.result}`)).toEqual([
+      'deposit.approve:failure',
       'deposit.approve:success',
       'deposit.approve:failure',
       'deposit.rollback:success',
       'deposit.rollback:failure',
     ]);
-    expect([rows[0].before?.status, rows[0].after?.status]).toEqual(['pending', 'approved']);
+    expect([rows[1].before?.status, rows[1].after?.status]).toEqual(['pending', 'approved']);
   });
 
   it('permissions: salesmen and leaders may read but not approve; leaders and salesmen cannot credit', async () => {
@@ -197,9 +207,20 @@ describe('withdraw, overdrawn, rates and exchange routes', () => {
     expect((await as('admin', 'POST', `/api/withdraw/admin/v1/audit/${w.id}`, { status: 'rejected' })).statusCode).toBe(
       409,
     );
-    expect(
-      (await as('admin', 'PUT', `/api/withdraw/admin/v1/rollback/${w.id}`, { remark: 'bounced' })).json().status,
-    ).toBe('rolled_back');
+    const asked = (await as('admin', 'PUT', `/api/withdraw/admin/v1/rollback/${w.id}`, { remark: 'bounced' })).json();
+    expect([asked.status, asked.approval?.kind]).toEqual(['approved', 'rollback']);
+    const own = await as('admin', 'PUT', `/api/approval/admin/v1/decide/${asked.approval.id}`, {
+      decision: 'approved',
+    });
+    expect(own.json().code).toBe('maker_cannot_check');
+    const done = await as('supervisor', 'PUT', `/api/approval/admin/v1/decide/${asked.approval.id}`, {
+      decision: 'approved',
+    });
+    expect([done.json().status, done.json().record.status, done.json().record.remark]).toEqual([
+      'approved',
+      'rolled_back',
+      'bounced',
+    ]);
     expect((await as('admin', 'POST', `/api/withdraw/admin/v1/audit/${w.id}`, { status: 'bogus' })).statusCode).toBe(
       400,
     );

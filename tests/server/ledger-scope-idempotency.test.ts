@@ -13,6 +13,7 @@ import { creditOverdrawn, getOverdrawn } from '../../server/modules/overdrawn/se
 import { clientScope } from '../../server/core/scope';
 import { auditWithdrawal, getWithdrawal, requestWithdrawal } from '../../server/modules/withdraw/service';
 import { ledgerFixture, makeClient, type LedgerFixture } from './ledger-helpers';
+import { makerCheckerOff } from './approval-helpers';
 
 let f: LedgerFixture;
 const run = <T>(fn: (tx: Tx) => Promise<T>) => withRetry(f.db, fn);
@@ -23,6 +24,8 @@ let clients: Record<
 
 beforeAll(async () => {
   f = await ledgerFixture();
+  // Idempotency and scope of one staff member's requests; maker-checker has its own suite (approval.test.ts).
+  await makerCheckerOff(f.db, f.tenantId);
   clients = {
     sales: await makeClient(f, 's1', f.staff.sales.id),
     sales2: await makeClient(f, 's2', f.staff.sales2.id),

@@ -18,6 +18,7 @@ import {
   rollbackWithdrawal,
 } from '../../server/modules/withdraw/service';
 import { ledgerFixture, makeClient, type LedgerFixture } from './ledger-helpers';
+import { makerCheckerOff } from './approval-helpers';
 
 let f: LedgerFixture;
 const run = <T>(fn: (tx: Tx) => Promise<T>) => withRetry(f.db, fn);
@@ -45,6 +46,8 @@ async function expectLedgerOk() {
 
 beforeAll(async () => {
   f = await ledgerFixture();
+  // Ledger semantics of one staff member's audits; maker-checker has its own suite (approval.test.ts).
+  await makerCheckerOff(f.db, f.tenantId);
 });
 afterAll(async () => {
   await f?.close();
@@ -57,7 +60,7 @@ describe('deposits', () => {
       createDeposit(tx, admin(), c.clientId, {
         account_id: c.acc.USD,
         amount: '100.10',
-        screenshot: 'https://x/p.png',
+        screenshot: '/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png',
       }),
     );
     expect(d).toMatchObject({

@@ -16,6 +16,7 @@ import { creditOverdrawn } from '../../server/modules/overdrawn/service';
 import { requestWithdrawal } from '../../server/modules/withdraw/service';
 import { bySystem } from '../../server/modules/records/common';
 import { call, login, makeTestApp, type TestApp } from './helpers';
+import { makerCheckerOff } from './approval-helpers';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -26,6 +27,8 @@ beforeAll(async () => {
   t = await makeTestApp();
   app = t.app;
   await seedFunds(t.database.db, 'tr', { clients: 12 });
+  // Rollback semantics (at once); rollback approvals are tested in approval.test.ts.
+  await makerCheckerOff(t.database.db, 'tr');
   for (const u of ['admin', 'leader', 'sales', 'sales2']) tokens[u] = (await login(app, u)).access_token;
   const rows = await t.database.db.execute(sql`SELECT id, username, name FROM staff_user WHERE tenant_id = 'tr'`);
   for (const r of rows.rows as { id: number; username: string; name: string }[])

@@ -11,7 +11,8 @@ import { makeTestApp, type TestApp } from './helpers';
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp({ captcha: false });
-  await t.database.db.execute(sql`CREATE TABLE idem_pg_effect (n int)`);
+  // A scratch table: made by the owner (the API's role creates none); the default privileges grant it DML.
+  await t.asOwner((owner) => owner.execute(sql`CREATE TABLE idem_pg_effect (n int)`));
 });
 afterAll(() => t?.close());
 

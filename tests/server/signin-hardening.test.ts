@@ -264,7 +264,7 @@ describe('Idempotency-Key per staff member', () => {
     const deposit = (token: string) =>
       call(t.app, 'POST', `/api/deposit/admin/v2/specialized/${clientId}`, {
         token,
-        body: { ...body, screenshot: 'http://x/proof.png' },
+        body: { ...body, screenshot: null },
         headers: { 'idempotency-key': 'same-key-1' },
       });
     const a = await deposit(admin);
@@ -293,7 +293,8 @@ describe('Idempotency-Key per staff member', () => {
   });
 
   it('an owner whose claim was taken over rolls its work back instead of committing a second effect', async () => {
-    await t.database.db.execute(sql`CREATE TABLE IF NOT EXISTS idem_effect (n int)`);
+    // A scratch table: made by the owner (the API's role creates none); the default privileges grant it DML.
+    await t.asOwner((owner) => owner.execute(sql`CREATE TABLE IF NOT EXISTS idem_effect (n int)`));
     const hash = requestHash('taken');
     const run = withIdempotency(
       t.database.db,

@@ -110,3 +110,38 @@ describe('deposit screenshot_url', () => {
     expect(theirs.body).not.toContain('signature=');
   });
 });
+
+describe('deposit proof on record', () => {
+  it('accepts only an upload of this store for this tenant: other sites, schemes and tenants are 400 own_image', async () => {
+    const [acc] = (await as('admin', 'GET', `/api/acc/admin/v1/list/${f.ids.c_sales}`)).json().data;
+    const count = async () => (await as('admin', 'GET', '/api/deposit/admin/v1/list?page=1&size=1')).json().total;
+    const before = await count();
+    const uploaded = await uploadProof();
+    for (const screenshot of [
+      'javascript:alert(1)',
+      'http://x/proof.png',
+      'https://evil.example/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png',
+      uploaded.replace('/object/tr/', '/object/pl/'),
+      `${uploaded}?x=1`,
+      'data:image/png;base64,iVBORw0KGgo=',
+    ]) {
+      const res = await as('admin', 'POST', `/api/deposit/admin/v2/specialized/${f.ids.c_sales}`, {
+        account_id: acc.id,
+        amount: '2.00',
+        screenshot,
+      });
+      expect([res.statusCode, res.json().code, res.json().field_codes?.screenshot?.code], screenshot).toEqual([
+        400,
+        'validation',
+        'own_image',
+      ]);
+    }
+    expect(await count()).toBe(before);
+    const ok = await as('admin', 'POST', `/api/deposit/admin/v2/specialized/${f.ids.c_sales}`, {
+      account_id: acc.id,
+      amount: '2.00',
+      screenshot: uploaded,
+    });
+    expect([ok.statusCode, ok.json().screenshot]).toEqual([200, uploaded]);
+  });
+});

@@ -32,7 +32,9 @@ describe('userinfo and permissions', () => {
         roles: [role],
         grants: loadRole(role).grants,
         featureFlags: featureFlags(role),
-        version: permissionsVersion(role),
+        // the role file's version and the tenant's permission version (0: never narrowed)
+        version: `${permissionsVersion(role)}.0`,
+        tenantVersion: 0,
       });
     },
   );

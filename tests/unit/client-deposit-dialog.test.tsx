@@ -253,7 +253,7 @@ describe('DepositDialog (compensation and bonus)', () => {
       command: (kind) =>
         fail
           ? HttpResponse.json(apiError('internal', 'Internal server error'), { status: 500 })
-          : HttpResponse.json(apiBody(`POST /overdrawn/admin/v1/${kind}/:id`, { id: 5 })),
+          : HttpResponse.json(apiBody(`POST /overdrawn/admin/v1/${kind}/:id`, { id: 5, status: 'approved' })),
     });
     const { user, onClose } = await openDialog('bonus');
     await pick(user, /账户/, /AC000001/);
@@ -265,6 +265,26 @@ describe('DepositDialog (compensation and bonus)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
     expect(toasts()).toContain('奖励已添加');
     expect(fake.calls('/api/overdrawn/admin/v1/bonus/42', 'POST')[1].body).toEqual({ account_id: 1, amount: '25.00' });
+  });
+
+  it('says when a credit at or above the approval tier waits for a checker', async () => {
+    fakeClientApi({
+      command: (kind) =>
+        HttpResponse.json(
+          apiBody(`POST /overdrawn/admin/v1/${kind}/:id`, {
+            id: 6,
+            status: 'pending',
+            approval: { id: 3, kind, required_checkers: 1, approvals: 0 },
+          }),
+        ),
+    });
+    const { user, onClose } = await openDialog('compensation');
+    await pick(user, /账户/, /AC000002/);
+    typeAmount('5000');
+    await user.click(submit());
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(toasts()).toContain('金额达到复核档位，赠分已提交，等待复核后入账');
+    expect(toasts()).not.toContain('赠分已添加');
   });
 
   it('tells a failed compensation with the spec text', async () => {

@@ -158,7 +158,11 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
     async ({ request }: { request: Request }) => {
       await record(request);
       const body = await request.json();
-      return options.command ? options.command(kind, body) : HttpResponse.json(apiBody(route, { id: seen.length }));
+      // a credit below the approval tier is credited at once (answered approved; at or above it: pending)
+      const state = kind === 'compensation' || kind === 'bonus' ? { status: 'approved' } : {};
+      return options.command
+        ? options.command(kind, body)
+        : HttpResponse.json(apiBody(route, { id: seen.length, ...state }));
     };
   const boom = (status: number) => HttpResponse.json(apiError('internal', 'boom'), { status });
   server.use(
@@ -182,6 +186,20 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
       const q = new URL(request.url).searchParams;
       return options.rate ? options.rate(q.get('primary') ?? '', q.get('secondary') ?? '') : HttpResponse.json(7.1);
     }),
+    // where the rate comes from (exchange_config) and the enabled currency pairs (currency_pair): not restricted
+    http.get(api('/currency/admin/v1/rate/detail'), () =>
+      HttpResponse.json(
+        apiBody('GET /currency/admin/v1/rate/detail', {
+          rate: '7.10000000',
+          source: '中国银行',
+          valid_from: '2026-11-23T08:00:00.000Z',
+          inverted: false,
+        }),
+      ),
+    ),
+    http.get(api('/currency_pair/admin/v1/enabled'), () =>
+      HttpResponse.json(apiBody('GET /currency_pair/admin/v1/enabled', { restricted: false, data: [] })),
+    ),
     http.get(api('/deposit/admin/v1/options'), async ({ request }) => {
       await record(request);
       if (options.optionsStatus && options.optionsStatus !== 200) {
@@ -241,6 +259,25 @@ export function fakeClientApi(options: FakeClientOptions = {}) {
       await record(request);
       return HttpResponse.json({ buy_enabled: true, sell_enabled: false, max_leverage: 5, daily_limit: null });
     }),
+    // the trade-settings tab's trading permissions: every product allowed by no rule
+    http.get(api('/trading_permission/admin/v1/effective/:id'), ({ params }) =>
+      HttpResponse.json(
+        apiBody('GET /trading_permission/admin/v1/effective/:id', {
+          client_id: Number(params.id),
+          vip: 2,
+          team_id: null,
+          products: ['stock', 'block', 'ipo', 'daily', 'ai', 'fund', 'quant', 'saving'].map((product) => ({
+            product,
+            allowed: true,
+            source: 'none',
+            rule_id: null,
+            own: null,
+            product_enabled: true,
+            tradable: true,
+          })),
+        }),
+      ),
+    ),
     http.get(api('/client/admin/v1/access/:id'), () =>
       HttpResponse.json(
         apiList('GET /client/admin/v1/access/:id', [

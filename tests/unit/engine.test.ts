@@ -94,13 +94,25 @@ describe('label lists', () => {
 describe('declared resources', () => {
   it('are the declared pages, each with a lazy page and its config', () => {
     expect(declared.map((n) => n.name).sort()).toEqual([
+      'approval',
+      'approval_policy',
+      'audit_log',
       'client',
       'compensation',
+      'crypto_address',
       'crypto_deposit',
+      'currency_pair',
+      'data_exception',
       'deposit',
+      'emergency',
+      'exchange_config',
       'ip_access',
       'kyc',
       'loan',
+      'message',
+      'service',
+      'trade_config',
+      'trading_permission',
       'users',
       'withdrawal',
     ]);

@@ -114,7 +114,8 @@ describe('deposit detail', () => {
     server.use(http.get(api('/deposit/admin/v1/detail/7'), () => HttpResponse.json(depositDetail())));
     const { user } = await renderResource(deposit.config);
     await user.click(await screen.findByText('client0007'));
-    expect(await screen.findByText('Supervisor Wang')).toBeInTheDocument();
+    // the detail replaces the list's row once it arrives (slow on a loaded test machine)
+    expect(await screen.findByText('Supervisor Wang', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

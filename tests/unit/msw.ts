@@ -9,11 +9,13 @@ import { featureFlags, loadRole, permissionsVersion, type Role } from '../../per
 import type { Profile } from '../../src/config/profiles';
 
 /**
- * The msw server of the test file (started by installMsw). Its one standing handler answers the staff list that
- * list filters load (agent pickers) with no staff; a test that cares registers its own (runtime handlers win).
+ * The msw server of the test file (started by installMsw). Its standing handlers answer the staff list that list
+ * filters load (agent pickers) with no staff, and the audit history that record views show administrators
+ * (resources/audit_log/AuditHistory) with none; a test that cares registers its own (runtime handlers win).
  */
 export const server = setupServer(
   http.get('*/api/user/v1/list', () => HttpResponse.json({ data: [], total: 0, next_cursor: null })),
+  http.get('*/api/audit/admin/v1/history', () => HttpResponse.json({ data: [], truncated: false })),
 );
 
 let contract: ReturnType<typeof contractValidator> | undefined;

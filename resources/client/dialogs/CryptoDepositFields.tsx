@@ -1,7 +1,25 @@
 import { MenuItem, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import type { CryptoAddressOption } from '../../../domain/crypto-address';
 import type { CryptoFields } from '../../../domain/crypto-chains';
+import { useConsoleDataProvider } from '../../../dataProvider/useConsoleDataProvider';
 import { cryptoChains } from '../../labels';
+
+/**
+ * The platform's active receiving addresses (`addresses` of GET /deposit/admin/v1/options, managed on the crypto
+ * address page); null when the API does not answer them (a backend without platform addresses: free text).
+ */
+function usePlatformAddresses(): CryptoAddressOption[] | null {
+  const dataProvider = useConsoleDataProvider();
+  const answer = useQuery({
+    queryKey: ['deposit', 'options', 'addresses'],
+    queryFn: ({ signal }) =>
+      dataProvider.call<{ addresses?: CryptoAddressOption[] }>('/deposit/admin/v1/options', { signal }),
+    retry: false,
+  });
+  return Array.isArray(answer.data?.addresses) ? answer.data.addresses : null;
+}
 
 /** The three fields as the form holds them (strings, '' when empty). */
 export type CryptoValues = Required<{ [K in keyof CryptoFields]: string }>;
@@ -17,7 +35,10 @@ export interface CryptoDepositFieldsProps {
   disabled?: boolean;
 }
 
-/** The chain, receiving address and transaction hash of a crypto deposit, with inline translated errors. */
+/**
+ * The chain, receiving address and transaction hash of a crypto deposit, with inline translated errors. The address is
+ * one of the platform's active addresses on the chosen chain when the API lists them, else typed.
+ */
 export default function CryptoDepositFields({
   value,
   onChange,
@@ -29,6 +50,9 @@ export default function CryptoDepositFields({
   const set = (field: keyof CryptoValues) => (e: { target: { value: string } }) =>
     onChange({ ...value, [field]: e.target.value });
   const helper = (field: keyof CryptoValues) => (errors[field] ? translate(errors[field]!) : undefined);
+  const platform = usePlatformAddresses();
+  const offered = platform?.filter((a) => a.chain === value.chain) ?? [];
+  const none = platform !== null && !!value.chain && offered.length === 0;
   return (
     <>
       <TextField
@@ -50,19 +74,50 @@ export default function CryptoDepositFields({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        required
-        fullWidth
-        name="address"
-        label={translate('client.dialog.address')}
-        value={value.address}
-        onChange={set('address')}
-        onBlur={() => onTouched('address')}
-        error={!!errors.address}
-        helperText={helper('address')}
-        disabled={disabled}
-        slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
-      />
+      {platform ? (
+        <TextField
+          select
+          required
+          fullWidth
+          name="address"
+          label={translate('client.dialog.address')}
+          value={offered.some((a) => a.address === value.address) ? value.address : ''}
+          onChange={set('address')}
+          onBlur={() => onTouched('address')}
+          error={!!errors.address || none}
+          helperText={
+            helper('address') ??
+            translate(
+              none
+                ? 'resources.crypto_address.deposit.none'
+                : value.chain
+                  ? 'resources.crypto_address.deposit.pick'
+                  : 'resources.crypto_address.deposit.chainFirst',
+            )
+          }
+          disabled={disabled || !offered.length}
+        >
+          {offered.map((a) => (
+            <MenuItem key={a.address} value={a.address} sx={{ fontFamily: 'monospace' }}>
+              {a.label ? `${a.label} · ${a.address}` : a.address}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : (
+        <TextField
+          required
+          fullWidth
+          name="address"
+          label={translate('client.dialog.address')}
+          value={value.address}
+          onChange={set('address')}
+          onBlur={() => onTouched('address')}
+          error={!!errors.address}
+          helperText={helper('address')}
+          disabled={disabled}
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
+        />
+      )}
       <TextField
         required
         fullWidth

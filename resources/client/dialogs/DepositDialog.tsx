@@ -17,6 +17,7 @@ import AccountSelect from './AccountSelect';
 import CryptoDepositFields, { type CryptoValues } from './CryptoDepositFields';
 import ProofImageUpload from './ProofImageUpload';
 import RateLine from './RateLine';
+import RateSource from './RateSource';
 import { FALLBACK_DEPOSIT_OPTIONS, fundsApi, type DepositOption, type DepositPayload, type FundKind } from './api';
 import { hasClientId, isDefiniteRefusal, serverText } from './errors';
 import { useClientAccounts } from './useClientAccounts';
@@ -199,7 +200,7 @@ function DepositForm({
       ? { chain: crypto.chain, address: crypto.address.trim(), tx_hash: crypto.tx_hash.trim() }
       : {};
     try {
-      await movement.mutateAsync({
+      const answer = await movement.mutateAsync({
         id: clientId,
         payload: {
           account_id: account.id,
@@ -210,7 +211,9 @@ function DepositForm({
           ...cryptoPayload,
         },
       });
-      notify(`client.${kind}.success`, { type: 'success' });
+      // Credits at or above the tenant's approval tier wait for a checker (maker-checker): the record answers pending.
+      const waits = kind !== 'deposit' && (answer as { status?: string } | undefined)?.status === 'pending';
+      notify(`client.${kind}.${waits ? 'pendingApproval' : 'success'}`, { type: waits ? 'info' : 'success' });
       onClose(true);
     } catch (err) {
       const text = serverText(err, translate);
@@ -313,6 +316,7 @@ function DepositForm({
             slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
           />
           {needsRate && <RateLine from={currency} to={account.currency} amount={amount} state={rate} />}
+          {needsRate && <RateSource from={currency} to={account.currency} />}
           {isDeposit && (
             <ProofImageUpload
               value={screenshot}

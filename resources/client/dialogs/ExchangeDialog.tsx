@@ -13,6 +13,8 @@ import {
 import { useNotify, useTranslate } from 'react-admin';
 import AccountSelect from './AccountSelect';
 import RateLine from './RateLine';
+import RateSource from './RateSource';
+import { pairAllowed, useEnabledPairs } from './usePairs';
 import { fundsApi, type ExchangePayload } from './api';
 import { hasClientId, isDefiniteRefusal, serverText } from './errors';
 import { useClientAccounts } from './useClientAccounts';
@@ -91,7 +93,10 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
 
   const list = accounts ?? [];
   const from = list.find((a) => String(a.id) === fromId);
-  const to = list.find((a) => String(a.id) === toId);
+  // The targets: only accounts an enabled currency pair joins to the source (currency_pair).
+  const pairs = useEnabledPairs(true);
+  const targets = list.filter((a) => !from || pairAllowed(pairs, from.currency, a.currency));
+  const to = targets.find((a) => String(a.id) === toId);
 
   // Propose a funded source and another account as target once the accounts are in.
   useEffect(() => {
@@ -138,11 +143,15 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
     }
     inFlight.current = true;
     try {
-      await exchange.mutateAsync({
+      const answer = await exchange.mutateAsync({
         id: clientId,
         payload: { from_account: from.id, to_account: to.id, amount: toFixed2(amount) as string, rate: rate.rate },
       });
-      notify('client.exchange.success', { type: 'success' });
+      // At or above the tenant's exchange tier the exchange waits for a checker (maker-checker).
+      const waits = (answer as { status?: string } | undefined)?.status === 'pending';
+      notify(waits ? 'client.exchange.pendingApproval' : 'client.exchange.success', {
+        type: waits ? 'info' : 'success',
+      });
       onClose(true);
     } catch (err) {
       const text = serverText(err, translate);
@@ -180,8 +189,8 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
           <AccountSelect
             name="to_account"
             label={translate('client.exchange.to')}
-            accounts={list}
-            value={toId}
+            accounts={targets}
+            value={to ? toId : ''}
             onChange={setToId}
             error={(submitted && !to) || sameAccount}
             helperText={sameAccount ? translate('client.exchange.sameAccount') : undefined}
@@ -209,6 +218,7 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
           {from && to && !sameAccount && (
             <RateLine from={from.currency} to={to.currency} amount={amount} state={rate} />
           )}
+          {from && to && !sameAccount && <RateSource from={from.currency} to={to.currency} />}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Box, Button, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { Guard } from '../../../src/permissions/Guard';
+import { useCan } from '../../../src/permissions/useCan';
+import ClientPermissions from '../../trading_permission/ClientPermissions';
 import LoadState from './LoadState';
 import { clientApi, saveTradeSettings, type TradeSettings } from './api';
 import { useClientMutation, useClientQuery } from './useClientQuery';
@@ -20,11 +22,23 @@ const SWITCHES = ['buy_enabled', 'sell_enabled'] as const;
 const LEVERAGE = /^\d{1,3}$/;
 const DECIMAL = /^\d+(\.\d{1,2})?$/;
 
-/** Reads and saves the client's trade settings (GET and POST /client/admin/v1/trade/{id}). */
+/**
+ * Reads and saves the client's trade settings (GET and POST /client/admin/v1/trade/{id}), and below them the client's
+ * own trading permission per product with the effective answer (resources/trading_permission/ClientPermissions).
+ */
 export default function TradeSettingsTab({ clientId }: { clientId: number | string }) {
+  const translate = useTranslate();
   const state = useClientQuery(clientApi.tradeSettings, clientId);
+  const mayUpdate = useCan('client', 'update');
   return (
-    <LoadState state={state}>{(settings) => <TradeSettingsForm clientId={clientId} initial={settings} />}</LoadState>
+    <Stack spacing={2}>
+      <LoadState state={state}>{(settings) => <TradeSettingsForm clientId={clientId} initial={settings} />}</LoadState>
+      <Divider />
+      <Typography variant="subtitle2" component="h3" sx={{ color: 'text.secondary' }}>
+        {translate('resources.trading_permission.client.title')}
+      </Typography>
+      <ClientPermissions clientId={clientId} editable={mayUpdate} />
+    </Stack>
   );
 }
 

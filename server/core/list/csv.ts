@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { and, gt, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Rows fetched per keyset batch of a CSV export. */
 export const EXPORT_BATCH = 1000;
@@ -32,6 +32,7 @@ export function csvCell(value: unknown): string {
  */
 export function csvStream<T>(columns: CsvColumn<T>[], fetch: (last: T | null) => Promise<T[]>): Readable {
   const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+  const count = { rows: 0 };
   async function* lines() {
     yield `\uFEFF${line(columns.map((c) => c.header))}`;
     let last: T | null = null;
@@ -39,11 +40,52 @@ export function csvStream<T>(columns: CsvColumn<T>[], fetch: (last: T | null) =>
       const rows = await fetch(last);
       if (rows.length === 0) return;
       yield rows.map((r) => line(columns.map((c) => c.value(r)))).join('');
+      count.rows += rows.length;
       if (rows.length < EXPORT_BATCH) return;
       last = rows[rows.length - 1];
     }
   }
-  return Readable.from(lines());
+  const stream = Readable.from(lines());
+  exportedRows.set(stream, count);
+  return stream;
+}
+
+/** The rows a csvStream has produced so far (for the export's audit row). */
+const exportedRows = new WeakMap<Readable, { rows: number }>();
+
+/** Query parameters that do not choose the rows (the file's language and zone, a list's paging defaults). */
+const FILE_PARAMS = new Set(['lang', 'tz', 'page', 'page_size', 'cursor']);
+
+/**
+ * The export's audit row (`list.export`: who, which list, its filters, how many rows, whether it was sent whole),
+ * written when the last row has been handed to the response, or when the download stops early; an export that
+ * fails or is cut off is a `failure` with the rows sent so far.
+ */
+function audited(req: FastifyRequest, filename: string, stream: Readable): Readable {
+  const p = req.routeOptions.config.permission;
+  const resource = p && typeof p !== 'string' ? ([] as string[]).concat(p.resource)[0] : undefined;
+  const query = Object.fromEntries(
+    Object.entries((req.query ?? {}) as Record<string, unknown>).filter(([k]) => !FILE_PARAMS.has(k)),
+  );
+  async function* through() {
+    let whole = false;
+    try {
+      for await (const chunk of stream) yield chunk as string;
+      whole = true;
+    } finally {
+      const rows = exportedRows.get(stream)?.rows ?? null;
+      await req
+        .audit({
+          action: 'list.export',
+          resource,
+          result: whole ? 'success' : 'failure',
+          after: { list: req.routeOptions.url, filters: query, rows, file: filename },
+          detail: whole ? `${rows ?? '?'} rows` : `stopped after ${rows ?? '?'} rows`,
+        })
+        .catch((e: unknown) => req.log.error({ err: e }, 'export audit row not written'));
+    }
+  }
+  return Readable.from(through());
 }
 
 /** The keyset condition of the next export batch: `filters AND id > last id`, ordered by id. */
@@ -51,11 +93,11 @@ export function afterId(where: SQL | undefined, idColumn: AnyPgColumn, lastId: n
   return lastId === null ? where : and(where, gt(idColumn, lastId));
 }
 
-/** Sends a CSV stream as an attachment. */
+/** Sends a CSV stream as an attachment; the export is audited (`list.export`) when it ends. */
 export function sendCsv(reply: FastifyReply, filename: string, stream: Readable): FastifyReply {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
-    .send(stream);
+    .send(audited(reply.request, filename, stream));
 }

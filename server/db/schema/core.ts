@@ -48,6 +48,12 @@ export const auditLog = pgTable(
     index('audit_log_user_at').on(t.userId, t.at),
     index('audit_log_action_at').on(t.action, t.at),
     uniqueIndex('audit_log_tenant_seq').on(sql`coalesce(${t.tenantId}, '')`, t.seq),
+    // The audit log page (migration 0016): newest first, a target's history, a record created under another target.
+    index('audit_log_tenant_at').on(t.tenantId, t.at, t.id),
+    index('audit_log_target').on(t.tenantId, t.resource, t.targetId, t.at),
+    index('audit_log_after_id')
+      .on(t.tenantId, sql`(${t.after} ->> 'id')`)
+      .where(sql`(${t.after} ->> 'id') IS NOT NULL`),
   ],
 );
 

@@ -50,6 +50,10 @@ export const depositRecord = pgTable(
     index('deposit_tenant_tx_hash')
       .on(t.tenantId, t.txHash)
       .where(sql`${t.txHash} IS NOT NULL`),
+    // The deposits received on a platform address (crypto_address detail), whatever the address's case.
+    index('deposit_tenant_chain_address')
+      .on(t.tenantId, t.chain, sql`lower(${t.address})`)
+      .where(sql`${t.address} IS NOT NULL`),
     check(
       'deposit_crypto_fields',
       sql`${t.subType} <> 'crypto' OR (${t.chain} IS NOT NULL AND ${t.address} IS NOT NULL AND ${t.txHash} IS NOT NULL)`,

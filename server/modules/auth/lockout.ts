@@ -15,6 +15,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../core/errors';
+import { writeAudit } from '../../core/audit';
 import { loginFailure, staffUser } from '../../db/schema';
 
 /** Whose failures: a username (as typed, trimmed) of a tenant, from an address. */
@@ -96,6 +97,7 @@ export async function recordFailure(db: Db, config: Config, key: FailureKey): Pr
           eq(loginFailure.ip, key.ip),
         ),
       );
+    await auditLockout(db, config, key);
     return true;
   }
   // Now and then, drop rows nobody has failed on for a while (unknown usernames would otherwise stay forever).
@@ -104,7 +106,27 @@ export async function recordFailure(db: Db, config: Config, key: FailureKey): Pr
       .delete(loginFailure)
       .where(lt(loginFailure.lastFailureAt, sql`now() - make_interval(secs => ${2 * config.lockoutSec + 86_400})`));
   }
-  return rows.some((r) => r.ip === key.ip && r.locked);
+  const locked = rows.some((r) => r.ip === key.ip && r.locked);
+  if (locked) await auditLockout(db, config, key);
+  return locked;
+}
+
+/** The moment an address gets locked out of a username: its `auth.lockout` row (every caller of recordFailure). */
+async function auditLockout(db: Db, config: Config, key: FailureKey): Promise<void> {
+  const [user] = await db
+    .select({ id: staffUser.id })
+    .from(staffUser)
+    .where(and(eq(staffUser.tenantId, key.tenantId), eq(staffUser.username, key.username)))
+    .limit(1);
+  await writeAudit(db, {
+    action: 'auth.lockout',
+    result: 'failure',
+    tenantId: key.tenantId,
+    userId: user?.id ?? null,
+    username: key.username,
+    ip: key.ip,
+    detail: `${key.ip} locked out of ${key.username} for ${config.lockoutSec} s`,
+  });
 }
 
 /** Clears the address's failures (a complete sign-in, a changed password). */

@@ -76,7 +76,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         tags,
         description:
           'Second sign-in step with the pending token: `{ code }` (each code accepted once) or `{ recovery_code }` (single use). 401 mfa_invalid; ' +
-          'wrong codes count toward the sign-in lockout (423 account_locked, and the pending token ends).',
+          'wrong codes count toward the sign-in lockout (423 account_locked, and the pending token ends). The pending ' +
+          'token is single use, also between parallel requests: one signs in, the others answer 401.',
         body: secondFactorBody,
         response: { 200: tokenResponse, ...errorResponses(400, 401, 423, 429) },
       },

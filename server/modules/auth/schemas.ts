@@ -85,12 +85,17 @@ export const permissionsResponse = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { resource: str, actions: { type: 'array', items: str } },
+        properties: {
+          resource: str,
+          actions: { type: 'array', items: str },
+          deny: { type: 'boolean', description: "A tenant's narrowing: these actions are removed" },
+        },
         required: ['resource', 'actions'],
       },
     },
     featureFlags: { type: 'object', additionalProperties: { type: 'boolean' } },
     version: str,
+    tenantVersion: { type: 'integer', description: "The tenant's permission version (header x-permission-version)" },
   },
   required: ['userId', 'roles', 'grants', 'featureFlags', 'version'],
 } as const;

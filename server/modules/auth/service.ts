@@ -1,8 +1,10 @@
 import { and, desc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import { featureFlags, loadRole, permissionsVersion, type PermissionPayload, type Role } from '../../../permissions';
+import { featureFlags, permissionsVersion, type PermissionPayload, type Role } from '../../../permissions';
+import { effectiveGrants, tenantPermissions } from '../../core/access';
 import { auditLog, authSession, refreshToken, staffUser } from '../../db/schema';
 import { HttpError, unauthorized, validationError } from '../../core/errors';
 import { signedIn, type Ctx } from '../../core/context';
+import { auditSubject } from '../../core/audit';
 import { checkCaptcha } from '../../security/captcha';
 import { burnPasswordCheck, verifyPassword } from '../../security/password';
 import { consumeSecondFactor, type SecondFactor } from '../../security/second-factor';
@@ -75,16 +77,8 @@ export async function login(c: Ctx, input: LoginInput): Promise<TokenPair> {
     throw accountLocked();
   }
   if (!user || !passwordOk || !user.active) {
-    if (await recordFailure(c.db, c.config, key)) {
-      await c.audit({
-        action: 'auth.lockout',
-        result: 'failure',
-        userId: user?.id ?? null,
-        username,
-        detail: `${c.ip} locked for ${c.config.lockoutSec} s`,
-      });
-      throw accountLocked();
-    }
+    // The failure that locks the address writes its `auth.lockout` row (lockout.ts).
+    if (await recordFailure(c.db, c.config, key)) throw accountLocked();
     await failure(!user ? 'unknown_user' : passwordOk ? 'inactive' : 'wrong_password');
     throw invalidCredentials();
   }
@@ -98,6 +92,33 @@ export async function login(c: Ctx, input: LoginInput): Promise<TokenPair> {
   return openSession(c.db, c.config, user, client);
 }
 
+/** A wrong factor: rolls back the transaction of spendPendingSession. */
+class FactorRefused extends Error {}
+
+/**
+ * The pending token is single use: in one transaction its session ends (the conditional UPDATE of revokeSession, so
+ * of parallel requests with one pending token only one goes on: 'spent' for the others) and the factor is consumed.
+ * A wrong factor rolls both back (null), so the pending token can try again until the lockout.
+ */
+async function spendPendingSession(
+  c: Ctx,
+  sessionId: string,
+  user: Parameters<typeof consumeSecondFactor>[2],
+  factor: SecondFactor,
+): Promise<'totp' | 'recovery' | 'spent' | null> {
+  try {
+    return await c.db.transaction(async (tx) => {
+      if (!(await revokeSession(tx, sessionId, 'mfa_verified'))) return 'spent';
+      const used = await consumeSecondFactor(tx, c.config.passwordPepper, user, factor);
+      if (!used) throw new FactorRefused();
+      return used;
+    });
+  } catch (e) {
+    if (e instanceof FactorRefused) return null;
+    throw e;
+  }
+}
+
 /** Second sign-in step with the pending token: a TOTP code (once) or a recovery code (once). */
 export async function verifyMfa(c: Ctx, factor: SecondFactor): Promise<TokenPair> {
   const staff = signedIn(c);
@@ -109,22 +130,16 @@ export async function verifyMfa(c: Ctx, factor: SecondFactor): Promise<TokenPair
     await revokeSession(c.db, staff.sessionId, 'locked');
     throw accountLocked();
   }
-  const used = await consumeSecondFactor(c.db, c.config.passwordPepper, user, factor);
+  const used = await spendPendingSession(c, staff.sessionId, user, factor);
+  if (used === 'spent') throw unauthorized('Session has ended');
   if (!used) {
     if (await recordFailure(c.db, c.config, key)) {
       await revokeSession(c.db, staff.sessionId, 'locked');
-      await c.audit({
-        action: 'auth.lockout',
-        result: 'failure',
-        detail: `${c.ip} locked for ${c.config.lockoutSec} s`,
-      });
       throw accountLocked();
     }
     await c.audit({ action: 'auth.mfa_verify', result: 'failure' });
     throw mfaInvalid();
   }
-  // The pending token is single use: its session ends and a full one starts.
-  await revokeSession(c.db, staff.sessionId, 'mfa_verified');
   await recordSignIn(c.db, { ...key, userId: user.id });
   await c.audit({
     action: 'auth.login',
@@ -164,6 +179,8 @@ export async function refresh(c: Ctx, token: string | null): Promise<TokenPair> 
     .where(eq(refreshToken.tokenHash, sha256(token)))
     .limit(1);
   if (!row || row.tenantId !== c.tenantId) throw unauthorized('Invalid refresh token');
+  // Refusals are audited by core/audit.ts (throttled); it names the token's owner.
+  auditSubject(row.userId, row.username);
   if (row.revokedAt || !row.active) throw unauthorized('Refresh token expired or revoked');
   if (row.sessionOver) {
     await revokeSession(c.db, row.sessionId, 'max_lifetime');
@@ -182,11 +199,15 @@ export async function refresh(c: Ctx, token: string | null): Promise<TokenPair> 
   };
   const user = { id: row.userId, role: row.role, tenantId: row.tenantId };
   const successor = successorToken(c.config, token);
-  const pair = async () => ({
-    access_token: await accessToken(c.config, user, row.sessionId),
-    refresh_token: successor,
-    mfa: false,
-  });
+  const pair = async (detail?: string) => {
+    const answer = {
+      access_token: await accessToken(c.config, user, row.sessionId),
+      refresh_token: successor,
+      mfa: false,
+    };
+    await c.audit({ action: 'auth.refresh', result: 'success', userId: row.userId, username: row.username, detail });
+    return answer;
+  };
   /** A repeat within the grace: the successor the first use issued (it exists: issued in the same transaction). */
   const again = async () => {
     const [next] = await c.db
@@ -194,7 +215,7 @@ export async function refresh(c: Ctx, token: string | null): Promise<TokenPair> 
       .from(refreshToken)
       .where(and(eq(refreshToken.tokenHash, sha256(successor)), eq(refreshToken.sessionId, row.sessionId)));
     if (!next) throw unauthorized('Refresh token already used');
-    return pair();
+    return pair('repeated within the grace');
   };
   if (row.used) {
     if (row.inGrace) return again();
@@ -266,14 +287,19 @@ export async function userInfo(c: Ctx) {
   };
 }
 
-/** The permission payload of the signed-in staff member, from permissions/roles. */
-export function permissionPayload(c: Ctx): PermissionPayload {
-  const { id, role } = signedIn(c);
+/**
+ * The permission payload of the signed-in staff member: the role's grants from permissions/roles narrowed by the
+ * tenant (server/modules/permission), at the tenant's permission version.
+ */
+export async function permissionPayload(c: Ctx): Promise<PermissionPayload> {
+  const { id, role, tenantId } = signedIn(c);
+  const state = await tenantPermissions(c.db, tenantId);
   return {
     userId: id,
     roles: [role as Role],
-    grants: loadRole(role).grants,
+    grants: effectiveGrants(role, state),
     featureFlags: featureFlags(role),
-    version: permissionsVersion(role),
+    version: `${permissionsVersion(role)}.${state.version}`,
+    tenantVersion: state.version,
   };
 }

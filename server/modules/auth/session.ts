@@ -80,12 +80,17 @@ export async function openSession(
   };
 }
 
-/** Revokes one session: its access tokens and whole refresh family stop working. */
-export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
-  await db
+/**
+ * Revokes one session: its access tokens and whole refresh family stop working. True when this call revoked it (one
+ * conditional UPDATE: of concurrent calls exactly one gets true; verifyMfa spends a pending session that way).
+ */
+export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<boolean> {
+  const revoked = await db
     .update(authSession)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
-    .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)));
+    .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)))
+    .returning({ id: authSession.id });
+  return revoked.length > 0;
 }
 
 /** Revokes every open session of a user. */

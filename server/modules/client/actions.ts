@@ -95,15 +95,30 @@ export const setFake = (c: Ctx, id: number, fake?: boolean) =>
     (r) => ({ fake: r.fake }),
   );
 
+/**
+ * The one "offline" change: the client's session version moves on, so client-app sessions issued under the old one
+ * stop working. Used for one client (forceOffline) and for every client of a tenant (forceAllOffline).
+ */
+const offlineSet = () => ({ sessionVersion: sql<number>`${client.sessionVersion} + 1` });
+
 /** Forces the client offline: client-app sessions issued under the old session version stop working. */
 export const forceOffline = (c: Ctx, id: number) =>
-  changeClient(
-    c,
-    id,
-    'client.offline',
-    (r) => ({ sessionVersion: r.sessionVersion + 1 }),
-    (r) => ({ session_version: r.sessionVersion }),
-  );
+  changeClient(c, id, 'client.offline', offlineSet as unknown as () => Partial<ClientRecord>, (r) => ({
+    session_version: r.sessionVersion,
+  }));
+
+/**
+ * Forces every client of the tenant offline (an emergency plan's effect, inside the caller's audited transaction):
+ * the same change as forceOffline on each row; answers how many clients.
+ */
+export async function forceAllOffline(tx: Executor, tenantId: string): Promise<number> {
+  const rows = await tx
+    .update(client)
+    .set(offlineSet())
+    .where(eq(client.tenantId, tenantId))
+    .returning({ id: client.id });
+  return rows.length;
+}
 
 /** Sets the client-app password (MD5 wire hash, stored argon2id); the client's sessions end. */
 export async function resetPassword(c: Ctx, id: number, wirePassword: string): Promise<void> {

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADDRESS_PATTERN, CRYPTO_CHAINS, TX_HASH_PATTERN } from '../../../domain/crypto-chains';
 import { requires } from '../../core/access';
+import { ctx } from '../../core/context';
+import { activeAddresses } from '../crypto_address/service';
 import { errorResponses } from '../../core/errors';
+import { createStorage } from '../../storage';
+import { originOf, requireOwnImages } from '../../storage/own';
 import { auditDeposit, createDeposit, DEPOSIT_SUB_TYPES, rollbackDeposit, type DepositInput } from './service';
 import {
   depositDetail,
@@ -34,6 +38,7 @@ const FLOW =
 
 /** Deposit records (spec section 7 "Deposit"). */
 export const depositRoutes: FastifyPluginAsync = async (app) => {
+  const storage = createStorage(app.config);
   recordListRoutes(app, {
     path: '/deposit/admin/v1/list',
     chain,
@@ -67,19 +72,36 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description:
-          'The sub_type options of the deposit dialog, the default (bank) first: { data: [{ value }] }. Requires client:fund.',
+          'The sub_type options of the deposit dialog, the default (bank) first: { data: [{ value }] }, and the ' +
+          "tenant's active crypto receiving addresses a crypto deposit names (addresses: [{ chain, address, label }], by " +
+          'chain; managed in /crypto_address/admin/v1). Requires client:fund.',
         response: {
           200: {
             type: 'object',
             properties: {
               data: { type: 'array', items: { type: 'object', properties: { value: { type: 'string' } } } },
+              addresses: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    chain: { type: 'string' },
+                    address: { type: 'string' },
+                    label: { type: ['string', 'null'] },
+                  },
+                  required: ['chain', 'address', 'label'],
+                },
+              },
             },
           },
           ...errorResponses(401, 403),
         },
       },
     },
-    async () => ({ data: DEPOSIT_SUB_TYPES.map((value) => ({ value })) }),
+    async (req) => ({
+      data: DEPOSIT_SUB_TYPES.map((value) => ({ value })),
+      addresses: await activeAddresses(ctx(req).db, req.tenantId),
+    }),
   );
 
   recordDetailRoute(app, {
@@ -136,7 +158,9 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
             screenshot: {
               type: ['string', 'null'],
               maxLength: 2000,
-              description: 'Proof image URL (from POST /s3/admin/presign/put)',
+              description:
+                'Proof image: the public_url of an upload to this store (POST /s3/admin/presign/put) for this tenant; ' +
+                'any other URL is 400 validation, errors.screenshot code own_image',
             },
             sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES], default: 'bank' },
             remark: { type: 'string', maxLength: 500 },
@@ -157,8 +181,9 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: depositRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    (req) =>
-      moneyMutation(req, {
+    (req) => {
+      requireOwnImages(req.body, ['screenshot'], { storage, tenantId: req.tenantId, origin: originOf(req) });
+      return moneyMutation(req, {
         action: 'deposit.specialized',
         resource: 'client',
         run: async (tx, actor, clientId) => {
@@ -168,6 +193,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
           });
           return depositDetail(tx, actor, made.id);
         },
-      }),
+      });
+    },
   );
 };

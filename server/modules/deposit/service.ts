@@ -23,6 +23,7 @@
  * one on-chain transaction credits once; a second record of it is 409 duplicate_tx_hash, unless the first was rejected.
  */
 import { canonicalTxHash, cryptoFieldProblems, type CryptoFields } from '../../../domain/crypto-chains';
+import type { ApprovalKind } from '../../../domain/approval';
 import { DEPOSIT_SUB_TYPES } from '../../../domain/records';
 import { depositRecord } from '../../db/schema';
 import { DomainError, ValidationError } from '../../core/errors';
@@ -35,6 +36,7 @@ import type { Executor } from '../../core/db';
 import { money2, presentRecord, type Actor, recordTarget } from '../records/common';
 import { currencyCode, rateUnits } from '../exchange/rates';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
+import { assertNotFrozen, auditGate, openIfNeeded, rollbackGate } from '../approval/gate';
 
 /** A deposit's sub_types (domain/records.ts), bank (the default) first. */
 export { DEPOSIT_SUB_TYPES };
@@ -162,8 +164,20 @@ export async function createDeposit(
       throw new DuplicateTxHashError(crypto.chain);
     throw e;
   });
+  await openIfNeeded(tx, actor, {
+    kind: approvalKindOf(row),
+    targetType: 'deposit_record',
+    targetId: row.id,
+    clientId,
+    amount,
+    currency,
+  });
   return presentDeposit(row);
 }
+
+/** The maker-checker kind of a deposit: crypto deposits have their own tiers. */
+export const approvalKindOf = (r: { subType: string }): ApprovalKind =>
+  r.subType === 'crypto' ? 'crypto_deposit' : 'deposit';
 
 /** The constraint a driver error names, looking through drizzle's wrapping (`cause`). */
 function constraintOf(e: unknown): string | undefined {
@@ -194,7 +208,10 @@ function depositLines(r: DepositRow): LedgerLine[] {
   ];
 }
 
-/** Audits a pending deposit: approve (credits the account) or reject. */
+/**
+ * Audits a pending deposit: approve (credits the account) or reject. Under maker-checker (approval/gate.ts) the maker
+ * cannot audit it, and a deposit that needs two checkers stays pending after the first approval (nothing moves).
+ */
 export async function auditDeposit(
   tx: Executor,
   actor: Actor,
@@ -202,6 +219,8 @@ export async function auditDeposit(
   decision: 'approved' | 'rejected',
   remark?: string | null,
 ): Promise<DepositView> {
+  await recordInScope(tx, depositRecord, 'Deposit', actor, id);
+  if ((await auditGate(tx, actor, 'deposit_record', id, decision, remark)) === 'wait') return getDeposit(tx, actor, id);
   const row = await transition(
     tx,
     depositRecord,
@@ -225,8 +244,33 @@ export async function auditDeposit(
   return presentDeposit(done);
 }
 
-/** Rolls back an approved deposit with a compensating transaction that names the approval. */
+/**
+ * Asks to roll back an approved deposit: at once when the tenant's rollback tier needs no checker, else a rollback
+ * approval is opened (the deposit stays approved, frozen until checked; 409 approval_pending for a second request).
+ */
 export async function rollbackDeposit(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  remark?: string | null,
+): Promise<DepositView> {
+  const cur = await recordInScope(tx, depositRecord, 'Deposit', actor, id);
+  if (cur.status === 'approved') {
+    const target = {
+      type: 'deposit_record' as const,
+      id,
+      clientId: cur.clientId,
+      amount: toCents(cur.amount),
+      currency: cur.currency,
+      kind: approvalKindOf(cur),
+    };
+    if ((await rollbackGate(tx, actor, target, remark)) === 'pending') return presentDeposit(cur);
+  } else await assertNotFrozen(tx, 'deposit_record', id);
+  return executeDepositRollback(tx, actor, id, remark);
+}
+
+/** Rolls back an approved deposit with a compensating transaction that names the approval (no approval asked). */
+export async function executeDepositRollback(
   tx: Executor,
   actor: Actor,
   id: number,

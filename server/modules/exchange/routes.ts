@@ -3,7 +3,8 @@ import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
 import { exchange, type ExchangeInput } from './service';
-import { getRate } from './rates';
+import { currencyCode, getRate, rateDetail } from './rates';
+import { fromRateUnits } from '../../ledger/money';
 import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
 import { exchangeRecordSchema } from './schemas';
 
@@ -29,6 +30,54 @@ export const exchangeRoutes: FastifyPluginAsync = async (app) => {
     async (req) => Number(await getRate(ctx(req).db, ctx(req).tenantId, req.query.primary, req.query.secondary)),
   );
 
+  app.get<{ Querystring: { primary: string; secondary: string } }>(
+    '/currency/admin/v1/rate/detail',
+    {
+      config: { permission: requires('client', 'read') },
+      schema: {
+        tags: ['currency'],
+        description:
+          'The current rate from `primary` to `secondary` as GET /currency/admin/v1/rate answers it, with where it ' +
+          'comes from: `rate` (8 decimals, a string), `source` and `valid_from` of the history row it comes from ' +
+          "(null for the same currency), `inverted` when only the other direction is stored. Rates' history: " +
+          '/exchange_config/admin/v1/rate/history. 404 rate_unavailable.',
+        querystring: {
+          type: 'object',
+          properties: { primary: { type: 'string', minLength: 1 }, secondary: { type: 'string', minLength: 1 } },
+          required: ['primary', 'secondary'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              rate: { type: 'string' },
+              source: { type: ['string', 'null'] },
+              valid_from: { type: ['string', 'null'], format: 'date-time' },
+              inverted: { type: 'boolean' },
+            },
+            required: ['rate', 'source', 'valid_from', 'inverted'],
+          },
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (req) => {
+      const d = await rateDetail(
+        ctx(req).db,
+        ctx(req).tenantId,
+        currencyCode(req.query.primary, 'primary'),
+        currencyCode(req.query.secondary, 'secondary'),
+      );
+      return {
+        rate: fromRateUnits(d.units),
+        source: d.source,
+        valid_from: d.validFrom ? d.validFrom.toISOString() : null,
+        inverted: d.inverted,
+      };
+    },
+  );
+
   app.post<{ Body: ExchangeInput }>(
     '/acc/admin/v1/exchange/:id',
     {
@@ -38,8 +87,10 @@ export const exchangeRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Exchanges `amount` (source currency, > 0, at most 2 decimals, at most the source balance) between two accounts of ' +
           'client {id}. The server uses its current rate; a `rate` sent must equal it at 6 decimals, else 409 rate_changed. ' +
-          'Target amount = amount × rate rounded half-even to cents. The locked bonus part moves with the money. Completed at once; ' +
-          'answers the exchange record.',
+          'Target amount = amount × rate rounded half-even to cents. The locked bonus part moves with the money. Completed at once ' +
+          "below the tenant's exchange tier (maker-checker, GET /approval/admin/v1/policy); at or above it the record is " +
+          'answered with status pending and an approval waits for its checkers (PUT /approval/admin/v1/decide/{id}); nothing ' +
+          'moves until then, and it runs at the rate current at approval. Answers the exchange record.',
         headers: idempotencyHeader,
         body: {
           type: 'object',

@@ -16,6 +16,13 @@ export const exchangeRecordSchema = {
     to_amount: { ...money, description: 'Given to to_account (to_currency)' },
     bonus_moved: { ...money, description: 'The non-withdrawable bonus part that moved with the money' },
     txn_id: intOrNull,
+    status: {
+      type: 'string',
+      enum: ['completed', 'pending', 'rejected'],
+      description:
+        "completed: moved; pending: at or above the tenant's exchange tier, awaiting its checkers (nothing moved yet; " +
+        'rate and to_amount are indicative, the exchange runs at the rate current when approved); rejected: nothing moved',
+    },
     created_by: intOrNull,
     created_at: str,
   },

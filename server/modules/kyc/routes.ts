@@ -1,9 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
+import { createStorage } from '../../storage';
+import { originOf, requireOwnImages } from '../../storage/own';
 import type { KycAuditBody, KycIdentity } from '../../../domain/kyc';
 import { auditBody, editBody, fillBody, idParams, kycDetailResponse, kycRow } from './schemas';
 import { auditKyc, auditView, clientKyc, editKyc, fillKyc, kycBefore, kycDetail, kycListSpec } from './service';
@@ -18,6 +20,14 @@ type Id = { Params: { id: number } };
 
 /** Real-name verification (spec section 7 "KYC"): the record id is the client id. */
 export const kycRoutes: FastifyPluginAsync = async (app) => {
+  const storage = createStorage(app.config);
+  /** Identity documents are files uploaded to this store for this tenant (400 own_image otherwise). */
+  const ownDocuments = (req: FastifyRequest<{ Body: Partial<KycIdentity> }>) =>
+    requireOwnImages(req.body, ['front_image', 'back_image', 'selfie_image'], {
+      storage,
+      tenantId: req.tenantId,
+      origin: originOf(req),
+    });
   entityList(app, kycListSpec);
 
   app.get<Id>(
@@ -67,6 +77,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) => {
       const staff = signedIn(ctx(req));
+      ownDocuments(req);
       return write(req, {
         action: 'kyc.fill',
         resource: 'kyc',
@@ -123,6 +134,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) => {
       const staff = signedIn(ctx(req));
+      ownDocuments(req);
       return write(req, {
         action: 'kyc.update',
         resource: 'kyc',

@@ -61,9 +61,8 @@ function selectKyc(db: Executor, cursor: SQL<string> = sql<string>`''`) {
 
 type Raw = Awaited<ReturnType<typeof selectKyc>>[number];
 
-/** A URL an <img> loads for a stored image: a short-lived signed one for our files, else an http(s) URL as stored. */
-export const imageUrl = (stored: string | null | undefined): string | null =>
-  proofReadUrl(stored) ?? (stored && /^https?:\/\//i.test(stored) ? stored : null);
+/** A URL an <img> loads for a stored image: a short-lived signed one for our files; null for anything else. */
+export const imageUrl = (stored: string | null | undefined): string | null => proofReadUrl(stored);
 
 /** A KYC record as the API answers it (image URLs signed: only ever answered for a client in the caller's scope). */
 export function presentKyc(r: Raw): KycRow {

@@ -9,6 +9,8 @@
  *                                                            nothing is owed. Refused (409) beyond the balance.
  * Compensation (bonus points): created approved and credited at once: balance +amount, compensation +amount;
  *        platform compensation_expense -amount. Not a deposit (deposit statistics unchanged); withdrawable.
+ *        At or above the tenant's tier (maker-checker, approval/gate.ts) it is created pending instead and credited
+ *        when its checkers approve (pending -> approved | rejected, decideCredit); the same for a bonus.
  * Bonus (reward): created approved and credited at once: balance +amount, bonus +amount; platform bonus_expense.
  *        Counts toward tradable funds (it is in the balance) but not toward deposits, and is not withdrawable:
  *        withdrawable = max(0, balance − bonus).
@@ -26,6 +28,7 @@ import type { Executor } from '../../core/db';
 import { money2, positiveCents, presentRecord, type Actor, recordTarget, unconverted } from '../records/common';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
 import { recordScope } from '../../core/scope';
+import { assertNotFrozen, auditGate, checkersFor, openApproval, openIfNeeded, rollbackGate } from '../approval/gate';
 
 /** The overdrawn sub_types (domain/records.ts). */
 export { OVERDRAWN_SUB_TYPES, type OverdrawnSubType };
@@ -53,8 +56,10 @@ export type OverdrawnView = ReturnType<typeof presentOverdrawn>;
 export const CREDIT_SUB_TYPES = ['compensation', 'bonus'] as const;
 
 /**
- * Credits a compensation (bonus points) or a bonus (reward) at once to account `input.account_id` of client
- * `clientId` (the client in the actor's scope, the account its own; else 404 and nothing moves).
+ * Credits a compensation (bonus points) or a bonus (reward) to account `input.account_id` of client `clientId` (the
+ * client in the actor's scope, the account its own; else 404 and nothing moves): at once below the tenant's tier for
+ * the sub_type and currency (approval/gate.ts), else the record is created pending with an approval and nothing moves
+ * until its checkers approve (decideCredit).
  */
 export async function creditOverdrawn(
   tx: Executor,
@@ -64,6 +69,7 @@ export async function creditOverdrawn(
   input: { account_id?: unknown; amount: unknown; remark?: string | null },
 ): Promise<OverdrawnView> {
   const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
+  const required = await checkersFor(tx, actor.tenantId, subType, acc.currency, amount);
   const [row] = await tx
     .insert(overdrawnRecord)
     .values({
@@ -74,13 +80,31 @@ export async function creditOverdrawn(
       subType,
       currency: acc.currency,
       amount: fromCents(amount),
-      status: 'approved',
+      status: required ? 'pending' : 'approved',
       remark: input.remark ?? null,
       createdBy: actor.staff?.id ?? null,
-      resolvedBy: actor.staff?.id ?? null,
-      resolvedAt: sql`now()`,
+      ...(required ? {} : { resolvedBy: actor.staff?.id ?? null, resolvedAt: sql`now()` }),
     })
     .returning();
+  if (required) {
+    await openApproval(tx, actor, {
+      kind: subType,
+      targetType: 'overdrawn_record',
+      targetId: row.id,
+      clientId: acc.clientId,
+      amount,
+      currency: acc.currency,
+      required,
+    });
+    return presentOverdrawn(row);
+  }
+  return presentOverdrawn(await postCredit(tx, actor, row));
+}
+
+/** Posts the credit of a compensation or bonus record (balance and the sub_type's aggregate up; the expense down). */
+async function postCredit(tx: Executor, actor: Actor, row: OverdrawnRow): Promise<OverdrawnRow> {
+  const amount = toCents(row.amount);
+  const subType = row.subType as 'compensation' | 'bonus';
   const { txnId } = await postTransaction(tx, {
     tenantId: actor.tenantId,
     kind: subType,
@@ -89,20 +113,48 @@ export async function creditOverdrawn(
     createdBy: actor.staff?.id,
     lines: [
       {
-        accountRef: { type: 'client', id: acc.id },
-        currency: acc.currency,
+        accountRef: { type: 'client', id: row.accountId },
+        currency: row.currency,
         amount,
         effect: { balance: amount, [subType]: amount },
       },
       {
         accountRef: { type: 'platform', kind: subType === 'bonus' ? 'bonus_expense' : 'compensation_expense' },
-        currency: acc.currency,
+        currency: row.currency,
         amount: -amount,
       },
     ],
   });
-  const done = await linkTxn(tx, overdrawnRecord, row.id, { txnId });
-  return presentOverdrawn(done);
+  return linkTxn(tx, overdrawnRecord, row.id, { txnId });
+}
+
+/**
+ * A checker's decision on a pending compensation or bonus (through PUT /approval/admin/v1/decide/{id}): the last
+ * approval credits it, a rejection ends it with nothing moved.
+ */
+export async function decideCredit(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  decision: 'approved' | 'rejected',
+  remark?: string | null,
+): Promise<OverdrawnView> {
+  await recordInScope(tx, overdrawnRecord, 'Record', actor, id);
+  if ((await auditGate(tx, actor, 'overdrawn_record', id, decision, remark)) === 'wait')
+    return getOverdrawn(tx, actor, id);
+  const row = await transition(
+    tx,
+    overdrawnRecord,
+    'Record',
+    actor,
+    id,
+    ['pending'],
+    auditPatch(actor, decision, remark),
+    decision,
+    inArray(overdrawnRecord.subType, [...CREDIT_SUB_TYPES]),
+  );
+  if (decision === 'rejected') return presentOverdrawn(row);
+  return presentOverdrawn(await postCredit(tx, actor, row));
 }
 
 /** A loan request: a pending loan record (nothing posted until approved). */
@@ -128,10 +180,21 @@ export async function requestLoan(
       createdBy: actor.staff?.id ?? null,
     })
     .returning();
+  await openIfNeeded(tx, actor, {
+    kind: 'loan',
+    targetType: 'overdrawn_record',
+    targetId: row.id,
+    clientId,
+    amount,
+    currency: acc.currency,
+  });
   return presentOverdrawn(row);
 }
 
-/** Audits a pending loan (PUT /overdrawn/admin/v1/audit/{id}): approve lends the money, reject ends it. */
+/**
+ * Audits a pending loan (PUT /overdrawn/admin/v1/audit/{id}): approve lends the money, reject ends it. Maker-checker:
+ * approval/gate.ts auditGate.
+ */
 export async function auditLoan(
   tx: Executor,
   actor: Actor,
@@ -139,6 +202,10 @@ export async function auditLoan(
   decision: 'approved' | 'rejected',
   remark?: string | null,
 ): Promise<OverdrawnView> {
+  const cur = await recordInScope(tx, overdrawnRecord, 'Loan', actor, id);
+  if (cur.subType !== 'loan') throw new NotFoundError('Loan');
+  if ((await auditGate(tx, actor, 'overdrawn_record', id, decision, remark)) === 'wait')
+    return getOverdrawn(tx, actor, id);
   const row = await transition(
     tx,
     overdrawnRecord,
@@ -227,8 +294,31 @@ export async function payFine(
   return presentOverdrawn(row);
 }
 
-/** Rolls back a compensation or bonus with a compensating transaction that names the credit (a loan: 404). */
+/** Asks to roll back a compensation or bonus: at once, or a rollback approval under the tenant's tier (rollbackGate). */
 export async function rollbackOverdrawn(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  remark?: string | null,
+): Promise<OverdrawnView> {
+  const cur = await recordInScope(tx, overdrawnRecord, 'Record', actor, id);
+  if (!(CREDIT_SUB_TYPES as readonly string[]).includes(cur.subType)) throw new NotFoundError('Record');
+  if (cur.status === 'approved') {
+    const target = {
+      type: 'overdrawn_record' as const,
+      id,
+      clientId: cur.clientId,
+      amount: toCents(cur.amount),
+      currency: cur.currency,
+      kind: cur.subType,
+    };
+    if ((await rollbackGate(tx, actor, target, remark)) === 'pending') return presentOverdrawn(cur);
+  } else await assertNotFrozen(tx, 'overdrawn_record', id);
+  return executeOverdrawnRollback(tx, actor, id, remark);
+}
+
+/** Rolls back a compensation or bonus with a compensating transaction that names the credit (no approval asked). */
+export async function executeOverdrawnRollback(
   tx: Executor,
   actor: Actor,
   id: number,

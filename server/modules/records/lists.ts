@@ -37,6 +37,7 @@ import { csvColumns } from '../../core/entity';
 import { canonicalTxHash, CRYPTO_CHAINS, isCryptoChain } from '../../../domain/crypto-chains';
 import { sortFields, type EntityDef, type Language } from '../../../domain/entity';
 import { compensation, cryptoDeposit, deposit, loan, withdrawal } from '../../../domain/records';
+import type { RecordApprovalState } from '../../../domain/approval';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { Executor } from '../../core/db';
 import { presentDeposit } from '../deposit/service';
@@ -44,6 +45,7 @@ import type { Actor } from './common';
 import { CREDIT_SUB_TYPES, presentOverdrawn } from '../overdrawn/service';
 import { recordScope } from '../../core/scope';
 import { presentWithdraw } from '../withdraw/service';
+import { pendingApprovalJson, type TargetType } from '../approval/gate';
 
 /** A record list's querystring as its route's schema (records/schemas.ts recordListQuery) has checked it. */
 export type ListQuery = ListParams & Record<string, unknown>;
@@ -77,6 +79,8 @@ export interface Joined<R> {
   createdByName?: string | null;
   resolvedByName?: string | null;
   rolledBackByName?: string | null;
+  /** The record's pending approval (maker-checker), if any. */
+  approval: unknown;
   _cursor: string;
 }
 
@@ -155,6 +159,7 @@ function selectJoined(
       fullName: client.fullName,
       fake: client.fake,
       agentName: staffUser.name,
+      approval: pendingApprovalJson(getTableName(t) as TargetType, t.id),
       ...names,
       _cursor: cursorKey,
     })
@@ -182,6 +187,7 @@ function withNames<R, V>(kind: RecordKind<R, V>, x: Joined<R>, detail = false) {
       fake: x.fake,
       agent_id: (x.r as { agentId: number | null }).agentId,
       agent_name: x.agentName,
+      approval: (x.approval ?? null) as RecordApprovalState | null,
     },
     detail
       ? {

@@ -4,6 +4,7 @@
  * express), the record view (every field of the definition; the staff names and the proof URL optional).
  */
 import { RECORD_DETAIL_ONLY } from '../../../domain/records';
+import { APPROVAL_KINDS } from '../../../domain/approval';
 import type { EntityDef } from '../../../domain/entity';
 import { exportParams, listQuery, rowSchema } from '../../core/entity';
 import { TOTAL_DESCRIPTION } from '../../core/list';
@@ -29,9 +30,26 @@ export const recordExportQuery = (query: ReturnType<typeof recordListQuery>) => 
 /** Fields of a record view that some answers leave out: the staff names (details only) and the proof URL. */
 const OPTIONAL: readonly string[] = [...RECORD_DETAIL_ONLY, 'screenshot_url'];
 
-/** The record view of a definition: every field, those of OPTIONAL not required, nothing else. */
+/** A record's pending approval (maker-checker, domain/approval.ts), or null. */
+export const recordApprovalSchema = {
+  type: ['object', 'null'],
+  description:
+    'The pending approval of the record (maker-checker), null when none: its id (GET /approval/admin/v1/detail/{id}), ' +
+    "kind (the record's own kind while it awaits its audit, or rollback), the checkers it needs and the approvals so far. " +
+    'While it is pending the record is frozen: another rollback is 409 approval_pending.',
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: [...APPROVAL_KINDS] },
+    required_checkers: { type: 'integer' },
+    approvals: { type: 'integer' },
+  },
+  required: ['id', 'kind', 'required_checkers', 'approvals'],
+  additionalProperties: false,
+} as const;
+
+/** The record view of a definition: every field, those of OPTIONAL not required, `approval`, nothing else. */
 export function recordSchema(def: EntityDef, description: string) {
-  const row = rowSchema(def);
+  const row = rowSchema(def, { approval: recordApprovalSchema });
   return { ...row, description, required: row.required.filter((name) => !OPTIONAL.includes(name)) };
 }
 

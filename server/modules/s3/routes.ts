@@ -14,7 +14,8 @@ import {
   presignPutBody,
   presignPutResponse,
 } from './schemas';
-import { originOf, presignRead, presignUpload, readObject, receiveUpload } from './service';
+import { presignRead, presignUpload, readObject, receiveUpload } from './service';
+import { originOf } from '../../storage/own';
 
 const tags = ['s3'];
 

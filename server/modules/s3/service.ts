@@ -16,9 +16,6 @@ import {
 const notImage = () => new HttpError(415, 'unsupported_media_type', 'Only PNG, JPEG, WebP and GIF images are accepted');
 const notFound = () => new HttpError(404, 'not_found', 'File not found');
 
-/** The API's origin as the caller reached it; signed local-store URLs point back at it. */
-export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
-
 /** Presigns the upload of one image (type and size checked here; bytes checked on upload by the local store). */
 export async function presignUpload(
   c: Ctx,

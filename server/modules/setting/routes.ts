@@ -4,7 +4,7 @@ import { requires } from '../../core/access';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
 import { createStorage } from '../../storage';
-import { originOf } from '../s3/service';
+import { originOf } from '../../storage/own';
 import {
   appBody,
   appResponse,

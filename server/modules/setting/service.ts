@@ -15,8 +15,10 @@ import { localTime } from '../../core/entity';
 import { ValidationError, type FieldIssue } from '../../core/errors';
 import { setting } from '../../db/schema';
 import type { FileStorage } from '../../storage';
+import { foreignImages, type ImagePlace } from '../../storage/own';
 import { DEFAULT_SETTINGS } from './defaults';
 import { safeHref, sanitizeHtml } from '../../../domain/html';
+import { canonicalTimeZone } from '../../../domain/time-zone';
 
 /** A settings document's key. */
 export type Key = keyof typeof DEFAULT_SETTINGS;
@@ -61,45 +63,11 @@ export async function readApp(db: Executor, tenantId: string): Promise<AppSettin
   return { ...doc, locale: language(doc.locale), language: language(doc.language) };
 }
 
-/** Where the file store and the caller are: to accept only this tenant's uploads of this store. */
-export interface ImagePlace {
-  storage: FileStorage;
-  tenantId: string;
-  /** The API's origin as the caller reached it (local-store URLs are absolute on it). */
-  origin: string;
-}
-
-/** The object key of an image URL of this store and tenant, or null (another site, scheme, tenant or shape). */
-export function ownImageKey(url: string, place: ImagePlace): string | null {
-  if (url.length > 2000 || /[\s\\?#]/.test(url)) return null;
-  if (!url.startsWith('/') || url.startsWith('//')) {
-    if (!URL.canParse(url)) return null;
-    const u = new URL(url);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
-    if (u.username || u.password) return null;
-    if (place.storage.kind === 'local' && (!URL.canParse(place.origin) || u.origin !== new URL(place.origin).origin)) {
-      return null;
-    }
-  }
-  const key = place.storage.keyOf(url);
-  return key && key.startsWith(`${place.tenantId}/`) ? key : null;
-}
-
 /** A short-lived signed URL an <img> loads for a stored image of this tenant, or null. */
 export function imageReadUrl(url: string, storage: FileStorage, tenantId: string): string | null {
   if (!url) return null;
   const key = storage.keyOf(url);
   return key && key.startsWith(`${tenantId}/`) ? storage.presignGet(key, '').url : null;
-}
-
-/** The canonical name of an IANA time zone ('asia/shanghai' -> 'Asia/Shanghai'), or null when there is none. */
-export function canonicalZone(zone: string): string | null {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
 }
 
 /** Checks and normalises an app settings document; ValidationError with a message per field. */
@@ -113,16 +81,12 @@ export function checkApp(input: AppSetting, place: ImagePlace): AppSetting {
       limit: APP_NAME_MAX,
       message: `App name must be at most ${APP_NAME_MAX} characters`,
     };
-  for (const field of ['web_logo', 'image'] as const) {
-    const v = input[field].trim();
-    if (v && !ownImageKey(v, place))
-      errors[field] = { code: 'own_image', message: 'Upload the image here (only images of this site are accepted)' };
-  }
+  Object.assign(errors, foreignImages(input, ['web_logo', 'image'], place));
   const app_service = input.app_service.trim();
   if (app_service && (!safeHref(app_service) || app_service.startsWith('mailto:'))) {
     errors.app_service = { code: 'http_url', message: 'Customer service link must be an http or https address' };
   }
-  const timezone = canonicalZone(input.timezone.trim());
+  const timezone = canonicalTimeZone(input.timezone.trim());
   if (!timezone) errors.timezone = { code: 'time_zone', message: 'Time zone is not a known IANA time zone' };
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return {
@@ -171,6 +135,6 @@ function utcOffset(zone: string, at: Date): string {
 /** The tenant's locale settings with its time zone's offset and local time now. */
 export async function readLocaleView(db: Executor, tenantId: string, now = new Date()): Promise<LocaleView> {
   const doc = await readSetting(db, tenantId, 'locale');
-  const zone = canonicalZone(doc.timezone) ?? 'Asia/Shanghai';
+  const zone = canonicalTimeZone(doc.timezone) ?? 'Asia/Shanghai';
   return { ...doc, timezone: zone, utc_offset: utcOffset(zone, now), now: localTime(now, zone) };
 }

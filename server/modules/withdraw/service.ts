@@ -19,6 +19,8 @@ import type { Executor } from '../../core/db';
 import { withdrawableCents } from '../client/service';
 import { presentRecord, type Actor, recordTarget, unconverted } from '../records/common';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
+import { assertNotFrozen, auditGate, openIfNeeded, rollbackGate } from '../approval/gate';
+import { assertWithdrawalsOpen } from '../emergency/effects';
 
 type WithdrawRow = typeof withdrawRecord.$inferSelect;
 
@@ -75,10 +77,21 @@ export async function requestWithdrawal(
     ],
   });
   const done = await linkTxn(tx, withdrawRecord, row.id, { freezeTxnId: txnId });
+  await openIfNeeded(tx, actor, {
+    kind: 'withdrawal',
+    targetType: 'withdraw_record',
+    targetId: row.id,
+    clientId,
+    amount,
+    currency: acc.currency,
+  });
   return presentWithdraw(done);
 }
 
-/** Audits a pending withdrawal: approve (pay out the frozen amount) or reject (unfreeze). */
+/**
+ * Audits a pending withdrawal: approve (pay out the frozen amount) or reject (unfreeze). Maker-checker: see
+ * approval/gate.ts auditGate (the maker cannot audit; two checkers above the tier).
+ */
 export async function auditWithdrawal(
   tx: Executor,
   actor: Actor,
@@ -86,6 +99,11 @@ export async function auditWithdrawal(
   decision: 'approved' | 'rejected',
   remark?: string | null,
 ): Promise<WithdrawView> {
+  await recordInScope(tx, withdrawRecord, 'Withdrawal', actor, id);
+  // an emergency plan in effect freezes payouts (a rejection, which only unfreezes the client's money, stays allowed)
+  if (decision === 'approved') await assertWithdrawalsOpen(tx, actor.tenantId);
+  if ((await auditGate(tx, actor, 'withdraw_record', id, decision, remark)) === 'wait')
+    return getWithdrawal(tx, actor, id);
   const row = await transition(
     tx,
     withdrawRecord,
@@ -127,8 +145,30 @@ export async function auditWithdrawal(
   return presentWithdraw(done);
 }
 
-/** Rolls back an approved (paid-out) withdrawal: the money returns to the balance. */
+/** Asks to roll back an approved withdrawal: at once, or a rollback approval under the tenant's tier (rollbackGate). */
 export async function rollbackWithdrawal(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  remark?: string | null,
+): Promise<WithdrawView> {
+  const cur = await recordInScope(tx, withdrawRecord, 'Withdrawal', actor, id);
+  if (cur.status === 'approved') {
+    const target = {
+      type: 'withdraw_record' as const,
+      id,
+      clientId: cur.clientId,
+      amount: toCents(cur.amount),
+      currency: cur.currency,
+      kind: 'withdrawal',
+    };
+    if ((await rollbackGate(tx, actor, target, remark)) === 'pending') return presentWithdraw(cur);
+  } else await assertNotFrozen(tx, 'withdraw_record', id);
+  return executeWithdrawalRollback(tx, actor, id, remark);
+}
+
+/** Rolls back an approved (paid-out) withdrawal: the money returns to the balance (no approval asked). */
+export async function executeWithdrawalRollback(
   tx: Executor,
   actor: Actor,
   id: number,

@@ -1,0 +1,240 @@
+/**
+ * Maker-checker on money (the hardening issue): per tenant, per kind of money movement and per currency, amount tiers
+ * decide how many checkers (staff members other than the maker) must approve before money moves: none below
+ * `one_checker_from`, one from it, two from `two_checkers_from`. An approval records its maker, each checker's
+ * decision and time, and its result. Paths are ours (spec section 7 does not show them).
+ *
+ * Plain data both sides import: the kinds, statuses, built-in default tiers, the tier rule and the queue's definition.
+ */
+import { defineEntity, type Labels, type Row, l } from './entity';
+
+/** What an approval guards. */
+export const APPROVAL_KINDS = [
+  'deposit',
+  'crypto_deposit',
+  'withdrawal',
+  'loan',
+  'compensation',
+  'bonus',
+  'exchange',
+  'rollback',
+  'emergency',
+] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+
+/** pending until enough checkers approve (approved, the money moved) or one rejects (rejected). */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** A checker's decision. */
+export const APPROVAL_DECISIONS = ['approved', 'rejected'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+/** The queue's views: what waits for me, what I made, everything I may check (history). */
+export const APPROVAL_VIEWS = ['queue', 'mine', 'all'] as const;
+export type ApprovalView = (typeof APPROVAL_VIEWS)[number];
+
+/** A policy row's currency that applies to every currency without a row of its own. */
+export const ANY_CURRENCY = '*';
+
+/** One tier rule: amounts are decimal strings (2 decimals at most); `two_checkers_from` null: never two. */
+export interface ApprovalTier {
+  enabled: boolean;
+  one_checker_from: string;
+  two_checkers_from: string | null;
+}
+
+/**
+ * The "large amount" of a currency: where two checkers start for deposits, withdrawals, loans and rollbacks (about
+ * 10,000 USD). Currencies not listed use the `*` value.
+ */
+export const LARGE_AMOUNT: Readonly<Record<string, string>> = {
+  '*': '10000',
+  USD: '10000',
+  USDT: '10000',
+  EUR: '10000',
+  GBP: '8000',
+  CNY: '70000',
+  HKD: '80000',
+  JPY: '1500000',
+  BTC: '0.1',
+  ETH: '3',
+};
+
+/**
+ * The built-in tiers of a kind in multiples of the currency's large amount L (as tenths of L: exact in cents).
+ * Records that are audited anyway (deposits, withdrawals, loans) and rollbacks need a checker from the first cent;
+ * bonus points and bonuses are credited at once below L/10, exchanges below 5 L.
+ */
+const DEFAULT_TENTHS: Readonly<Record<ApprovalKind, { one: bigint; two: bigint | null }>> = {
+  deposit: { one: 0n, two: 10n },
+  crypto_deposit: { one: 0n, two: 10n },
+  withdrawal: { one: 0n, two: 10n },
+  loan: { one: 0n, two: 10n },
+  compensation: { one: 1n, two: 10n },
+  bonus: { one: 1n, two: 10n },
+  exchange: { one: 50n, two: 200n },
+  rollback: { one: 0n, two: 10n },
+  // an emergency plan has no amount (0): one checker always (the emergency service asks at least one)
+  emergency: { one: 0n, two: null },
+};
+
+/** Cents of a decimal string with at most 2 decimals (no floating point). */
+export function centsOf(value: string): bigint {
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!m) throw new Error(`not a decimal amount: ${value}`);
+  return BigInt(m[1]) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** A decimal string with 2 decimals of cents. */
+export function decimalOf(cents: bigint): string {
+  const sign = cents < 0n ? '-' : '';
+  const a = cents < 0n ? -cents : cents;
+  return `${sign}${a / 100n}.${(a % 100n).toString().padStart(2, '0')}`;
+}
+
+/** The built-in tier of a kind and currency (used when the tenant has no row for it nor for `*`). */
+export function defaultTier(kind: ApprovalKind, currency: string): ApprovalTier {
+  const large = centsOf(LARGE_AMOUNT[currency] ?? LARGE_AMOUNT[ANY_CURRENCY]);
+  const t = DEFAULT_TENTHS[kind];
+  return {
+    enabled: true,
+    one_checker_from: decimalOf((large * t.one) / 10n),
+    two_checkers_from: t.two === null ? null : decimalOf((large * t.two) / 10n),
+  };
+}
+
+/** How many checkers an amount (in cents) needs under a tier: 0, 1 or 2. */
+export function checkersNeeded(tier: ApprovalTier, amountCents: bigint): 0 | 1 | 2 {
+  if (!tier.enabled || amountCents < centsOf(tier.one_checker_from)) return 0;
+  if (tier.two_checkers_from !== null && amountCents >= centsOf(tier.two_checkers_from)) return 2;
+  return 1;
+}
+
+export const APPROVAL_KIND_LABELS: Readonly<Record<ApprovalKind, Labels>> = {
+  deposit: l('入金', 'Deposit'),
+  crypto_deposit: l('加密货币入金', 'Crypto deposit'),
+  withdrawal: l('出金', 'Withdrawal'),
+  loan: l('借贷', 'Loan'),
+  compensation: l('赠分', 'Bonus points'),
+  bonus: l('奖励', 'Bonus'),
+  exchange: l('货币兑换', 'Exchange'),
+  rollback: l('回滚', 'Rollback'),
+  emergency: l('应急预案', 'Emergency plan'),
+};
+
+export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, Labels>> = {
+  pending: l('待复核', 'Awaiting check'),
+  approved: l('已通过', 'Approved'),
+  rejected: l('已拒绝', 'Rejected'),
+  cancelled: l('已撤销', 'Cancelled'),
+};
+
+/** The approvals queue: one row per approval, in the caller's data scope. */
+export const approval = defineEntity({
+  name: 'approval',
+  resource: 'approval',
+  parents: ['funds'],
+  paths: {
+    list: '/approval/admin/v1/list',
+    export: '/approval/admin/v1/list/export',
+    one: '/approval/admin/v1/detail/{id}',
+    decisions: '/approval/admin/v1/detail/{id}/decisions',
+    decide: '/approval/admin/v1/decide/{id}',
+    count: '/approval/admin/v1/count',
+    policy: '/approval/admin/v1/policy',
+  },
+  sort: { field: 'id', order: 'desc' },
+  fields: [
+    { name: 'id', kind: 'id', list: true, sort: true, label: l('编号', 'ID') },
+    {
+      name: 'kind',
+      kind: 'enum',
+      values: APPROVAL_KINDS,
+      valueLabels: APPROVAL_KIND_LABELS,
+      list: true,
+      filter: 'eq',
+      label: l('类型', 'Kind'),
+    },
+    {
+      name: 'target_type',
+      kind: 'text',
+      nullable: true,
+      detail: true,
+      export: false,
+      label: l('对象类型', 'Record type'),
+    },
+    { name: 'target_id', kind: 'id', nullable: true, list: true, label: l('记录编号', 'Record ID') },
+    {
+      name: 'target_kind',
+      kind: 'text',
+      nullable: true,
+      detail: true,
+      export: false,
+      label: l('回滚对象', 'Rolls back'),
+    },
+    // null for an emergency plan (tenant-wide)
+    { name: 'client_id', kind: 'id', nullable: true, list: true, filter: 'eq', label: l('客户编号', 'Client ID') },
+    { name: 'username', kind: 'text', nullable: true, list: true, label: l('客户账号', 'Client') },
+    { name: 'currency', kind: 'currency', list: true, filter: 'eq', label: l('币种', 'Currency') },
+    { name: 'amount', kind: 'money', list: true, label: l('金额', 'Amount') },
+    { name: 'maker_id', kind: 'id', nullable: true, detail: true, label: l('发起人编号', 'Maker ID') },
+    { name: 'maker_name', kind: 'text', nullable: true, list: true, label: l('发起人', 'Maker') },
+    { name: 'required_checkers', kind: 'integer', list: true, label: l('所需复核人数', 'Checkers needed') },
+    { name: 'approvals', kind: 'integer', list: true, label: l('已通过人数', 'Approvals') },
+    {
+      name: 'status',
+      kind: 'enum',
+      values: APPROVAL_STATUSES,
+      valueLabels: APPROVAL_STATUS_LABELS,
+      list: true,
+      filter: 'eq',
+      label: l('状态', 'Status'),
+    },
+    { name: 'remark', kind: 'text', nullable: true, list: true, label: l('备注', 'Remark') },
+    { name: 'created_at', kind: 'datetime', list: true, sort: true, label: l('发起时间', 'Requested') },
+    { name: 'resolved_at', kind: 'datetime', nullable: true, list: true, label: l('完成时间', 'Resolved') },
+  ],
+});
+
+/** An approval as the queue answers it. */
+export type ApprovalRow = Row<typeof approval>;
+
+/** One checker's decision on an approval. */
+export interface ApprovalDecisionView {
+  /** `<approval id>:<checker id>`. */
+  id: string;
+  checker_id: number;
+  checker_name: string | null;
+  decision: ApprovalDecision;
+  remark: string | null;
+  at: string;
+}
+
+/** The pending approval a record view carries (`approval` of a deposit, withdrawal or overdrawn record), or null. */
+export interface RecordApprovalState {
+  id: number;
+  kind: ApprovalKind;
+  required_checkers: number;
+  approvals: number;
+}
+
+/** The menu badge's numbers: what waits for the signed-in staff member, by kind. */
+export interface ApprovalCount {
+  total: number;
+  by_kind: Partial<Record<ApprovalKind, number>>;
+}
+
+/** The count as GET /approval/admin/v1/count answers it: with its ETag (send it back as If-None-Match). */
+export interface ApprovalCountAnswer extends ApprovalCount {
+  etag: string;
+}
+
+/** One policy row as GET /approval/admin/v1/policy answers it (`source`: the tenant's row or the built-in default). */
+export interface ApprovalPolicyRow extends ApprovalTier {
+  /** `<kind>:<currency>`. */
+  id: string;
+  kind: ApprovalKind;
+  currency: string;
+  source: 'tenant' | 'default';
+}

@@ -1,0 +1,105 @@
+/**
+ * Currency pairs (spec section 2 "currency pairs", config group; administrators only: the `currencyPair` grant).
+ * Paths are ours. A pair is two distinct currencies of the platform (base, quote), the decimals its rate is shown
+ * with (0..8), a switch and a spread (an exact decimal >= 0 with at most 8 decimals, in quote currency per base
+ * unit; informational for the exchange desk: the exchange itself runs at the rate of exchange_config). A pair
+ * covers both directions. The client drawer's exchange dialog offers only the enabled pairs, and the exchange
+ * between two accounts is refused (409 pair_disabled) when the tenant has pairs and none enabled joins the two
+ * currencies. A tenant without any pair is not restricted (as before pairs existed).
+ */
+import { defineEntity, type Row, changedByField, changedAtField } from './entity';
+import { CURRENCY_LABELS, PLATFORM_CURRENCIES, isPlatformCurrency } from './exchange-config';
+
+export const PAIR_DECIMALS_MAX = 8;
+export const SPREAD_PATTERN = '^\\d{1,12}(\\.\\d{1,8})?$';
+const SPREAD = new RegExp(SPREAD_PATTERN);
+
+export const currencyPair = defineEntity({
+  name: 'currency_pair',
+  resource: 'currencyPair',
+  parents: ['config'],
+  paths: {
+    list: '/currency_pair/admin/v1/list',
+    export: '/currency_pair/admin/v1/list/export',
+    create: '/currency_pair/admin/v1/create',
+    update: '/currency_pair/admin/v1/{id}',
+    delete: '/currency_pair/admin/v1/{id}',
+    enabled: '/currency_pair/admin/v1/enabled',
+  },
+  sort: { field: 'id', order: 'asc' },
+  fields: [
+    { name: 'id', kind: 'id', list: true, sort: true, label: { 'zh-CN': '编号', 'en-US': 'ID' } },
+    {
+      name: 'base',
+      kind: 'enum',
+      values: PLATFORM_CURRENCIES,
+      list: true,
+      filter: 'eq',
+      label: { 'zh-CN': '基础货币', 'en-US': 'Base' },
+      valueLabels: CURRENCY_LABELS,
+    },
+    {
+      name: 'quote',
+      kind: 'enum',
+      values: PLATFORM_CURRENCIES,
+      list: true,
+      filter: 'eq',
+      label: { 'zh-CN': '报价货币', 'en-US': 'Quote' },
+      valueLabels: CURRENCY_LABELS,
+    },
+    { name: 'decimals', kind: 'integer', list: true, label: { 'zh-CN': '小数位数', 'en-US': 'Decimals' } },
+    {
+      name: 'enabled',
+      kind: 'boolean',
+      list: true,
+      filter: 'eq',
+      label: { 'zh-CN': '状态', 'en-US': 'Status' },
+      valueLabels: { true: { 'zh-CN': '启用', 'en-US': 'Enabled' }, false: { 'zh-CN': '停用', 'en-US': 'Disabled' } },
+    },
+    { name: 'spread', kind: 'text', list: true, label: { 'zh-CN': '点差', 'en-US': 'Spread' } },
+    changedByField,
+    changedAtField,
+  ],
+});
+export type CurrencyPairRow = Row<typeof currencyPair>;
+
+/** Body of a pair's create (base, quote fixed from then on) and edit (decimals, enabled, spread). */
+export interface CurrencyPairBody {
+  base?: string;
+  quote?: string;
+  decimals: number;
+  /** Create: default true. */
+  enabled?: boolean;
+  spread: string;
+}
+
+export type PairFieldCode = 'required' | 'invalid' | 'currency' | 'same_currency' | 'decimals_range' | 'spread';
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A spread's stored spelling (8 decimals), or null when it is not an exact decimal >= 0 of at most 8 places. */
+export function spreadText(v: unknown): string | null {
+  if (typeof v !== 'string' || !SPREAD.test(v.trim())) return null;
+  const [whole, frac = ''] = v.trim().split('.');
+  return `${BigInt(whole)}.${frac.padEnd(8, '0')}`;
+}
+
+/** The problems of a pair's fields (base and quote only when `creating`). */
+export function currencyPairProblems(v: Partial<Record<keyof CurrencyPairBody, unknown>>, creating: boolean) {
+  const out: Partial<Record<keyof CurrencyPairBody, PairFieldCode>> = {};
+  if (creating) {
+    for (const k of ['base', 'quote'] as const) {
+      if (blank(v[k])) out[k] = 'required';
+      else if (!isPlatformCurrency(v[k])) out[k] = 'currency';
+    }
+    if (!out.base && !out.quote && v.base === v.quote) out.quote = 'same_currency';
+  }
+  const d = typeof v.decimals === 'string' && /^\d+$/.test(v.decimals) ? Number(v.decimals) : v.decimals;
+  if (blank(d)) out.decimals = 'required';
+  else if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > PAIR_DECIMALS_MAX) {
+    out.decimals = 'decimals_range';
+  }
+  if (blank(v.spread)) out.spread = 'required';
+  else if (spreadText(v.spread) === null) out.spread = 'spread';
+  return out;
+}

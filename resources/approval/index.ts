@@ -1,0 +1,91 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import type { RaRecord } from 'ra-core';
+import { approval, APPROVAL_KINDS, APPROVAL_VIEWS, type ApprovalRow } from '../../domain/approval';
+import { defineResource } from '../engine/define';
+import { fieldsFromEntity } from '../engine/entityFields';
+import type { ActionSpec } from '../engine/types';
+
+/** An approval as the queue answers it (domain/approval.ts). */
+export type ApprovalRecord = ApprovalRow & RaRecord;
+
+const pending = (r: ApprovalRecord) => r.status === 'pending';
+
+/** Approve or reject with an optional remark (a rejection asks for one): PUT decide, with an Idempotency-Key. */
+function decide(decision: 'approved' | 'rejected'): ActionSpec<ApprovalRecord> {
+  return {
+    name: decision === 'approved' ? 'approve' : 'reject',
+    icon: decision === 'approved' ? CheckIcon : CloseIcon,
+    permission: { action: 'approve' },
+    when: pending,
+    idempotent: true,
+    inputs: [{ source: 'remark', type: 'text', maxLength: 500, required: decision === 'rejected' }],
+    run: {
+      method: 'PUT',
+      path: approval.paths.decide,
+      body: (_r, v) => ({
+        decision,
+        ...(typeof v.remark === 'string' && v.remark.trim() ? { remark: v.remark.trim() } : {}),
+      }),
+    },
+  };
+}
+
+/**
+ * The approvals queue (maker-checker, domain/approval.ts): what waits for the signed-in staff member (kinds he may
+ * check, in his scope, not made by him, not yet decided by him), with the views "made by me" and "all"; a row opens
+ * its detail (maker, checkers needed and so far, times, result, and each checker's decision); approve or reject with
+ * a remark. The menu shows the count (ApprovalBadge).
+ */
+export default defineResource<ApprovalRecord>({
+  name: approval.name,
+  resource: approval.resource,
+  endpoints: { list: approval.paths.list, one: approval.paths.one, export: approval.paths.export },
+  fields: fieldsFromEntity(approval, {
+    target_type: false,
+    // a rollback's record kind, labelled like the kinds
+    target_kind: {
+      list: false,
+      type: 'option',
+      options: APPROVAL_KINDS.map((k) => ({ id: k, name: `resources.approval.kind_values.${k}` })),
+    },
+    maker_id: false,
+    client_id: false,
+    username: { type: 'reference', idSource: 'client_id' },
+    currency: { list: false, show: false, filter: true },
+    amount: { currencySource: 'currency' },
+    remark: { hidden: true },
+    resolved_at: { hidden: true },
+  }),
+  filters: [
+    {
+      type: 'option',
+      source: 'view',
+      alwaysOn: true,
+      options: APPROVAL_VIEWS.map((v) => ({ id: v, name: `resources.approval.view_values.${v}` })),
+    },
+  ],
+  sort: { field: 'id', order: 'DESC' },
+  rowClick: 'show',
+  drawer: 'show',
+  rowActions: [decide('approved'), decide('rejected')],
+  related: [
+    {
+      name: 'decisions',
+      path: approval.paths.decisions,
+      fields: [
+        { source: 'checker_name' },
+        {
+          source: 'decision',
+          type: 'option',
+          options: [
+            { id: 'approved', name: 'resources.approval.decision_values.approved', tone: 'success' },
+            { id: 'rejected', name: 'resources.approval.decision_values.rejected', tone: 'error' },
+          ],
+        },
+        { source: 'remark' },
+        { source: 'at', type: 'datetime' },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,69 @@
+/**
+ * Approvals queue texts (`resources.approval.*`): field labels and enum values come from the definition
+ * (domain/approval.ts, the same texts as the CSV headers); views, actions, confirmations, the decisions sub-list and
+ * the record states of the funds pages are here. `resources.approval.name` comes from the registry title.
+ */
+import { entityMessages, type Language } from '../../domain/entity';
+import { approval } from '../../domain/approval';
+import type { MessageModule } from '../../i18n/core';
+
+const own = (lang: Language) => entityMessages(approval, lang);
+
+export default {
+  'zh-CN': {
+    resources: {
+      approval: {
+        ...own('zh-CN'),
+        fields: {
+          ...own('zh-CN').fields,
+          view: '范围',
+          checker_name: '复核人',
+          decision: '决定',
+          at: '时间',
+        },
+        view_values: { queue: '待我复核', mine: '我发起的', all: '全部' },
+        decision_values: { approved: '通过', rejected: '拒绝' },
+        actions: { approve: '通过', reject: '拒绝' },
+        confirm: {
+          approve:
+            '复核通过 %{username} 的 %{amount} %{currency}（第 %{approvals} / %{required_checkers} 人已通过）？最后一位复核人通过后资金才会变动。',
+          reject: '拒绝 %{username} 的 %{amount} %{currency}？拒绝后此申请结束，资金不变动。',
+        },
+        inputs: { remark: '复核备注' },
+        related: { decisions: '复核记录' },
+        badge: '%{count} 条待复核',
+        recordColumn: '复核状态',
+        awaiting: '待复核 %{approvals}/%{required}',
+        awaitingRollback: '回滚待复核',
+      },
+    },
+  },
+  'en-US': {
+    resources: {
+      approval: {
+        ...own('en-US'),
+        fields: {
+          ...own('en-US').fields,
+          view: 'Show',
+          checker_name: 'Checker',
+          decision: 'Decision',
+          at: 'Time',
+        },
+        view_values: { queue: 'Waiting for me', mine: 'Made by me', all: 'All' },
+        decision_values: { approved: 'Approved', rejected: 'Rejected' },
+        actions: { approve: 'Approve', reject: 'Reject' },
+        confirm: {
+          approve:
+            'Approve %{amount} %{currency} for %{username} (%{approvals} of %{required_checkers} approved so far)? Money moves only when the last checker approves.',
+          reject: 'Reject %{amount} %{currency} for %{username}? The request ends and no money moves.',
+        },
+        inputs: { remark: 'Remark' },
+        related: { decisions: 'Decisions' },
+        badge: '%{count} awaiting check',
+        recordColumn: 'Approval',
+        awaiting: 'Checks %{approvals}/%{required}',
+        awaitingRollback: 'Rollback pending',
+      },
+    },
+  },
+} satisfies MessageModule;

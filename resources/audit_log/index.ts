@@ -1,0 +1,66 @@
+import type { RaRecord } from 'ra-core';
+import { AUDIT_RESULTS, auditLog, type AuditRow } from '../../domain/audit';
+import { defineResource } from '../engine/define';
+import { fieldsFromEntity } from '../engine/entityFields';
+import type { ChoiceLoader } from '../engine/types';
+import { STAFF_LIST, type StaffRow } from '../staffChoices';
+import { actionFilterOptions, actionOptions, RESULT_TONES, targetTypeOptions } from './actions';
+
+/** An audit row as the list answers it (domain/audit.ts). */
+export type AuditRecord = AuditRow & RaRecord;
+
+const resultOptions = AUDIT_RESULTS.map((r) => ({
+  id: r,
+  name: `resources.audit_log.result_values.${r}`,
+  tone: RESULT_TONES[r],
+}));
+
+/** Every staff member of the tenant as a choice by username (as the list's staff column shows them). */
+const staffMembers: ChoiceLoader = async ({ http }) => {
+  const answer = await http<{ data: StaffRow[] }>('/user/v1/list', {
+    query: { full: true, sort: 'name', order: 'asc' },
+  });
+  return (answer?.data ?? []).map((s) => ({ id: s.id, name: s.username }));
+};
+
+/**
+ * The audit log (config group; administrators only, resource `auditLog`): every row of the tenant's trail, newest
+ * first, filtered by staff member, action (a group or one action), target (type and id), result, address and days;
+ * export as CSV; a row opens its detail (before/after, the target's history). Read only.
+ */
+export default defineResource<AuditRecord>({
+  name: auditLog.name,
+  resource: auditLog.resource,
+  endpoints: { list: auditLog.paths.list, export: auditLog.paths.export },
+  fields: fieldsFromEntity(auditLog, {
+    id: { hidden: true },
+    at: { filter: false },
+    target_id: { filter: false },
+    // the staff-member picker below filters by id
+    user_id: false,
+    username: { filter: false },
+    action: { type: 'option', options: actionOptions, filter: false },
+    resource: { type: 'option', options: targetTypeOptions, filter: false },
+    result: { options: resultOptions, filter: false },
+    ip: { hidden: true, filter: false },
+    detail: { hidden: true },
+  }),
+  filters: [
+    {
+      type: 'remoteOption',
+      source: 'user_id',
+      label: 'resources.audit_log.filters.user_id',
+      load: staffMembers,
+      permission: STAFF_LIST,
+    },
+    { type: 'option', source: 'action', options: actionFilterOptions },
+    { type: 'option', source: 'resource', options: targetTypeOptions },
+    { type: 'text', source: 'target_id' },
+    { type: 'dateRange', source: 'at', from: 'at_from', to: 'at_to' },
+    { type: 'option', source: 'result', options: resultOptions, alwaysOn: false },
+    { type: 'text', source: 'ip', alwaysOn: false },
+  ],
+  sort: { field: 'at', order: 'DESC' },
+  rowClick: 'drawer',
+  drawer: () => import('./AuditDrawer'),
+});

@@ -1,0 +1,44 @@
+/**
+ * Currency pair texts (`resources.currency_pair.*`): field and value labels come from the definition
+ * (domain/currency-pair.ts, the same texts as the CSV headers). `resources.currency_pair.name` comes from the registry.
+ */
+import { currencyPair } from '../../domain/currency-pair';
+import { entityMessages } from '../../domain/entity';
+import type { MessageModule } from '../../i18n/core';
+
+export default {
+  'zh-CN': {
+    resources: {
+      currency_pair: {
+        ...entityMessages(currencyPair, 'zh-CN'),
+        actions: { edit: '编辑', delete: '删除' },
+        confirm: {
+          edit: '修改货币对 %{base}/%{quote}（货币不可更改）。',
+          delete: '删除货币对 %{base}/%{quote}？删除后兑换时不再提供该货币对。',
+        },
+        inputs: { decimals: '小数位数', enabled: '启用', spread: '点差' },
+        hints: {
+          decimals: '汇率显示的小数位数，0 到 8',
+          spread: '不小于 0 的精确小数，最多 8 位小数（报价货币/基础货币）',
+        },
+      },
+    },
+  },
+  'en-US': {
+    resources: {
+      currency_pair: {
+        ...entityMessages(currencyPair, 'en-US'),
+        actions: { edit: 'Edit', delete: 'Delete' },
+        confirm: {
+          edit: 'Change the pair %{base}/%{quote} (its currencies cannot change).',
+          delete: 'Delete the pair %{base}/%{quote}? The exchange dialog will no longer offer it.',
+        },
+        inputs: { decimals: 'Decimals', enabled: 'Enabled', spread: 'Spread' },
+        hints: {
+          decimals: 'Decimals the rate is shown with, 0 to 8',
+          spread: 'An exact decimal of at least 0, at most 8 decimals (quote per base unit)',
+        },
+      },
+    },
+  },
+} satisfies MessageModule;

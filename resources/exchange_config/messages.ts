@@ -1,0 +1,82 @@
+/**
+ * Exchanges-and-rates texts (`resources.exchange_config.*`): field and value labels come from the definitions
+ * (domain/exchange-config.ts: exchanges and rates in one namespace, the same texts as the CSV headers).
+ * `resources.exchange_config.name` comes from the registry title.
+ */
+import { entityMessages, type Language } from '../../domain/entity';
+import { currencyRateEntity, marketExchange } from '../../domain/exchange-config';
+import type { MessageModule } from '../../i18n/core';
+
+const labels = (lang: Language) => entityMessages([marketExchange, currencyRateEntity], lang);
+
+export default {
+  'zh-CN': {
+    resources: {
+      exchange_config: {
+        ...labels('zh-CN'),
+        dialog: { rateSource: '汇率 %{rate}（来源 %{source}，更新于 %{time}）' },
+        source_values: { initial: '初始汇率' },
+        sections: { rates: '当前汇率', history: '汇率变更记录（最近 20 条）', exchanges: '交易所' },
+        actions: { edit: '编辑', delete: '删除', changeRate: '修改汇率', newRate: '新增汇率' },
+        confirm: {
+          edit: '修改交易所 %{code}。',
+          delete: '删除交易所 %{code}？',
+          changeRate: '修改 %{primary}/%{secondary} 的汇率：新汇率立即生效，原汇率保留在变更记录中。',
+          newRate: '新增一个货币方向的汇率，立即生效。',
+        },
+        inputs: {
+          code: '交易所代码',
+          name: '交易所名称',
+          time_zone: '时区',
+          sessions: '交易时段',
+          holidays: '休市日',
+          primary: '基准货币',
+          secondary: '目标货币',
+          rate: '汇率',
+          source: '来源',
+        },
+        hints: {
+          time_zone: 'IANA 时区，例如 Asia/Shanghai、America/New_York',
+          sessions: '格式 09:30-11:30,13:00-15:00（交易所时区），按先后排列，不跨午夜',
+          holidays: '日期 YYYY-MM-DD，用逗号分隔，例如 2026-01-01,2026-10-01',
+          rate: '1 基准货币 = 汇率 目标货币，最多 8 位小数，例如 7.12345678',
+        },
+      },
+    },
+  },
+  'en-US': {
+    resources: {
+      exchange_config: {
+        ...labels('en-US'),
+        dialog: { rateSource: 'Rate %{rate} (source %{source}, updated %{time})' },
+        source_values: { initial: 'Initial rate' },
+        sections: { rates: 'Current rates', history: 'Rate changes (latest 20)', exchanges: 'Exchanges' },
+        actions: { edit: 'Edit', delete: 'Delete', changeRate: 'Change rate', newRate: 'New rate' },
+        confirm: {
+          edit: 'Change the exchange %{code}.',
+          delete: 'Delete the exchange %{code}?',
+          changeRate:
+            'Change the rate %{primary}/%{secondary}: the new rate applies at once; the old one stays in the history.',
+          newRate: 'Add the rate of a currency direction; it applies at once.',
+        },
+        inputs: {
+          code: 'Code',
+          name: 'Name',
+          time_zone: 'Time zone',
+          sessions: 'Sessions',
+          holidays: 'Holidays',
+          primary: 'Primary',
+          secondary: 'Secondary',
+          rate: 'Rate',
+          source: 'Source',
+        },
+        hints: {
+          time_zone: 'An IANA time zone, e.g. Asia/Shanghai, America/New_York',
+          sessions: "Like 09:30-11:30,13:00-15:00 (the exchange's time zone), in order, not across midnight",
+          holidays: 'Days as YYYY-MM-DD, separated by commas, e.g. 2026-01-01,2026-10-01',
+          rate: '1 primary = rate secondary, at most 8 decimals, e.g. 7.12345678',
+        },
+      },
+    },
+  },
+} satisfies MessageModule;

@@ -1,0 +1,266 @@
+/**
+ * The maker-checker gate the money services call (domain/approval.ts): how many checkers a movement needs under the
+ * tenant's policy, opening an approval, and one checker's step on it. It imports no money service, so every money
+ * service can use it; server/modules/approval/service.ts executes approved approvals through those services.
+ *
+ * Concurrency: a step locks the approval row (`SELECT ... FOR UPDATE`) before it reads the decisions, and the money
+ * service then changes its record with the conditional update of records/state.ts, in the same transaction. Two
+ * checkers deciding at once run one after the other; the second sees the first's decision (or the approval resolved:
+ * 409 invalid_state), so an approval executes once.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ANY_CURRENCY,
+  checkersNeeded,
+  defaultTier,
+  type ApprovalDecision,
+  type ApprovalKind,
+  type ApprovalTier,
+} from '../../../domain/approval';
+import { approval, approvalDecision, approvalPolicy } from '../../db/schema';
+import { DomainError, StateConflictError } from '../../core/errors';
+import { sqlState } from '../../core/retry';
+import type { Executor } from '../../core/db';
+import { fromCents } from '../../ledger/money';
+import type { Actor } from '../records/common';
+
+/** The tables an approval may target. */
+export type TargetType =
+  'deposit_record' | 'withdraw_record' | 'overdrawn_record' | 'exchange_record' | 'emergency_plan';
+
+export type ApprovalRowDb = typeof approval.$inferSelect;
+
+/** 409: the maker of a record cannot be its checker. */
+export class MakerCannotCheckError extends DomainError {
+  constructor() {
+    super(409, 'maker_cannot_check', 'The maker of a record cannot check it; another staff member must');
+  }
+}
+
+/** 409: this checker has already decided on the approval (the second checker must be someone else). */
+export class AlreadyDecidedError extends DomainError {
+  constructor() {
+    super(409, 'already_decided', 'You have already decided on this approval; another checker must decide');
+  }
+}
+
+/** 409: the record awaits an approval; nothing else may be done to it meanwhile. */
+export class ApprovalPendingError extends DomainError {
+  constructor(what = 'Record') {
+    super(409, 'approval_pending', `${what} is awaiting approval; nothing else can be done to it until it is checked`);
+  }
+}
+
+/**
+ * The tier of a kind and currency for a tenant: its row for the currency, else its `*` row, else the built-in
+ * default (domain/approval.ts defaultTier).
+ */
+export async function tierOf(
+  tx: Executor,
+  tenantId: string,
+  kind: ApprovalKind,
+  currency: string,
+): Promise<ApprovalTier> {
+  const rows = await tx
+    .select()
+    .from(approvalPolicy)
+    .where(
+      and(
+        eq(approvalPolicy.tenantId, tenantId),
+        eq(approvalPolicy.kind, kind),
+        inArray(approvalPolicy.currency, [currency, ANY_CURRENCY]),
+      ),
+    );
+  const row = rows.find((r) => r.currency === currency) ?? rows.find((r) => r.currency === ANY_CURRENCY);
+  if (!row) return defaultTier(kind, currency);
+  return {
+    enabled: row.enabled,
+    one_checker_from: row.oneCheckerFrom,
+    two_checkers_from: row.twoCheckersFrom,
+  };
+}
+
+/** How many checkers `amount` (cents) of `currency` needs for `kind` in the actor's tenant: 0, 1 or 2. */
+export async function checkersFor(
+  tx: Executor,
+  tenantId: string,
+  kind: ApprovalKind,
+  currency: string,
+  amount: bigint,
+): Promise<0 | 1 | 2> {
+  return checkersNeeded(await tierOf(tx, tenantId, kind, currency), amount);
+}
+
+export interface OpenApproval {
+  kind: ApprovalKind;
+  targetType: TargetType;
+  targetId: number;
+  /** null: a tenant-wide request (an emergency plan). */
+  clientId: number | null;
+  amount: bigint;
+  currency: string;
+  required: 1 | 2;
+  payload?: Record<string, unknown> | null;
+}
+
+/**
+ * Opens a pending approval made by the actor (null maker: a client's own request). A record that already has a
+ * pending approval is 409 approval_pending (the partial unique index decides, also between concurrent requests).
+ */
+export async function openApproval(tx: Executor, actor: Actor, input: OpenApproval): Promise<ApprovalRowDb> {
+  const [row] = await tx
+    .insert(approval)
+    .values({
+      tenantId: actor.tenantId,
+      kind: input.kind,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      clientId: input.clientId,
+      payload: input.payload ?? null,
+      amount: fromCents(input.amount),
+      currency: input.currency,
+      makerId: actor.staff?.id ?? null,
+      requiredCheckers: input.required,
+    })
+    .returning()
+    .catch((e: unknown) => {
+      if (sqlState(e) === '23505') throw new ApprovalPendingError();
+      throw e;
+    });
+  return row;
+}
+
+/** Opens the approval a new record needs under the policy, if any (0 checkers: none). */
+export async function openIfNeeded(
+  tx: Executor,
+  actor: Actor,
+  input: Omit<OpenApproval, 'required'>,
+): Promise<ApprovalRowDb | null> {
+  const required = await checkersFor(tx, actor.tenantId, input.kind, input.currency, input.amount);
+  if (!required) return null;
+  return openApproval(tx, actor, { ...input, required });
+}
+
+/** The pending approval of a record, locked for the step about to be taken; undefined when none. */
+export async function lockPendingOf(
+  tx: Executor,
+  targetType: TargetType,
+  targetId: number,
+): Promise<ApprovalRowDb | undefined> {
+  const [row] = await tx
+    .select()
+    .from(approval)
+    .where(and(eq(approval.targetType, targetType), eq(approval.targetId, targetId), eq(approval.status, 'pending')))
+    .for('update');
+  return row;
+}
+
+/** 409 approval_pending when the record has a pending approval (a frozen record). */
+export async function assertNotFrozen(tx: Executor, targetType: TargetType, targetId: number, what?: string) {
+  const [row] = await tx
+    .select({ id: approval.id })
+    .from(approval)
+    .where(and(eq(approval.targetType, targetType), eq(approval.targetId, targetId), eq(approval.status, 'pending')));
+  if (row) throw new ApprovalPendingError(what);
+}
+
+/** What a step leads to: wait for another checker, execute the movement, or end it without moving money. */
+export type Step = 'wait' | 'execute' | 'reject';
+
+/**
+ * One checker's decision on a locked approval: the maker cannot check (409 maker_cannot_check), a checker decides once
+ * (409 already_decided); a rejection ends the approval, an approval counts until `required_checkers` have approved.
+ * The platform itself (a system actor: seeding, the client app) resolves the approval without a decision row.
+ */
+export async function step(
+  tx: Executor,
+  actor: Actor,
+  a: ApprovalRowDb,
+  decision: ApprovalDecision,
+  remark?: string | null,
+): Promise<Step> {
+  if (a.status !== 'pending') throw new StateConflictError('Approval', a.status, decision);
+  const staffId = actor.staff?.id ?? null;
+  if (staffId !== null) {
+    if (a.makerId === staffId) throw new MakerCannotCheckError();
+    const inserted = await tx
+      .insert(approvalDecision)
+      .values({ approvalId: a.id, checkerId: staffId, decision, remark: remark ?? null })
+      .onConflictDoNothing()
+      .returning({ id: approvalDecision.approvalId });
+    if (!inserted.length) throw new AlreadyDecidedError();
+  }
+  if (decision === 'rejected') {
+    await tx
+      .update(approval)
+      .set({ status: 'rejected', resolvedAt: sql`now()` })
+      .where(eq(approval.id, a.id));
+    return 'reject';
+  }
+  const approvals = a.approvals + 1;
+  const done = staffId === null || approvals >= a.requiredCheckers;
+  await tx
+    .update(approval)
+    .set(done ? { approvals, status: 'approved', resolvedAt: sql`now()` } : { approvals })
+    .where(eq(approval.id, a.id));
+  return done ? 'execute' : 'wait';
+}
+
+/**
+ * The gate of a record's audit (deposit, withdrawal, loan, pending credit or exchange): 'go' when the audit may change
+ * the record now (no approval, or this decision completes or rejects it), 'wait' when the approval still needs
+ * another checker (the record stays pending, nothing moves).
+ */
+export async function auditGate(
+  tx: Executor,
+  actor: Actor,
+  targetType: TargetType,
+  id: number,
+  decision: ApprovalDecision,
+  remark?: string | null,
+): Promise<'go' | 'wait'> {
+  const a = await lockPendingOf(tx, targetType, id);
+  if (!a) return 'go';
+  if (a.kind === 'rollback') throw new ApprovalPendingError();
+  return (await step(tx, actor, a, decision, remark)) === 'wait' ? 'wait' : 'go';
+}
+
+/**
+ * The gate of a rollback request on an approved record: 409 approval_pending while the record awaits an approval;
+ * 'go' when the policy needs no checker (roll back now), else opens a rollback approval made by the actor and answers
+ * 'pending' (nothing moves until its checkers approve).
+ */
+export async function rollbackGate(
+  tx: Executor,
+  actor: Actor,
+  target: { type: TargetType; id: number; clientId: number; amount: bigint; currency: string; kind: string },
+  remark?: string | null,
+): Promise<'go' | 'pending'> {
+  await assertNotFrozen(tx, target.type, target.id);
+  const required = await checkersFor(tx, actor.tenantId, 'rollback', target.currency, target.amount);
+  if (!required) return 'go';
+  await openApproval(tx, actor, {
+    kind: 'rollback',
+    targetType: target.type,
+    targetId: target.id,
+    clientId: target.clientId,
+    amount: target.amount,
+    currency: target.currency,
+    required,
+    payload: { target_kind: target.kind, remark: remark ?? null },
+  });
+  return 'pending';
+}
+
+/**
+ * The pending approval of each record of a list (`approval` of a record view: id, kind, checkers needed, approvals so
+ * far), as a correlated subquery on the partial unique index approval_pending_target (at most one per record).
+ */
+export const pendingApprovalJson = (targetType: TargetType, idColumn: unknown) =>
+  sql<{
+    id: number;
+    kind: ApprovalKind;
+    required_checkers: number;
+    approvals: number;
+  } | null>`(SELECT json_build_object('id', a.id, 'kind', a.kind, 'required_checkers', a.required_checkers, 'approvals', a.approvals)
+    FROM approval a WHERE a.target_type = ${targetType} AND a.target_id = ${idColumn} AND a.status = 'pending')`;

@@ -1,0 +1,81 @@
+/** JSON schemas of the crypto receiving-address routes; the row schema comes from the domain (domain/crypto-address.ts). */
+import { CRYPTO_CHAINS } from '../../../domain/crypto-chains';
+import { CRYPTO_ADDRESS_MAX, cryptoAddress } from '../../../domain/crypto-address';
+import { rowSchema } from '../../core/entity';
+import { listQuerySchema, listResponseSchema } from '../../core/list';
+
+/** An address as the list, the detail and the writes answer it. */
+export const cryptoAddressRow = rowSchema(cryptoAddress);
+
+/** `{id}` path parameter. */
+export const idParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Address id' } },
+  required: ['id'],
+} as const;
+
+const label = {
+  type: ['string', 'null'],
+  maxLength: CRYPTO_ADDRESS_MAX.label,
+  description: 'What the address is for (blank: none)',
+} as const;
+
+/** Body of POST create. */
+export const createBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: { enum: ['chain', 'address', 'label', 'active'] },
+  properties: {
+    chain: { type: 'string', enum: [...CRYPTO_CHAINS] },
+    address: {
+      type: 'string',
+      minLength: 1,
+      maxLength: CRYPTO_ADDRESS_MAX.address,
+      description: "An address of the chain's shape (see the route description)",
+    },
+    label,
+    active: { type: 'boolean', default: true },
+  },
+  required: ['chain', 'address'],
+} as const;
+
+/** Body of PUT {id}: the label. */
+export const updateBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: { enum: ['label'] },
+  properties: { label },
+  required: ['label'],
+} as const;
+
+/** Body of PUT status/{id}. */
+export const statusBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: { enum: ['active'] },
+  properties: { active: { type: 'boolean' } },
+  required: ['active'],
+} as const;
+
+/** One deposit received on an address. */
+export const addressDepositRow = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    client_id: { type: 'integer' },
+    username: { type: 'string' },
+    amount: { type: 'string', description: 'Decimal string, in currency' },
+    currency: { type: 'string' },
+    status: { type: 'string', enum: ['pending', 'approved', 'rejected', 'rolled_back'] },
+    tx_hash: { type: ['string', 'null'] },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+  required: ['id', 'client_id', 'username', 'amount', 'currency', 'status', 'tx_hash', 'created_at'],
+} as const;
+
+/** Query of the deposits list: paging only (newest first). */
+export const depositsQuery = listQuerySchema(['id']);
+
+/** Answer of the deposits list. */
+export const depositsResponse = listResponseSchema(addressDepositRow);

@@ -1,0 +1,261 @@
+/**
+ * The platform's crypto receiving addresses of a tenant: chain, address (of the chain's shape, stored as entered
+ * with its canonical spelling `address_key`, unique per tenant and chain), label, active. The deposits received on
+ * an address are the deposit records of the tenant on that chain naming it (EVM and bech32 addresses compare without
+ * case, base58 ones exactly); an address that a deposit names is never deleted (409 address_in_use), only
+ * deactivated, so that its records keep a known receiving address.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  cryptoAddress,
+  cryptoAddressProblems,
+  type CryptoAddressCreate,
+  type CryptoAddressOption,
+  type CryptoAddressRow,
+} from '../../../domain/crypto-address';
+import { canonicalAddress } from '../../../domain/crypto-chains';
+import { client, cryptoAddressEntry, depositRecord, staffUser } from '../../db/schema';
+import type { EntityListSpec } from '../../core/entity';
+import type { Executor, Tx } from '../../core/db';
+import { HttpError, NotFoundError, ValidationError, type FieldIssue } from '../../core/errors';
+import { recordScope, type StaffScope } from '../../core/scope';
+import { iso } from '../records/common';
+
+const CASE_INSENSITIVE = sql.raw(`('ERC20','BEP20','ETH')`);
+
+/** The deposit records of the tenant that name the address (the index deposit_tenant_chain_address). */
+const namesAddress = (a: typeof cryptoAddressEntry) => sql`${depositRecord.tenantId} = ${a.tenantId}
+  AND ${depositRecord.chain} = ${a.chain}
+  AND lower(${depositRecord.address}) = lower(${a.address})
+  AND (${a.chain} IN ${CASE_INSENSITIVE} OR lower(${a.address}) LIKE 'bc1%' OR ${depositRecord.address} = ${a.address})`;
+
+const depositCount = sql<number>`(SELECT count(*) FROM ${depositRecord} WHERE ${namesAddress(cryptoAddressEntry)})::int`;
+
+const columns = {
+  id: cryptoAddressEntry.id,
+  chain: cryptoAddressEntry.chain,
+  address: cryptoAddressEntry.address,
+  label: cryptoAddressEntry.label,
+  active: cryptoAddressEntry.active,
+  depositCount,
+  createdByName: staffUser.name,
+  createdAt: cryptoAddressEntry.createdAt,
+  updatedAt: cryptoAddressEntry.updatedAt,
+};
+
+/** Addresses with their deposit count and who added them, `_cursor` (the list's paging key), open for WHERE. */
+function selectAddresses(db: Executor, cursor: SQL<string> = sql<string>`''`) {
+  return db
+    .select({ ...columns, _cursor: cursor })
+    .from(cryptoAddressEntry)
+    .leftJoin(staffUser, eq(staffUser.id, cryptoAddressEntry.createdBy))
+    .$dynamic();
+}
+
+type Raw = Awaited<ReturnType<typeof selectAddresses>>[number];
+
+/** An address as the API answers it. */
+export function presentAddress(r: Raw): CryptoAddressRow {
+  return {
+    id: r.id,
+    chain: r.chain as CryptoAddressRow['chain'],
+    address: r.address,
+    label: r.label,
+    active: r.active,
+    deposit_count: Number(r.depositCount),
+    created_by_name: r.createdByName,
+    created_at: iso(r.createdAt)!,
+    updated_at: iso(r.updatedAt)!,
+  };
+}
+
+/** The list (and CSV export) of the tenant's addresses. */
+export const cryptoAddressListSpec: EntityListSpec<typeof cryptoAddress, Raw> = {
+  def: cryptoAddress,
+  table: cryptoAddressEntry,
+  id: cryptoAddressEntry.id,
+  columns: {
+    id: cryptoAddressEntry.id,
+    chain: cryptoAddressEntry.chain,
+    address: cryptoAddressEntry.address,
+    active: cryptoAddressEntry.active,
+  },
+  scope: (staff: StaffScope) => eq(cryptoAddressEntry.tenantId, staff.tenantId),
+  select: (db, cursor) => selectAddresses(db, cursor),
+  present: presentAddress,
+  tags: ['crypto_address'],
+  description:
+    "The tenant's crypto receiving addresses (chain, address, label, active, how many deposit records name it, who " +
+    'added it and when), newest first by default. Filters: chain, address prefix (as entered), active.',
+};
+
+/** One address of the tenant; else 404. `lock`: FOR UPDATE (a delete or a switch). */
+export async function addressOf(db: Executor, tenantId: string, id: number, lock = false): Promise<CryptoAddressRow> {
+  if (lock) {
+    const [row] = await db
+      .select({ id: cryptoAddressEntry.id })
+      .from(cryptoAddressEntry)
+      .where(and(eq(cryptoAddressEntry.id, id), eq(cryptoAddressEntry.tenantId, tenantId)))
+      .for('update');
+    if (!row) throw new NotFoundError('Receiving address');
+  }
+  const [row] = await selectAddresses(db)
+    .where(and(eq(cryptoAddressEntry.id, id), eq(cryptoAddressEntry.tenantId, tenantId)))
+    .limit(1);
+  if (!row) throw new NotFoundError('Receiving address');
+  return presentAddress(row);
+}
+
+const MESSAGES: Record<string, string> = {
+  required: 'is required',
+  invalid: 'is not valid',
+  address_chain: "does not have the chain's address format",
+  too_long: 'is too long',
+};
+
+/** A blank label is none. */
+const labelOf = (label: string | null | undefined): string | null => (label?.trim() ? label.trim() : null);
+
+/** Adds an address (validated per chain; one per tenant, chain and canonical spelling: 400 duplicate). */
+export async function createAddress(
+  tx: Tx,
+  staff: StaffScope & { id: number },
+  body: CryptoAddressCreate,
+): Promise<CryptoAddressRow> {
+  const problems = cryptoAddressProblems(body);
+  if (Object.keys(problems).length) {
+    throw new ValidationError(
+      Object.fromEntries(
+        Object.entries(problems).map(([field, code]) => [
+          field,
+          { code, message: `${field} ${MESSAGES[code!] ?? 'is not valid'}` } as FieldIssue,
+        ]),
+      ),
+    );
+  }
+  const address = body.address.trim();
+  const [inserted] = await tx
+    .insert(cryptoAddressEntry)
+    .values({
+      tenantId: staff.tenantId,
+      chain: body.chain,
+      address,
+      addressKey: canonicalAddress(body.chain, address),
+      label: labelOf(body.label),
+      active: body.active ?? true,
+      createdBy: staff.id,
+    })
+    .onConflictDoNothing({
+      target: [cryptoAddressEntry.tenantId, cryptoAddressEntry.chain, cryptoAddressEntry.addressKey],
+    })
+    .returning({ id: cryptoAddressEntry.id });
+  if (!inserted) {
+    throw new ValidationError({
+      address: { code: 'duplicate', message: `${address} is already a receiving address on ${body.chain}` },
+    });
+  }
+  return addressOf(tx, staff.tenantId, inserted.id);
+}
+
+/** Changes the label. */
+export async function updateLabel(tx: Tx, tenantId: string, id: number, label: string | null) {
+  const [row] = await tx
+    .update(cryptoAddressEntry)
+    .set({ label: labelOf(label), updatedAt: sql`now()` })
+    .where(and(eq(cryptoAddressEntry.id, id), eq(cryptoAddressEntry.tenantId, tenantId)))
+    .returning({ id: cryptoAddressEntry.id });
+  if (!row) throw new NotFoundError('Receiving address');
+  return addressOf(tx, tenantId, id);
+}
+
+/** Activates or deactivates an address. */
+export async function setActive(tx: Tx, tenantId: string, id: number, active: boolean) {
+  const [row] = await tx
+    .update(cryptoAddressEntry)
+    .set({ active, updatedAt: sql`now()` })
+    .where(and(eq(cryptoAddressEntry.id, id), eq(cryptoAddressEntry.tenantId, tenantId)))
+    .returning({ id: cryptoAddressEntry.id });
+  if (!row) throw new NotFoundError('Receiving address');
+  return addressOf(tx, tenantId, id);
+}
+
+/** Deletes an address no deposit names (row locked); else 409 address_in_use, nothing changed. */
+export async function deleteAddress(tx: Tx, tenantId: string, id: number): Promise<CryptoAddressRow> {
+  const entry = await addressOf(tx, tenantId, id, true);
+  if (entry.deposit_count > 0) {
+    throw new HttpError(
+      409,
+      'address_in_use',
+      `${entry.deposit_count} deposit record(s) name ${entry.address}; deactivate it instead of deleting it`,
+    );
+  }
+  await tx
+    .delete(cryptoAddressEntry)
+    .where(and(eq(cryptoAddressEntry.id, id), eq(cryptoAddressEntry.tenantId, tenantId)));
+  return entry;
+}
+
+/** The deposits received on an address (in the caller's data scope), newest first, a page. */
+export async function addressDeposits(
+  db: Executor,
+  staff: StaffScope,
+  id: number,
+  q: { page?: number; page_size?: number; order?: 'asc' | 'desc' },
+) {
+  await addressOf(db, staff.tenantId, id);
+  const where = and(
+    recordScope(staff, depositRecord),
+    sql`EXISTS (SELECT 1 FROM ${cryptoAddressEntry} WHERE ${cryptoAddressEntry.id} = ${id}
+      AND ${cryptoAddressEntry.tenantId} = ${staff.tenantId} AND ${namesAddress(cryptoAddressEntry)})`,
+  );
+  const size = q.page_size ?? 20;
+  const offset = ((q.page ?? 1) - 1) * size;
+  const order = q.order === 'asc' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: depositRecord.id,
+        clientId: depositRecord.clientId,
+        username: client.username,
+        amount: depositRecord.amount,
+        currency: depositRecord.currency,
+        status: depositRecord.status,
+        txHash: depositRecord.txHash,
+        createdAt: depositRecord.createdAt,
+      })
+      .from(depositRecord)
+      .innerJoin(client, eq(client.id, depositRecord.clientId))
+      .where(where)
+      .orderBy(order(depositRecord.createdAt), order(depositRecord.id))
+      .limit(size)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(depositRecord)
+      .where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      client_id: r.clientId,
+      username: r.username,
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status,
+      tx_hash: r.txHash,
+      created_at: iso(r.createdAt)!,
+    })),
+    total: Number(total),
+  };
+}
+
+/** The tenant's active addresses, by chain then label, as the deposit dialog offers them. */
+export async function activeAddresses(db: Executor, tenantId: string): Promise<CryptoAddressOption[]> {
+  const rows = await db
+    .select({ chain: cryptoAddressEntry.chain, address: cryptoAddressEntry.address, label: cryptoAddressEntry.label })
+    .from(cryptoAddressEntry)
+    .where(and(eq(cryptoAddressEntry.tenantId, tenantId), eq(cryptoAddressEntry.active, true)))
+    .orderBy(asc(cryptoAddressEntry.chain), asc(cryptoAddressEntry.label), asc(cryptoAddressEntry.id))
+    .limit(500);
+  return rows;
+}

@@ -1,0 +1,143 @@
+/** JSON schemas of the data-exception routes; the finding's row schema comes from the domain definition. */
+import {
+  DATA_CHECKS,
+  DATA_EXCEPTION_LIMITS,
+  dataException,
+  RUN_STATUSES,
+  RUN_TRIGGERS,
+} from '../../../domain/data-exception';
+import { rowSchema } from '../../core/entity';
+
+/** A finding as the writes answer it, with what the check saw. */
+export const findingDetail = rowSchema(dataException, {
+  detail: {
+    type: 'object',
+    additionalProperties: true,
+    description: "What the check saw, as it saw it last (keys per check; the ledger check's report row as is)",
+  },
+});
+
+/** `{id}` path parameter: the finding id. */
+export const idParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Finding id' } },
+  required: ['id'],
+} as const;
+
+/** Body of PUT assign/{id}. */
+export const assignBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: { enum: ['assignee_id'] },
+  properties: {
+    assignee_id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'A staff member of GET assignees',
+    },
+  },
+  required: ['assignee_id'],
+} as const;
+
+/** Body of PUT resolve/{id}. */
+export const resolveBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: { enum: ['note'] },
+  properties: {
+    note: {
+      type: 'string',
+      minLength: 1,
+      maxLength: DATA_EXCEPTION_LIMITS.note,
+      description: 'What was found and done (required; blank after trimming is refused)',
+    },
+  },
+  required: ['note'],
+} as const;
+
+/** Body of PUT config. */
+export const configBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: { enum: ['pending_hours'] },
+  properties: {
+    pending_hours: {
+      type: 'integer',
+      minimum: DATA_EXCEPTION_LIMITS.pendingHours.min,
+      maximum: DATA_EXCEPTION_LIMITS.pendingHours.max,
+      description: 'A deposit, withdrawal, loan or exchange pending longer than this many hours is a finding',
+    },
+  },
+  required: ['pending_hours'],
+} as const;
+
+const checkResult = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    check: { type: 'string', enum: [...DATA_CHECKS] },
+    status: { type: 'string', enum: ['pending', 'done', 'failed'] },
+    found: { type: 'integer', description: 'Problems the check saw' },
+    new: { type: 'integer', description: 'Findings it opened (the others were open already)' },
+  },
+  required: ['check', 'status', 'found', 'new'],
+} as const;
+
+/** A run of the checks with its progress. */
+export const runSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    trigger: { type: 'string', enum: [...RUN_TRIGGERS] },
+    status: { type: 'string', enum: [...RUN_STATUSES] },
+    started_at: { type: 'string', format: 'date-time' },
+    finished_at: { type: ['string', 'null'], format: 'date-time' },
+    started_by_name: { type: ['string', 'null'] },
+    checks_done: { type: 'integer' },
+    checks_total: { type: 'integer' },
+    results: { type: 'array', items: checkResult },
+  },
+  required: [
+    'id',
+    'trigger',
+    'status',
+    'started_at',
+    'finished_at',
+    'started_by_name',
+    'checks_done',
+    'checks_total',
+    'results',
+  ],
+} as const;
+
+/** The settings, the schedule and the latest runs. */
+export const statusResponse = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    pending_hours: configBody.properties.pending_hours,
+    schedule_minutes: { type: 'integer', description: 'Minutes between scheduled runs; 0: on demand only' },
+    runs: { type: 'array', items: runSchema, description: 'The latest runs (up to 5), newest first' },
+  },
+  required: ['pending_hours', 'schedule_minutes', 'runs'],
+} as const;
+
+/** The staff a finding can be assigned to. */
+export const assigneesResponse = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, username: { type: 'string' } },
+        required: ['id', 'name', 'username'],
+      },
+    },
+  },
+  required: ['data'],
+} as const;

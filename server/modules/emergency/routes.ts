@@ -1,0 +1,112 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { emergencyPlan, type EmergencyPlanCreate, type EmergencyPlanRow } from '../../../domain/emergency';
+import { requires } from '../../core/access';
+import { ctx, signedIn } from '../../core/context';
+import { entityList } from '../../core/entity';
+import { errorResponses } from '../../core/errors';
+import { write } from '../../core/write';
+import { byStaff } from '../records/common';
+import { activeResponse, createBody, idParams, liftBody, planRow } from './schemas';
+import { activePlans, planListSpec, planOf, requestLift, requestPlan } from './service';
+
+const tags = ['emergency'];
+const chain = emergencyPlan.resource;
+const paths = emergencyPlan.paths;
+const route = (path: string) => path.replace('{id}', ':id');
+type Id = { Params: { id: number } };
+
+const RULES =
+  'Maker-checker: the request opens an approval of kind `emergency` (approvals queue, /approval/admin/v1/...); ' +
+  'nothing changes until another staff member who may approve emergency plans (emergency:approve) approves it there ' +
+  '(the maker: 409 maker_cannot_check; one rejection ends it). Effects while active or pending_lift: halt_trading: ' +
+  'the product answers tradable=false in /trading_permission/admin/v1/effective; freeze_withdrawals: approving a ' +
+  'withdrawal is 409 withdrawals_frozen; force_offline: every client of the tenant is forced offline when the plan ' +
+  'is activated; banner: GET /emergency/admin/v1/active (console header, client app). Audited.';
+
+/**
+ * Emergency plans (spec section 2 "emergency"; paths are ours): list, one plan, request activation, request lift,
+ * the plans in effect. Permission: the `emergency` resource of spec section 6 (administrators), scope: the tenant.
+ */
+export const emergencyRoutes: FastifyPluginAsync = async (app) => {
+  entityList(app, planListSpec);
+
+  app.get<Id>(
+    route(paths.one),
+    {
+      config: { permission: requires(chain, 'read') },
+      schema: {
+        tags,
+        description: 'One plan of the tenant (another tenant\u2019s or a missing one: 404).',
+        params: idParams,
+        response: { 200: planRow, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => planOf(ctx(req).db, signedIn(ctx(req)).tenantId, req.params.id),
+  );
+
+  app.post<{ Body: EmergencyPlanCreate }>(
+    paths.create,
+    {
+      config: { permission: requires(chain, 'create') },
+      schema: {
+        tags,
+        description:
+          'Requests the activation of a plan: { kind, product (halt_trading), message_zh and message_en (banner), ' +
+          `reason }. The plan is pending_activation until a checker approves. ${RULES}`,
+        body: createBody,
+        response: { 200: planRow, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (req) => {
+      const staff = signedIn(ctx(req));
+      return write(req, {
+        action: 'emergency.request',
+        resource: chain,
+        targetId: (r: EmergencyPlanRow) => r.id,
+        run: (tx) => requestPlan(tx, byStaff(staff), req.body),
+      });
+    },
+  );
+
+  app.put<Id & { Body: { reason: string } }>(
+    route(paths.lift),
+    {
+      config: { permission: requires(chain, 'update') },
+      schema: {
+        tags,
+        description:
+          'Requests the lift of an active plan with a reason: pending_lift (the effect holds) until a checker ' +
+          `approves (lifted) or rejects (active again). Not active: 409 invalid_state. ${RULES}`,
+        params: idParams,
+        body: liftBody,
+        response: { 200: planRow, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (req) => {
+      const staff = signedIn(ctx(req));
+      return write(req, {
+        action: 'emergency.lift_request',
+        resource: chain,
+        targetId: req.params.id,
+        before: (tx) => planOf(tx, staff.tenantId, req.params.id),
+        run: (tx) => requestLift(tx, byStaff(staff), req.params.id, req.body.reason),
+      });
+    },
+  );
+
+  app.get(
+    paths.active,
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        description:
+          'The plans in effect in the caller\u2019s tenant (active, or awaiting the check of their lift), oldest ' +
+          'first: every signed-in staff member reads it (the console shows the banners at the top of every page); ' +
+          'the client app reads the same (banners, halted products, frozen withdrawals).',
+        response: { 200: activeResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => ({ data: await activePlans(ctx(req).db, signedIn(ctx(req)).tenantId) }),
+  );
+};

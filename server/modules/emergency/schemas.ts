@@ -1,0 +1,59 @@
+/** JSON schemas of the emergency routes, derived from the plan's definition (domain/emergency.ts). */
+import { emergencyPlan, EMERGENCY_KINDS, EMERGENCY_MAX } from '../../../domain/emergency';
+import { TRADE_PRODUCTS } from '../../../domain/trade-config';
+import { rowSchema } from '../../core/entity';
+
+export const planRow = rowSchema(emergencyPlan);
+
+export const idParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Plan id' } },
+  required: ['id'],
+} as const;
+
+/** Body of POST create: the plan and its reason (the kind's own fields: domain/emergency.ts emergencyProblems). */
+export const createBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: [...EMERGENCY_KINDS] },
+    product: { type: ['string', 'null'], enum: [...TRADE_PRODUCTS, null], description: 'halt_trading: required' },
+    message_zh: { type: ['string', 'null'], maxLength: EMERGENCY_MAX.message, description: 'banner: required' },
+    message_en: { type: ['string', 'null'], maxLength: EMERGENCY_MAX.message, description: 'banner: required' },
+    reason: { type: 'string', maxLength: EMERGENCY_MAX.reason, description: 'Required (not blank)' },
+  },
+  required: ['kind', 'reason'],
+} as const;
+
+/** Body of PUT lift/{id}. */
+export const liftBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { reason: { type: 'string', maxLength: EMERGENCY_MAX.reason, description: 'Required (not blank)' } },
+  required: ['reason'],
+} as const;
+
+/** GET active: the plans in effect. */
+export const activeResponse = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          id: { type: 'integer' },
+          kind: { type: 'string', enum: [...EMERGENCY_KINDS] },
+          product: { type: ['string', 'null'] },
+          message_zh: { type: ['string', 'null'] },
+          message_en: { type: ['string', 'null'] },
+          activated_at: { type: ['string', 'null'], format: 'date-time' },
+        },
+        required: ['id', 'kind', 'product', 'message_zh', 'message_en', 'activated_at'],
+      },
+    },
+  },
+  required: ['data'],
+} as const;

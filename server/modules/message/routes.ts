@@ -1,0 +1,267 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  message,
+  messageTemplate,
+  type MessageCompose,
+  type MessageRow,
+  type MessageTemplateBody,
+  type MessageTemplateRow,
+} from '../../../domain/message';
+import { requires } from '../../core/access';
+import { ctx, signedIn } from '../../core/context';
+import { entityList, listQuery, readList, rowSchema } from '../../core/entity';
+import { errorResponses } from '../../core/errors';
+import { listResponseSchema, TOTAL_DESCRIPTION } from '../../core/list';
+import { write } from '../../core/write';
+import { readLocaleView } from '../setting/service';
+import {
+  composeBody,
+  idParams,
+  messageRow,
+  recipientList,
+  recipientsQuery,
+  templateBody,
+  templateRow,
+} from './schemas';
+import {
+  cancelMessage,
+  composeMessage,
+  createTemplate,
+  deleteTemplate,
+  deliverDue,
+  messageListSpec,
+  messageOf,
+  recipientsOf,
+  startScheduler,
+  templateListSpec,
+  templateOf,
+  updateTemplate,
+} from './service';
+
+const tags = ['message'];
+const route = (path: string | undefined) => path!.replace('{id}', ':id');
+const AUDITED = 'Audited (who, before, after) in the same transaction.';
+const SCOPE =
+  'Data scope as for clients: a salesman sees the messages that reach one of his clients, a team leader those he ' +
+  'composed or that reach his team, supervisors and administrators every message of the tenant; recipients and ' +
+  'read are counted within that scope; a message outside it answers 404.';
+const DELIVERY =
+  'A scheduled message is delivered (status sent, sent_at) by an in-process timer every 30 s and before each read ' +
+  "of the list; one UPDATE ... WHERE status='scheduled' AND send_at <= now() delivers it once however many API " +
+  'processes run (audited as message.deliver by system).';
+/** How often the timer delivers due messages. */
+export const DELIVERY_INTERVAL_MS = 30_000;
+
+type Id = { Params: { id: number } };
+
+/** In-site messages and their templates (spec section 2 "message"; paths are ours). */
+export const messageRoutes: FastifyPluginAsync = async (app) => {
+  const stop = startScheduler(app.db, DELIVERY_INTERVAL_MS, (e) => app.log.error(e, 'message delivery failed'));
+  app.addHook('onClose', async () => stop());
+
+  app.get<{ Querystring: Record<string, unknown> }>(
+    message.paths.list,
+    {
+      config: { permission: requires('message', 'read') },
+      schema: {
+        tags,
+        description:
+          'Messages (title, audience, team leader, status, scheduled and sent time, recipients and read counts, who ' +
+          `composed it), newest first. Filters: title prefix, audience, status, created_at days. ${SCOPE} ${DELIVERY} ` +
+          `Sort: id. ${TOTAL_DESCRIPTION}`,
+        querystring: listQuery(message),
+        response: { 200: listResponseSchema(rowSchema(message)), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const staff = signedIn(ctx(req));
+      await deliverDue(app.db, staff.tenantId);
+      return readList(messageListSpec(staff), ctx(req), req.query);
+    },
+  );
+
+  // Templates: read by everyone who may read messages (a team leader composes from them), written with message
+  // config (supervisors and administrators), so the texts clients receive are the ones the office approved.
+  entityList(app, templateListSpec);
+
+  app.get<Id>(
+    route(messageTemplate.paths.one),
+    {
+      config: { permission: requires('message', 'read') },
+      schema: {
+        tags,
+        description: "One template of the tenant; another tenant's or a missing one: 404.",
+        params: idParams,
+        response: { 200: templateRow, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => templateOf(ctx(req).db, signedIn(ctx(req)).tenantId, req.params.id),
+  );
+
+  const TEMPLATE_RULES =
+    '`{ name, title, title_en?, body, body_en? }`: name, zh-CN title and body required; bodies are rich text, ' +
+    'sanitised (domain/html.ts); a {{variable}} other than client_name, username, agent_name is 400 ' +
+    'unknown_variable on its field. Needs message config (supervisors, administrators).';
+
+  app.post<{ Body: MessageTemplateBody }>(
+    route(messageTemplate.paths.create),
+    {
+      config: { permission: requires('message', 'config') },
+      schema: {
+        tags,
+        description: `Adds a template. ${TEMPLATE_RULES} ${AUDITED}`,
+        body: templateBody,
+        response: { 200: templateRow, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (req) => {
+      const staff = signedIn(ctx(req));
+      return write(req, {
+        action: 'message_template.create',
+        resource: 'message',
+        targetId: (r: MessageTemplateRow) => r.id,
+        run: (tx) => createTemplate(tx, staff, req.body),
+      });
+    },
+  );
+
+  app.put<Id & { Body: MessageTemplateBody }>(
+    route(messageTemplate.paths.update),
+    {
+      config: { permission: requires('message', 'config') },
+      schema: {
+        tags,
+        description: `Replaces a template's texts (messages already composed keep theirs). ${TEMPLATE_RULES} ${AUDITED}`,
+        params: idParams,
+        body: templateBody,
+        response: { 200: templateRow, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => {
+      const staff = signedIn(ctx(req));
+      return write(req, {
+        action: 'message_template.update',
+        resource: 'message',
+        targetId: req.params.id,
+        before: (tx) => templateOf(tx, staff.tenantId, req.params.id),
+        run: (tx) => updateTemplate(tx, staff, req.params.id, req.body),
+      });
+    },
+  );
+
+  app.delete<Id>(
+    route(messageTemplate.paths.delete),
+    {
+      config: { permission: requires('message', 'config') },
+      schema: {
+        tags,
+        description: `Deletes a template; messages composed from it keep their texts and the template's name. ${AUDITED}`,
+        params: idParams,
+        response: { 200: templateRow, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => {
+      const staff = signedIn(ctx(req));
+      return write(req, {
+        action: 'message_template.delete',
+        resource: 'message',
+        targetId: req.params.id,
+        before: (tx) => templateOf(tx, staff.tenantId, req.params.id),
+        run: (tx) => deleteTemplate(tx, staff.tenantId, req.params.id),
+        after: () => null,
+      });
+    },
+  );
+
+  app.post<{ Body: MessageCompose }>(
+    route(message.paths.create),
+    {
+      config: { permission: requires('message', 'create') },
+      schema: {
+        tags,
+        description:
+          'Composes a message. audience: client (username), clients (usernames: commas, spaces or new lines), team ' +
+          "(team_leader_id: a team leader's own clients and his salesmen's; a team leader composing: himself, " +
+          'another leader 400 leader_own_team), all (every real client of the tenant; supervisors and administrators ' +
+          "only, else 403). Named clients must exist within the caller's scope (400 clients_unknown listing them); " +
+          'a team or all reaches real clients (robots left out). The recipients are fixed now; none: 400 ' +
+          'no_recipients. template_id: its texts fill the fields not given. zh-CN title and body required, en-US ' +
+          "optional; bodies sanitised; unknown {{variable}}: 400 unknown_variable. send_at (tenant's time zone " +
+          'unless an offset is given) in the future: status scheduled, else 400 send_at_past; without it the ' +
+          `message is sent now. Answers the message with its counts. ${AUDITED}`,
+        body: composeBody,
+        response: { 200: messageRow, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const staff = signedIn(ctx(req));
+      const { timezone } = await readLocaleView(ctx(req).db, staff.tenantId);
+      return write(req, {
+        action: 'message.create',
+        resource: 'message',
+        targetId: (r: MessageRow) => r.id,
+        run: (tx) => composeMessage(tx, staff, req.body, timezone),
+        // the audit row keeps what was sent, not the (long) bodies
+        after: (r: MessageRow) => ({ ...r, body: undefined, body_en: undefined }),
+      });
+    },
+  );
+
+  app.get<Id>(
+    route(message.paths.one),
+    {
+      config: { permission: requires('message', 'read') },
+      schema: {
+        tags,
+        description: `One message with its texts and counts. ${SCOPE}`,
+        params: idParams,
+        response: { 200: messageRow, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => messageOf(ctx(req).db, signedIn(ctx(req)), req.params.id),
+  );
+
+  app.get<Id & { Querystring: { page?: number; page_size?: number; read?: boolean } }>(
+    route(message.paths.recipients),
+    {
+      config: { permission: requires('message', 'read') },
+      schema: {
+        tags,
+        description:
+          "A message's recipients within the caller's scope, by client id: username, name, agent, read and read_at " +
+          '(set when the client app first shows the message; the client app reads its rows of message_recipient and ' +
+          `renders the {{variables}} with domain/message.ts renderMessage). Paged (page, page_size); total exact. ${SCOPE}`,
+        params: idParams,
+        querystring: recipientsQuery,
+        response: { 200: recipientList, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (req) => recipientsOf(ctx(req).db, signedIn(ctx(req)), req.params.id, req.query),
+  );
+
+  app.post<Id>(
+    route(message.paths.cancel),
+    {
+      config: { permission: requires('message', 'create') },
+      schema: {
+        tags,
+        description:
+          'Cancels a scheduled message (whoever may compose may withdraw; a team leader only messages he composed). ' +
+          `Already sent or cancelled: 409 invalid_state, nothing changed. ${SCOPE} ${AUDITED}`,
+        params: idParams,
+        response: { 200: messageRow, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (req) => {
+      const staff = signedIn(ctx(req));
+      return write(req, {
+        action: 'message.cancel',
+        resource: 'message',
+        targetId: req.params.id,
+        before: (tx) => messageOf(tx, staff, req.params.id).then((m) => ({ status: m.status, send_at: m.send_at })),
+        run: (tx) => cancelMessage(tx, staff, req.params.id),
+        after: (r) => ({ status: r.status, send_at: r.send_at }),
+      });
+    },
+  );
+};

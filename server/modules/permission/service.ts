@@ -1,0 +1,147 @@
+/**
+ * A tenant's narrowings of the role grants (domain/permission.ts): read, replace one role's set (bumping the tenant's
+ * version in the same transaction) and the history of versions.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  ACTIONS,
+  ADMIN_LOCKED_RESOURCES,
+  ADMIN_ROLE,
+  ROLES,
+  featureFlags,
+  loadRole,
+  roleHas,
+  type Narrowing,
+} from '../../../permissions';
+import { permissionNarrowing, permissionVersion, tenant } from '../../db/schema';
+import { readTenantPermissions } from '../../core/access';
+import type { Staff } from '../../core/auth';
+import type { Executor, Tx } from '../../core/db';
+import { HttpError } from '../../core/errors';
+
+const key = (n: Narrowing) => `${n.resource}\u0000${n.action}`;
+const sorted = (list: Narrowing[]) =>
+  [...list].sort((a, b) => a.resource.localeCompare(b.resource) || a.action.localeCompare(b.action));
+
+/** Every role's JSON grants with the tenant's narrowings, at the tenant's version. */
+export async function permissionList(db: Executor, tenantId: string) {
+  const state = await readTenantPermissions(db, tenantId);
+  return {
+    version: state.version,
+    actions: [...ACTIONS],
+    roles: ROLES.map((role) => {
+      const def = loadRole(role);
+      return {
+        role,
+        name: def.name,
+        grants: def.grants.map((g) => ({ resource: g.resource, actions: g.actions })),
+        removed: sorted(state.removed[role] ?? []),
+        feature_flags: featureFlags(role),
+      };
+    }),
+  };
+}
+
+/** One role's narrowings in a tenant. */
+export async function roleNarrowings(db: Executor, tenantId: string, role: string): Promise<Narrowing[]> {
+  const rows = await db
+    .select({ resource: permissionNarrowing.resource, action: permissionNarrowing.action })
+    .from(permissionNarrowing)
+    .where(and(eq(permissionNarrowing.tenantId, tenantId), eq(permissionNarrowing.role, role)));
+  return sorted(rows);
+}
+
+/** Refuses a set the rules do not allow: widening (400), the administrator's own permission page (409). */
+export function checkNarrowings(role: string, removed: readonly Narrowing[]): void {
+  const grants = loadRole(role).grants;
+  const errors: Record<string, string> = {};
+  removed.forEach((n, i) => {
+    if (!roleHas(grants, n.resource, n.action))
+      errors[`removed/${i}`] = `${role} does not hold ${n.resource}:${n.action}`;
+  });
+  if (Object.keys(errors).length) {
+    throw new HttpError(400, 'permission_not_granted', 'A narrowing may only remove what the role holds', errors);
+  }
+  if (role === ADMIN_ROLE && removed.some((n) => ADMIN_LOCKED_RESOURCES.includes(n.resource))) {
+    throw new HttpError(
+      409,
+      'permission_self_lockout',
+      'The administrator role cannot be narrowed on the permission page or its menu group',
+    );
+  }
+}
+
+/** What a replacement changes: narrowings added and lifted. */
+export function diffNarrowings(before: readonly Narrowing[], after: readonly Narrowing[]) {
+  const had = new Set(before.map(key));
+  const has = new Set(after.map(key));
+  return {
+    removed: sorted(after.filter((n) => !had.has(key(n)))),
+    restored: sorted(before.filter((n) => !has.has(key(n)))),
+  };
+}
+
+/** The tenant's current version, the tenant row locked so that concurrent changes take turns. */
+async function lockedVersion(tx: Tx, tenantId: string): Promise<number> {
+  await tx.select({ id: tenant.id }).from(tenant).where(eq(tenant.id, tenantId)).for('update');
+  const [row] = await tx
+    .select({ v: sql<number>`coalesce(max(${permissionVersion.version}), 0)::int` })
+    .from(permissionVersion)
+    .where(eq(permissionVersion.tenantId, tenantId));
+  return Number(row?.v ?? 0);
+}
+
+/**
+ * Replaces a role's narrowings in the staff member's tenant and bumps the version (409 permission_version_conflict
+ * when the tenant's version is no longer `seen`). Answers the role's set and the new version.
+ */
+export async function replaceNarrowings(tx: Tx, staff: Staff, role: string, input: Narrowing[], seen: number) {
+  const unique = sorted([...new Map(input.map((n) => [key(n), n])).values()]);
+  checkNarrowings(role, unique);
+  const current = await lockedVersion(tx, staff.tenantId);
+  if (current !== seen) {
+    throw new HttpError(409, 'permission_version_conflict', `The permissions are at version ${current}, not ${seen}`);
+  }
+  const before = await roleNarrowings(tx, staff.tenantId, role);
+  const diff = diffNarrowings(before, unique);
+  if (!diff.removed.length && !diff.restored.length) return { role, removed: before, version: current };
+  await tx
+    .delete(permissionNarrowing)
+    .where(and(eq(permissionNarrowing.tenantId, staff.tenantId), eq(permissionNarrowing.role, role)));
+  if (unique.length) {
+    await tx
+      .insert(permissionNarrowing)
+      .values(unique.map((n) => ({ tenantId: staff.tenantId, role, ...n, createdBy: staff.id })));
+  }
+  const version = current + 1;
+  await tx.insert(permissionVersion).values({
+    tenantId: staff.tenantId,
+    version,
+    role,
+    ...diff,
+    changedBy: staff.id,
+    changedByName: staff.name || staff.username,
+  });
+  return { role, removed: unique, version };
+}
+
+/** The tenant's versions, newest first. */
+export async function versionHistory(db: Executor, tenantId: string, limit: number) {
+  const rows = await db
+    .select()
+    .from(permissionVersion)
+    .where(eq(permissionVersion.tenantId, tenantId))
+    .orderBy(desc(permissionVersion.version))
+    .limit(limit);
+  return {
+    items: rows.map((r) => ({
+      version: r.version,
+      role: r.role,
+      removed: r.removed as Narrowing[],
+      restored: r.restored as Narrowing[],
+      changed_by: r.changedBy,
+      changed_by_name: r.changedByName,
+      changed_at: r.changedAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * Trade configuration of a tenant (rules: domain/trade-config.ts): the settings of each product (a product never
+ * saved answers DEFAULT_TRADE_PRODUCT; saving writes its row) and the global configs (key, type, canonical value).
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_TRADE_PRODUCT,
+  TRADE_PRODUCTS,
+  canonicalConfigValue,
+  formatSessions,
+  globalConfig,
+  globalConfigProblems,
+  parseSessions,
+  tradeProductProblems,
+  type GlobalConfigCreate,
+  type GlobalConfigRow,
+  type GlobalConfigUpdate,
+  type TradeProduct,
+  type TradeProductBody,
+  type TradeProductRow,
+} from '../../../domain/trade-config';
+import { globalConfigEntry, staffUser, tradeProductConfig } from '../../db/schema';
+import type { EntityListSpec } from '../../core/entity';
+import type { Executor, Tx } from '../../core/db';
+import { NotFoundError, ValidationError, type FieldIssue } from '../../core/errors';
+import type { StaffScope } from '../../core/scope';
+import { iso } from '../records/common';
+import { haltedProducts } from '../emergency/effects';
+
+/** A fee rate without trailing zeros ('0.001500' -> '0.0015', '0.000000' -> '0'). */
+const rate = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
+/** An amount with exactly 2 decimals. */
+const amount = (v: string | number) => {
+  const [whole, frac = ''] = String(v).trim().split('.');
+  return `${BigInt(whole)}.${frac.padEnd(2, '0')}`;
+};
+
+/** Turns domain problem codes into a 400 with field_codes. */
+function refuse(problems: Record<string, { code: string; limit?: number } | string | undefined>): never {
+  throw new ValidationError(
+    Object.fromEntries(
+      Object.entries(problems).map(([field, p]) => {
+        const problem = typeof p === 'string' ? { code: p } : p!;
+        return [field, { ...problem, message: `${field} is not valid (${problem.code})` } as FieldIssue];
+      }),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Products
+
+/** Every product's settings in menu order (defaults where never saved). */
+export async function readProducts(db: Executor, tenantId: string): Promise<TradeProductRow[]> {
+  const rows = await db
+    .select({ row: tradeProductConfig, updatedByName: staffUser.name })
+    .from(tradeProductConfig)
+    .leftJoin(staffUser, eq(staffUser.id, tradeProductConfig.updatedBy))
+    .where(eq(tradeProductConfig.tenantId, tenantId));
+  const saved = new Map(rows.map((r) => [r.row.product, r]));
+  return TRADE_PRODUCTS.map((product) => {
+    const hit = saved.get(product);
+    if (!hit) return { id: product, ...DEFAULT_TRADE_PRODUCT, updated_by_name: null, updated_at: null };
+    const r = hit.row;
+    return {
+      id: product,
+      enabled: r.enabled,
+      sessions: r.sessions,
+      buy_fee: rate(r.buyFee),
+      sell_fee: rate(r.sellFee),
+      min_amount: amount(r.minAmount),
+      max_amount: amount(r.maxAmount),
+      leverage: r.leverage,
+      updated_by_name: hit.updatedByName,
+      updated_at: iso(r.updatedAt),
+    };
+  });
+}
+
+/** One product's settings. */
+export async function readProduct(db: Executor, tenantId: string, product: TradeProduct) {
+  return (await readProducts(db, tenantId)).find((p) => p.id === product)!;
+}
+
+/** Saves a product's settings (every one; validated by tradeProductProblems). */
+export async function saveProduct(
+  tx: Tx,
+  staff: StaffScope & { id: number },
+  product: TradeProduct,
+  body: TradeProductBody,
+): Promise<TradeProductRow> {
+  const problems = tradeProductProblems(body);
+  if (Object.keys(problems).length) refuse(problems);
+  const values = {
+    enabled: body.enabled,
+    sessions: formatSessions(parseSessions(body.sessions)!),
+    buyFee: String(body.buy_fee).trim(),
+    sellFee: String(body.sell_fee).trim(),
+    minAmount: amount(body.min_amount),
+    maxAmount: amount(body.max_amount),
+    leverage: Number(body.leverage),
+    updatedBy: staff.id,
+    updatedAt: sql`now()`,
+  };
+  await tx
+    .insert(tradeProductConfig)
+    .values({ tenantId: staff.tenantId, product, ...values })
+    .onConflictDoUpdate({ target: [tradeProductConfig.tenantId, tradeProductConfig.product], set: values });
+  return readProduct(tx, staff.tenantId, product);
+}
+
+/**
+ * Whether each product is open in the tenant (for the trading permissions' effective answer): enabled in the trade
+ * configuration and not halted by an emergency plan in effect (emergency/effects.ts).
+ */
+export async function productsEnabled(db: Executor, tenantId: string): Promise<(p: TradeProduct) => boolean> {
+  const halted = await haltedProducts(db, tenantId);
+  const rows = await db
+    .select({ product: tradeProductConfig.product, enabled: tradeProductConfig.enabled })
+    .from(tradeProductConfig)
+    .where(eq(tradeProductConfig.tenantId, tenantId));
+  const saved = new Map(rows.map((r) => [r.product, r.enabled]));
+  return (p) => !halted.has(p) && (saved.get(p) ?? DEFAULT_TRADE_PRODUCT.enabled);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Global configs
+
+const globalColumns = {
+  id: globalConfigEntry.id,
+  key: globalConfigEntry.key,
+  type: globalConfigEntry.type,
+  value: globalConfigEntry.value,
+  description: globalConfigEntry.description,
+  updatedByName: staffUser.name,
+  updatedAt: globalConfigEntry.updatedAt,
+};
+
+function selectGlobals(db: Executor, cursor: SQL<string> = sql<string>`''`) {
+  return db
+    .select({ ...globalColumns, _cursor: cursor })
+    .from(globalConfigEntry)
+    .leftJoin(staffUser, eq(staffUser.id, globalConfigEntry.updatedBy))
+    .$dynamic();
+}
+
+type GlobalRaw = Awaited<ReturnType<typeof selectGlobals>>[number];
+
+function presentGlobal(r: GlobalRaw): GlobalConfigRow {
+  return {
+    id: r.id,
+    key: r.key,
+    type: r.type as GlobalConfigRow['type'],
+    value: r.value,
+    description: r.description,
+    updated_by_name: r.updatedByName,
+    updated_at: iso(r.updatedAt)!,
+  };
+}
+
+/** The list (and CSV export) of the tenant's global configs. */
+export const globalListSpec: EntityListSpec<typeof globalConfig, GlobalRaw> = {
+  def: globalConfig,
+  table: globalConfigEntry,
+  id: globalConfigEntry.id,
+  columns: { id: globalConfigEntry.id, key: globalConfigEntry.key, type: globalConfigEntry.type },
+  scope: (staff: StaffScope) => eq(globalConfigEntry.tenantId, staff.tenantId),
+  select: (db, cursor) => selectGlobals(db, cursor),
+  present: presentGlobal,
+  tags: ['trade_config'],
+  description:
+    "The tenant's global configs (key, type, value as canonical text, description, who changed it last and when), " +
+    'by key. Filters: key prefix, type.',
+};
+
+/** One global config of the tenant; else 404. */
+export async function globalOf(db: Executor, tenantId: string, id: number): Promise<GlobalConfigRow> {
+  const [row] = await selectGlobals(db)
+    .where(and(eq(globalConfigEntry.id, id), eq(globalConfigEntry.tenantId, tenantId)))
+    .limit(1);
+  if (!row) throw new NotFoundError('Global config');
+  return presentGlobal(row);
+}
+
+const noteOf = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+
+/** Adds a global config (key unique per tenant: 400 duplicate). */
+export async function createGlobal(tx: Tx, staff: StaffScope & { id: number }, body: GlobalConfigCreate) {
+  const problems = globalConfigProblems(body as unknown as Record<string, unknown>, true);
+  if (Object.keys(problems).length) refuse(problems);
+  const key = body.key.trim();
+  const [row] = await tx
+    .insert(globalConfigEntry)
+    .values({
+      tenantId: staff.tenantId,
+      key,
+      type: body.type,
+      value: canonicalConfigValue(body.type, body.value),
+      description: noteOf(body.description),
+      updatedBy: staff.id,
+    })
+    .onConflictDoNothing({ target: [globalConfigEntry.tenantId, globalConfigEntry.key] })
+    .returning({ id: globalConfigEntry.id });
+  if (!row) throw new ValidationError({ key: { code: 'duplicate', message: `The key ${key} already exists` } });
+  return globalOf(tx, staff.tenantId, row.id);
+}
+
+/** Changes a global config's value (valid for its type) and description. */
+export async function updateGlobal(tx: Tx, staff: StaffScope & { id: number }, id: number, body: GlobalConfigUpdate) {
+  const current = await globalOf(tx, staff.tenantId, id);
+  const problems = globalConfigProblems({ ...body, type: current.type }, false);
+  if (Object.keys(problems).length) refuse(problems);
+  await tx
+    .update(globalConfigEntry)
+    .set({
+      value: canonicalConfigValue(current.type, body.value),
+      ...(body.description !== undefined ? { description: noteOf(body.description) } : {}),
+      updatedBy: staff.id,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(globalConfigEntry.id, id), eq(globalConfigEntry.tenantId, staff.tenantId)));
+  return globalOf(tx, staff.tenantId, id);
+}
+
+/** Deletes a global config. */
+export async function deleteGlobal(tx: Tx, tenantId: string, id: number) {
+  const current = await globalOf(tx, tenantId, id);
+  await tx.delete(globalConfigEntry).where(and(eq(globalConfigEntry.id, id), eq(globalConfigEntry.tenantId, tenantId)));
+  return current;
+}
