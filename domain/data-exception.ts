@@ -64,6 +64,14 @@ export const SUBJECT_LABELS: Record<SubjectType, Labels> = {
  * compares this list with the check's source).
  */
 export const LEDGER_RULE_LABELS: Record<string, Labels> = {
+  'holding equals its orders in status holding (quantity, cost)': l(
+    '持仓与其持仓中订单一致（数量、成本）',
+    'Position equals its orders in status holding (quantity, cost)',
+  ),
+  'trade order agrees with its txns (frozen, buy, fee, owed, sale)': l(
+    '交易订单与其流水一致（冻结、买入、手续费、欠款、卖出）',
+    'Trade order agrees with its transactions (frozen, buy, fee, owed, sale)',
+  ),
   'txn sums to zero per currency': l('流水按币种合计须为零', 'Transaction sums to zero per currency'),
   'txn has entries': l('流水须有分录', 'Transaction has entries'),
   'entry matches its account (currency, tenant) and its txn (tenant)': l(

@@ -59,6 +59,14 @@ const zhCodes: Codes = {
   permission_self_lockout: '管理员角色的权限管理（及系统配置）权限不能收窄，否则将无法再管理权限',
   permission_version_conflict: '权限已被他人修改，请刷新后重新操作',
   pair_disabled: '该货币对未启用，不能兑换',
+  invalid_transition: '当前状态不允许此操作',
+  account_missing: '客户没有该币种的账户',
+  product_closed: '该产品当前不接受下单',
+  trading_halted: '该产品已被应急预案暂停交易',
+  trading_not_allowed: '该客户无权交易此产品',
+  buy_disabled: '该客户的交易设置不允许买入',
+  sell_disabled: '该客户的交易设置不允许卖出',
+  daily_limit_exceeded: '超出该客户的单日交易限额',
   network: '网络错误，请检查网络连接后重试。',
 };
 
@@ -115,6 +123,14 @@ const enCodes: Codes = {
     "The administrator role's permission management (and configuration) cannot be narrowed, or nobody could manage permissions",
   permission_version_conflict: 'The permissions were changed by someone else; reload and try again',
   pair_disabled: 'This currency pair is not enabled for exchange',
+  invalid_transition: 'This action is not allowed in the current status',
+  account_missing: 'The client has no account in this currency',
+  product_closed: 'This product takes no orders now',
+  trading_halted: 'Trading of this product is halted by an emergency plan',
+  trading_not_allowed: 'This client may not trade this product',
+  buy_disabled: "This client's trade settings do not allow buying",
+  sell_disabled: "This client's trade settings do not allow selling",
+  daily_limit_exceeded: "This order exceeds the client's daily trading limit",
   network: 'Network error. Please check your connection and try again.',
 };
 

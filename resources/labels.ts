@@ -1,9 +1,11 @@
 /**
  * The label lists of spec section 3 (and the deal and record statuses of section 4) as shared option sets.
  * Each option's `name` is an i18n key under `labels.<set>.<key>` (i18n/messages/labels.ts holds both languages);
- * `id` is the value the API sends and accepts. No React here: declarations import this eagerly.
+ * `id` is the value the API sends and accepts. No React here: declarations
+ * import this eagerly.
  */
 import { CRYPTO_CHAINS } from '../domain/crypto-chains';
+import { DEAL_STATUSES } from '../domain/trading';
 
 /** How an option is coloured when shown as a chip. */
 export type OptionTone = 'default' | 'success' | 'warning' | 'error' | 'info';
@@ -110,36 +112,14 @@ export const cryptoChains = labelSet('cryptoChain', CRYPTO_CHAINS);
 export const recordTypes = labelSet('recordType', ['fund', 'trading']);
 
 /** Deal statuses of spec section 4. */
-export const dealStatuses = labelSet(
-  'dealStatus',
-  [
-    'enable',
-    'disabled',
-    'order_locked',
-    'available',
-    'listing',
-    'listed',
-    'outstanding',
-    'waiting_payment',
-    'approved',
-    'pending',
-    'rejected',
-    'fund_released',
-    'holding',
-    'sold',
-    'awaiting',
-    'unsettled',
-    'completed',
-  ],
-  {
-    enable: 'success',
-    disabled: 'error',
-    approved: 'success',
-    pending: 'warning',
-    rejected: 'error',
-    completed: 'success',
-  },
-);
+export const dealStatuses = labelSet('dealStatus', DEAL_STATUSES, {
+  enable: 'success',
+  disabled: 'error',
+  approved: 'success',
+  pending: 'warning',
+  rejected: 'error',
+  completed: 'success',
+});
 
 /** Statuses of deposit, withdrawal, loan and compensation records. */
 export const recordStatuses = labelSet('recordStatus', ['pending', 'approved', 'rejected', 'rolled_back', 'repaid'], {

@@ -30,6 +30,8 @@ import loan from './loan/messages';
 import settings from './settings/messages';
 import users from './users/messages';
 import withdrawal from './withdrawal/messages';
+import dashboard from '../src/dashboard/messages';
+import { tradingMessageModules } from './trades/messages';
 
 /** Message modules by resource name (`funds`: the texts all funds records share). */
 export const resourceMessageModules: Record<string, MessageModule> = {
@@ -58,4 +60,7 @@ export const resourceMessageModules: Record<string, MessageModule> = {
   emergency,
   audit_log: auditLog,
   permission,
+  // every trades and trade records page (`trades/*`, `trx/*`) and what they share (`trades`)
+  ...tradingMessageModules,
+  dashboard,
 };

@@ -32,6 +32,8 @@ import settings from './settings';
 import users from './users';
 import withdrawal from './withdrawal';
 import approval from './approval';
+import { tradesEntries as trades } from './trades';
+import { trxEntries as trx } from './trx';
 import approvalPolicy from './approval_policy';
 import ApprovalBadge from './approval/ApprovalBadge';
 import type { MenuNode } from './types';
@@ -71,15 +73,15 @@ export const registry: MenuNode[] = [
     icon: CandlestickChartIcon,
     title: { 'zh-CN': '产品交易', 'en-US': 'Trades' },
     children: [
-      { name: 'trades/stock', resource: 'fo', title: { 'zh-CN': '涨停股票', 'en-US': 'Limit-up stocks' } },
-      { name: 'trades/block', title: { 'zh-CN': '大宗交易', 'en-US': 'Block trades' }, hide: ['pl', 'es'] },
-      { name: 'trades/ipo', title: { 'zh-CN': '新股申购', 'en-US': 'IPO' } },
-      { name: 'trades/ipo_allocation', title: { 'zh-CN': '新股配售', 'en-US': 'IPO allocation' }, hide: ['pl', 'es'] },
-      { name: 'trades/go_public', title: { 'zh-CN': '上市管理', 'en-US': 'Go public' }, hide: ['pl', 'es', 'kun'] },
-      { name: 'trades/daily', title: { 'zh-CN': '日内交易', 'en-US': 'Daily trades' }, hide: ['tr', 'kun'] },
-      { name: 'trades/ai', title: { 'zh-CN': 'AI 交易', 'en-US': 'AI trading' }, hide: ['tr'] },
-      { name: 'trades/fund', title: { 'zh-CN': '基金', 'en-US': 'Funds products' } },
-      { name: 'trades/quant', title: { 'zh-CN': '量化', 'en-US': 'Quant' }, hide: ['pl'] },
+      { ...trades.stock, title: { 'zh-CN': '涨停股票', 'en-US': 'Limit-up stocks' } },
+      { ...trades.block, title: { 'zh-CN': '大宗交易', 'en-US': 'Block trades' }, hide: ['pl', 'es'] },
+      { ...trades.ipo, title: { 'zh-CN': '新股申购', 'en-US': 'IPO' } },
+      { ...trades.ipo_allocation, title: { 'zh-CN': '新股配售', 'en-US': 'IPO allocation' }, hide: ['pl', 'es'] },
+      { ...trades.go_public, title: { 'zh-CN': '上市管理', 'en-US': 'Go public' }, hide: ['pl', 'es', 'kun'] },
+      { ...trades.daily, title: { 'zh-CN': '日内交易', 'en-US': 'Daily trades' }, hide: ['tr', 'kun'] },
+      { ...trades.ai, title: { 'zh-CN': 'AI 交易', 'en-US': 'AI trading' }, hide: ['tr'] },
+      { ...trades.fund, title: { 'zh-CN': '基金', 'en-US': 'Funds products' } },
+      { ...trades.quant, title: { 'zh-CN': '量化', 'en-US': 'Quant' }, hide: ['pl'] },
     ],
   },
   {
@@ -87,19 +89,20 @@ export const registry: MenuNode[] = [
     icon: ReceiptLongIcon,
     title: { 'zh-CN': '交易记录', 'en-US': 'Trade records' },
     children: [
-      { name: 'trx/stock', title: { 'zh-CN': '股票记录', 'en-US': 'Stock records' } },
-      { name: 'trx/block', title: { 'zh-CN': '大宗记录', 'en-US': 'Block records' }, hide: ['pl', 'es'] },
-      { name: 'trx/ipo', title: { 'zh-CN': '新股记录', 'en-US': 'IPO records' } },
-      { name: 'trx/daily', title: { 'zh-CN': '日内记录', 'en-US': 'Daily records' }, hide: ['kun'] },
+      { ...trx.stock, title: { 'zh-CN': '股票记录', 'en-US': 'Stock records' } },
+      { ...trx.block, title: { 'zh-CN': '大宗记录', 'en-US': 'Block records' }, hide: ['pl', 'es'] },
+      { ...trx.ipo, title: { 'zh-CN': '新股记录', 'en-US': 'IPO records' } },
+      { ...trx.daily, title: { 'zh-CN': '日内记录', 'en-US': 'Daily records' }, hide: ['kun'] },
       {
-        name: 'trx/subscribe',
+        ...trx.subscribe,
         title: { 'zh-CN': 'AI 订阅记录', 'en-US': 'AI subscriptions' },
         hide: ['pl', 'es', 'sun3'],
       },
-      { name: 'trx/ai', title: { 'zh-CN': 'AI 记录', 'en-US': 'AI records' }, hide: ['sun3'] },
-      { name: 'trx/fund', title: { 'zh-CN': '基金记录', 'en-US': 'Fund records' } },
-      { name: 'trx/quant', title: { 'zh-CN': '量化记录', 'en-US': 'Quant records' }, hide: ['pl'] },
+      { ...trx.ai, title: { 'zh-CN': 'AI 记录', 'en-US': 'AI records' }, hide: ['sun3'] },
+      { ...trx.fund, title: { 'zh-CN': '基金记录', 'en-US': 'Fund records' } },
+      { ...trx.quant, title: { 'zh-CN': '量化记录', 'en-US': 'Quant records' }, hide: ['pl'] },
       {
+        ...trx.sub_allocation,
         name: 'trx/sub_allocation',
         title: { 'zh-CN': '配售记录', 'en-US': 'Sub-allocations' },
         hide: ['pl', 'es', 'kun'],

@@ -38,6 +38,8 @@ import { emergencyRoutes } from './modules/emergency/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { ipAllowPlugin } from './core/ip-allow';
 import { permissionRoutes } from './modules/permission/routes';
+import { tradingRoutes } from './modules/trading/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 
 /** The route plugins of the API, each a module of server/modules; all are mounted under /api. */
 const API_MODULES: FastifyPluginAsync[] = [
@@ -64,6 +66,8 @@ const API_MODULES: FastifyPluginAsync[] = [
   auditRoutes,
   emergencyRoutes,
   permissionRoutes,
+  tradingRoutes,
+  dashboardRoutes,
 ];
 
 export interface BuildOptions {

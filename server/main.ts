@@ -5,11 +5,7 @@ import { buildApp } from './app';
 import { isDevOrTest, loadConfig } from './config';
 import { tenant } from './db/schema';
 import { DEMO_STAFF, TENANTS, seed, seedAdministrators } from './db/seed';
-import { seedClientExtras } from './db/seed-client';
-import { seedFunds } from './db/seed-funds';
-import { seedKycDocuments } from './db/seed-kyc';
-import { seedOpsConfig } from './db/seed-ops-config';
-import { seedOperations } from './db/seed-operations';
+import { seedDemoTenant } from './db/seed-demo';
 import { createStorage } from './storage';
 import { withStartupLock } from './core/startup-lock';
 import type { Db } from './db/client';
@@ -23,11 +19,7 @@ async function seedDemo(db: Db, config: ReturnType<typeof loadConfig>) {
   await seed(db, config);
   for (const t of TENANTS) {
     const started = Date.now();
-    const { clients } = await seedFunds(db, t.id, { clients: DEMO_CLIENTS[t.id] ?? 30 });
-    await seedClientExtras(db, t.id);
-    await seedKycDocuments(db, createStorage(config), t.id);
-    await seedOpsConfig(db, t.id);
-    await seedOperations(db, t.id);
+    const { clients } = await seedDemoTenant(db, createStorage(config), t.id, DEMO_CLIENTS[t.id] ?? 30);
     console.log(
       `  tenant ${t.id}: ${clients} clients with accounts and records (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );

@@ -2,6 +2,13 @@
  * The label lists of spec sections 3 and 4 (namespace `labels`): `labels.<set>.<key>`, the option sets of
  * resources/labels.ts. A fake client is shown as Robot (机器人).
  */
+import { DEAL_STATUSES, DEAL_STATUS_LABELS } from '../../domain/trading';
+import type { Language } from '../../domain/entity';
+
+/** The deal statuses in one language, from their one definition (domain/trading.ts; the CSV exports use it too). */
+const dealStatusLabels = (lang: Language) =>
+  Object.fromEntries(DEAL_STATUSES.map((s) => [s, DEAL_STATUS_LABELS[s][lang]])) as Record<string, string>;
+
 export default {
   'zh-CN': {
     labels: {
@@ -57,25 +64,7 @@ export default {
         SOL: 'SOL（Solana）',
       },
       recordType: { fund: '资金', trading: '交易' },
-      dealStatus: {
-        enable: '启用',
-        disabled: '禁用',
-        order_locked: '订单锁定',
-        available: '可用',
-        listing: '上市中',
-        listed: '已上市',
-        outstanding: '未结清',
-        waiting_payment: '待付款',
-        approved: '已通过',
-        pending: '待审核',
-        rejected: '已拒绝',
-        fund_released: '资金已释放',
-        holding: '持有中',
-        sold: '已卖出',
-        awaiting: '等待中',
-        unsettled: '未结算',
-        completed: '已完成',
-      },
+      dealStatus: dealStatusLabels('zh-CN'),
       recordStatus: {
         pending: '待审核',
         approved: '已通过',
@@ -139,25 +128,7 @@ export default {
         SOL: 'SOL (Solana)',
       },
       recordType: { fund: 'Fund', trading: 'Trading' },
-      dealStatus: {
-        enable: 'Enabled',
-        disabled: 'Disabled',
-        order_locked: 'Order locked',
-        available: 'Available',
-        listing: 'Listing',
-        listed: 'Listed',
-        outstanding: 'Outstanding',
-        waiting_payment: 'Waiting payment',
-        approved: 'Approved',
-        pending: 'Pending',
-        rejected: 'Rejected',
-        fund_released: 'Fund released',
-        holding: 'Holding',
-        sold: 'Sold',
-        awaiting: 'Awaiting',
-        unsettled: 'Unsettled',
-        completed: 'Completed',
-      },
+      dealStatus: dealStatusLabels('en-US'),
       recordStatus: {
         pending: 'Pending',
         approved: 'Approved',

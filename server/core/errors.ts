@@ -55,6 +55,14 @@ export const ERROR_CODES = [
   'permission_self_lockout',
   'permission_version_conflict',
   'pair_disabled',
+  'invalid_transition',
+  'account_missing',
+  'product_closed',
+  'trading_halted',
+  'trading_not_allowed',
+  'buy_disabled',
+  'sell_disabled',
+  'daily_limit_exceeded',
 ] as const;
 
 /** A stable error code of the API. */

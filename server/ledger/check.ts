@@ -77,7 +77,8 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
       (t.ref_type = 'deposit' AND EXISTS (SELECT 1 FROM deposit_record r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id))
       OR (t.ref_type = 'withdraw' AND EXISTS (SELECT 1 FROM withdraw_record r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id))
       OR (t.ref_type = 'overdrawn' AND EXISTS (SELECT 1 FROM overdrawn_record r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id))
-      OR (t.ref_type = 'exchange' AND EXISTS (SELECT 1 FROM exchange_record r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id)))`,
+      OR (t.ref_type = 'exchange' AND EXISTS (SELECT 1 FROM exchange_record r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id))
+      OR (t.ref_type = 'trade_order' AND EXISTS (SELECT 1 FROM trade_order r WHERE r.id = t.ref_id AND r.tenant_id = t.tenant_id)))`,
   },
   {
     rule: 'deposit status agrees with its txns',
@@ -141,6 +142,49 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
         )
         .join(' UNION ALL '),
     ),
+  },
+  {
+    rule: 'holding equals its orders in status holding (quantity, cost)',
+    // docs/trading.md "Positions": one row per client and product; period products hold their amount
+    query: sql`WITH o AS (
+        SELECT client_id, product_id, sum(CASE WHEN kind IN ('ai','fund','quant','saving') THEN amount
+               ELSE coalesce(allocated_quantity, quantity) END) AS quantity, sum(amount) AS cost
+        FROM trade_order WHERE status = 'holding' GROUP BY client_id, product_id)
+      SELECT coalesce(h.client_id, o.client_id) AS client_id, coalesce(h.product_id, o.product_id) AS product_id,
+             h.quantity::text AS holding_quantity, o.quantity::text AS order_quantity, h.cost::text AS holding_cost,
+             o.cost::text AS order_cost
+      FROM (SELECT * FROM holding WHERE product_id IS NOT NULL) h FULL JOIN o
+        ON o.client_id = h.client_id AND o.product_id = h.product_id
+      WHERE h.id IS NULL OR o.client_id IS NULL OR h.quantity <> o.quantity OR h.cost <> o.cost`,
+  },
+  {
+    rule: 'trade order agrees with its txns (frozen, buy, fee, owed, sale)',
+    // per order: the frozen money net of its txns equals `frozen`; what buy and buy_fee took plus what is owed
+    // equals amount + fee once allotted or bought; a sale or settlement paid proceeds and took the sell fee
+    query: sql`WITH s AS (
+        SELECT t.ref_id AS id,
+          coalesce(sum(e.frozen), 0) AS frozen,
+          coalesce(-sum(e.amount) FILTER (WHERE t.kind = 'buy'), 0) AS bought,
+          coalesce(-sum(e.amount) FILTER (WHERE t.kind = 'buy_fee'), 0) AS fee_paid,
+          coalesce(sum(e.amount) FILTER (WHERE t.kind = 'sell'), 0) AS proceeds,
+          coalesce(-sum(e.amount) FILTER (WHERE t.kind = 'sell_fee'), 0) AS sell_fee,
+          coalesce(sum(e.profit), 0) AS profit
+        FROM ledger_txn t JOIN ledger_entry e ON e.txn_id = t.id AND e.account_id IS NOT NULL
+        WHERE t.ref_type = 'trade_order' GROUP BY t.ref_id)
+      SELECT o.id AS order_id, o.status, o.frozen::text, coalesce(s.frozen, 0)::text AS txn_frozen,
+             o.amount::text, o.fee::text, o.owed::text, coalesce(s.bought, 0)::text AS bought,
+             coalesce(s.fee_paid, 0)::text AS fee_paid
+      FROM trade_order o LEFT JOIN s ON s.id = o.id
+      WHERE o.frozen <> coalesce(s.frozen, 0)
+        OR (o.status = 'pending' AND o.frozen = 0)
+        OR (o.status IN ('pending', 'rejected', 'fund_released') AND (coalesce(s.bought, 0) <> 0 OR coalesce(s.fee_paid, 0) <> 0 OR o.owed <> 0))
+        OR (o.status NOT IN ('pending', 'rejected', 'fund_released')
+            AND coalesce(s.bought, 0) + coalesce(s.fee_paid, 0) + o.owed <> o.amount + o.fee)
+        OR (o.status NOT IN ('pending', 'rejected', 'fund_released', 'waiting_payment', 'outstanding')
+            AND (coalesce(s.bought, 0) <> o.amount OR coalesce(s.fee_paid, 0) <> o.fee OR o.owed <> 0))
+        OR (o.status IN ('sold', 'completed') AND (coalesce(s.proceeds, 0) <> o.proceeds
+            OR coalesce(s.sell_fee, 0) <> coalesce(o.sell_fee, 0) OR coalesce(s.profit, 0) <> o.profit))
+        OR (o.status NOT IN ('sold', 'completed') AND (coalesce(s.proceeds, 0) <> 0 OR coalesce(s.sell_fee, 0) <> 0))`,
   },
   {
     rule: 'exchange posted',

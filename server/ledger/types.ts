@@ -22,7 +22,16 @@ export type Aggregate = (typeof AGGREGATES)[number];
 export const NON_NEGATIVE: readonly Aggregate[] = ['balance', 'frozen', 'outstanding', 'bonus'];
 
 /** The platform's counter-accounts, one per tenant, currency and kind. */
-export type PlatformKind = 'cash' | 'bonus_expense' | 'compensation_expense' | 'loan_book' | 'fx' | 'trading';
+export type PlatformKind =
+  | 'cash'
+  | 'bonus_expense'
+  | 'compensation_expense'
+  | 'loan_book'
+  | 'fx'
+  /** The market side of trades: buys in, sales and settlements out (server/modules/trading). */
+  | 'trading'
+  /** Trading fees earned (buy_fee, sell_fee). */
+  | 'fee_income';
 
 export type AccountRef = { type: 'client'; id: number } | { type: 'platform'; kind: PlatformKind };
 
@@ -48,9 +57,17 @@ export type TxnKind =
   | 'bonus'
   | 'exchange'
   | 'profit'
-  | 'reversal';
+  | 'reversal'
+  /** Trading (docs/trading.md): amount + fee frozen for an order under review, and its release. */
+  | 'trade_freeze'
+  | 'trade_release'
+  /** A buy (principal to the market) and its fee; a sale or settlement (proceeds in) and its fee. */
+  | 'buy'
+  | 'buy_fee'
+  | 'sell'
+  | 'sell_fee';
 
-export type RefType = 'deposit' | 'withdraw' | 'overdrawn' | 'exchange';
+export type RefType = 'deposit' | 'withdraw' | 'overdrawn' | 'exchange' | 'trade_order';
 
 export interface PostInput {
   tenantId: string;

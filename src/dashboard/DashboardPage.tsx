@@ -1,6 +1,13 @@
+import Stack from '@mui/material/Stack';
 import { ProfileCard } from './ProfileCard';
+import { StatisticsPanel } from './StatisticsPanel';
 
-/** /dashboard: for now only the signed-in staff member's profile group (statistics come in a later issue). */
+/** /dashboard: the signed-in staff member's profile group first, then the statistics tabs. */
 export default function DashboardPage() {
-  return <ProfileCard />;
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <ProfileCard />
+      <StatisticsPanel />
+    </Stack>
+  );
 }

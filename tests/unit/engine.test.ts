@@ -112,7 +112,13 @@ describe('declared resources', () => {
       'message',
       'service',
       'trade_config',
+      ...['ai', 'block', 'daily', 'fund', 'go_public', 'ipo', 'ipo_allocation', 'quant', 'stock'].map(
+        (k) => `trades/${k}`,
+      ),
       'trading_permission',
+      ...['ai', 'block', 'daily', 'fund', 'ipo', 'quant', 'stock', 'sub_allocation', 'subscribe'].map(
+        (k) => `trx/${k}`,
+      ),
       'users',
       'withdrawal',
     ]);

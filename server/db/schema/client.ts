@@ -60,6 +60,8 @@ export const client = pgTable(
     index('client_tenant_agent_created').on(t.tenantId, t.agentId, t.createdAt, t.id),
     index('client_tenant_fake_created').on(t.tenantId, t.fake, t.createdAt, t.id),
     index('client_tenant_kyc_created').on(t.tenantId, t.kycStatus, t.createdAt, t.id),
+    // Dashboard client counts per agent (real, robot, new in a range), index-only.
+    index('client_tenant_agent_fake_created').on(t.tenantId, t.agentId, t.fake, t.createdAt),
     index('client_tenant_mobile').on(t.tenantId, t.mobile),
     // Prefix search on username (LIKE 'abc%').
     index('client_tenant_username_prefix').on(t.tenantId, t.username.op('text_pattern_ops')),
@@ -167,9 +169,17 @@ export const holding = pgTable(
     currency: text('currency').notNull(),
     quantity: numeric('quantity', { precision: 20, scale: 4 }).notNull(),
     avgPrice: numeric('avg_price', { precision: 20, scale: 4 }).notNull(),
+    /** The trade product held (server/modules/trading); one position per client and product. */
+    productId: bigint('product_id', { mode: 'number' }),
+    /** What the position cost, exactly (the buy amounts of its open orders, fees excluded). */
+    cost: numeric('cost', { precision: 20, scale: 2 }).notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('holding_client').on(t.clientId, t.id)],
+  (t) => [
+    index('holding_client').on(t.clientId, t.id),
+    uniqueIndex('holding_client_product').on(t.clientId, t.productId),
+  ],
 );
 
 /** The temporary password-reset code of a client (GET /client/admin/v1/code): stored hashed, one per client. */

@@ -39,6 +39,15 @@ export const depositRecord = pgTable(
     index('deposit_tenant_status_created').on(t.tenantId, t.status, t.createdAt, t.id),
     index('deposit_client_created').on(t.clientId, t.createdAt, t.id),
     index('deposit_tenant_agent_created').on(t.tenantId, t.agentId, t.createdAt, t.id),
+    // Dashboard sums (server/modules/dashboard): approved deposits by approval time, index-only.
+    index('deposit_tenant_status_resolved').on(
+      t.tenantId,
+      t.status,
+      t.resolvedAt,
+      t.agentId,
+      t.creditCurrency,
+      t.creditAmount,
+    ),
     check('deposit_status', sql`${t.status} IN ('pending','approved','rejected','rolled_back')`),
     check('deposit_positive', sql`${t.amount} > 0 AND ${t.creditAmount} > 0`),
     // One on-chain transaction credits once: a hash is held by one record per tenant and chain that is not rejected

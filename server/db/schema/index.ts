@@ -18,3 +18,4 @@ export * from './ops-config';
 export * from './exchange-config';
 export * from './emergency';
 export * from './permission';
+export * from './trading';

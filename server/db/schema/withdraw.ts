@@ -28,6 +28,8 @@ export const withdrawRecord = pgTable(
     index('withdraw_tenant_status_created').on(t.tenantId, t.status, t.createdAt, t.id),
     index('withdraw_client_created').on(t.clientId, t.createdAt, t.id),
     index('withdraw_tenant_agent_created').on(t.tenantId, t.agentId, t.createdAt, t.id),
+    // Dashboard sums (server/modules/dashboard): paid-out withdrawals by approval time, index-only.
+    index('withdraw_tenant_status_resolved').on(t.tenantId, t.status, t.resolvedAt, t.agentId, t.currency, t.amount),
     check('withdraw_status', sql`${t.status} IN ('pending','approved','rejected','rolled_back')`),
     check('withdraw_positive', sql`${t.amount} > 0`),
   ],

@@ -4,7 +4,7 @@
  * client outside it is "not found".
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { clientAccess, clientBank, clientNominee, holding } from '../../db/schema';
+import { clientAccess, clientBank, clientNominee, holding, tradeProduct } from '../../db/schema';
 import { client } from '../../db/schema';
 import { staffUser } from '../../db/schema';
 import { listPage, paging, type ListParams } from '../../core/list';
@@ -69,17 +69,34 @@ export async function clientAccounts(c: Ctx, id: number) {
   return { data, total: data.length, total_is_estimate: false };
 }
 
-/** The client's holdings (the trading modules write them). */
+/**
+ * The client's positions (server/modules/trading writes them): quantity, exact cost and average price, the product's
+ * current price, market value (quantity × price, cent half up) and unrealised profit (market value − cost), all
+ * computed in numeric (no floating point).
+ */
 export async function clientHoldings(c: Ctx, id: number) {
   await clientInScope(c.db, byStaff(signedIn(c)), id);
+  const price = sql<string>`coalesce(${tradeProduct.price}, ${holding.avgPrice})`;
+  const value = sql`round(${holding.quantity} * ${price}, 2)`;
+  // a position written before trading kept no cost: quantity × avg_price
+  const cost = sql`CASE WHEN ${holding.productId} IS NULL THEN round(${holding.quantity} * ${holding.avgPrice}, 2)
+    ELSE ${holding.cost} END`;
   const rows = await c.db
-    .select({ h: holding, cost: sql<string>`round(${holding.quantity} * ${holding.avgPrice}, 2)::text` })
+    .select({
+      h: holding,
+      price: sql<string>`(${price})::numeric(20,4)::text`,
+      marketValue: sql<string>`(${value})::numeric(20,2)::text`,
+      cost: sql<string>`(${cost})::numeric(20,2)::text`,
+      profit: sql<string>`(${value} - ${cost})::numeric(20,2)::text`,
+    })
     .from(holding)
+    .leftJoin(tradeProduct, eq(tradeProduct.id, holding.productId))
     .where(eq(holding.clientId, id))
     .orderBy(asc(holding.id))
     .limit(1000);
-  const data = rows.map(({ h, cost }) => ({
+  const data = rows.map(({ h, price, cost, marketValue, profit }) => ({
     id: h.id,
+    product_id: h.productId,
     product_type: h.productType,
     symbol: h.symbol,
     name: h.name,
@@ -87,7 +104,11 @@ export async function clientHoldings(c: Ctx, id: number) {
     quantity: h.quantity,
     avg_price: h.avgPrice,
     cost,
+    price,
+    market_value: marketValue,
+    profit,
     created_at: iso(h.createdAt)!,
+    updated_at: iso(h.updatedAt)!,
   }));
   return { data, total: data.length, total_is_estimate: false };
 }

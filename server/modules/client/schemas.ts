@@ -145,20 +145,45 @@ export const chainResponse = {
   },
 } as const;
 
-/** Response of the holdings tab. */
+/** Response of the holdings tab: one position per product (server/modules/trading), exact decimals as strings. */
 export const holdingListResponse = listResponseSchema({
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    product_type: str,
-    symbol: str,
+    product_id: { type: ['integer', 'null'], description: 'The trade product (null: a position without one)' },
+    product_type: {
+      type: 'string',
+      description: 'The product kind (stock, block, ipo, daily, ai, fund, quant, saving)',
+    },
+    symbol: { type: 'string', description: "The product's code" },
     name: strOrNull,
     currency: str,
-    quantity: str,
-    avg_price: str,
-    cost: { type: 'string', description: 'quantity × avg_price, rounded to 2 decimals' },
+    quantity: { type: 'string', description: 'Shares (period products: the amount held), 4 decimals' },
+    avg_price: { type: 'string', description: 'cost ÷ quantity, 4 decimals' },
+    cost: {
+      type: 'string',
+      description: 'What the position cost exactly: the amounts of its open orders (fees excluded)',
+    },
+    price: { type: 'string', description: "The product's current price, 4 decimals (no product: avg_price)" },
+    market_value: { type: 'string', description: 'quantity × price, rounded half up to the cent' },
+    profit: { type: 'string', description: 'Unrealised: market_value − cost' },
     created_at: str,
+    updated_at: str,
   },
+  required: [
+    'id',
+    'product_id',
+    'product_type',
+    'symbol',
+    'name',
+    'currency',
+    'quantity',
+    'avg_price',
+    'cost',
+    'price',
+    'market_value',
+    'profit',
+  ],
 });
 
 /** Querystring of the access records tab. */

@@ -1,0 +1,73 @@
+import { Box, Chip } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useListContext, useTranslate } from 'ra-core';
+import { formatMoney } from '../client/money';
+import { useEngineServices } from '../engine/context';
+import type { FinderProps } from '../engine/types';
+import type { ListTotals } from '../../domain/trading';
+
+/** One currency's sums of a list (every matching row, not the page): domain ListTotals, or more sums. */
+export type CurrencyTotals = Partial<ListTotals> & { currency: string; [sum: string]: string | number | undefined };
+
+/** The per-currency totals of a list answer: `totals` as an array of `{ currency, ... }` or keyed by currency. */
+export function totalsOf(body: unknown): CurrencyTotals[] {
+  const totals = (body as { totals?: unknown } | null)?.totals;
+  if (Array.isArray(totals)) return totals as CurrencyTotals[];
+  if (totals && typeof totals === 'object') {
+    return Object.entries(totals as Record<string, Record<string, string>>).map(([currency, sums]) => ({
+      currency,
+      ...sums,
+    }));
+  }
+  return [];
+}
+
+/** Which sums a list's totals show, in order (others are left out). */
+const SHOWN = ['count', 'amount', 'fee', 'profit', 'owed', 'released'];
+
+/**
+ * The per-currency totals of every row matching the list's filters (the list answer's `totals`), shown in the list's
+ * toolbar as one chip per currency: "USD · amount 1,234.00 · profit −5.00". Read with the list's filters, one row.
+ */
+function ListTotals({ path, name }: { path: string; name: string }) {
+  const translate = useTranslate();
+  const { http } = useEngineServices();
+  const { filterValues } = useListContext();
+  const [listPath, fixed = ''] = path.split('?');
+  const query = { ...Object.fromEntries(new URLSearchParams(fixed)), ...filterValues, page: 1, page_size: 1 };
+  const { data } = useQuery({
+    queryKey: ['totals', listPath, query],
+    queryFn: ({ signal }) => http<unknown>(listPath, { query, signal }).then(totalsOf),
+  });
+  if (!data?.length) return null;
+  return (
+    <Box
+      sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center', mr: 'auto' }}
+      data-testid="list-totals"
+    >
+      {data.map((t) => (
+        <Chip
+          key={t.currency}
+          size="small"
+          variant="outlined"
+          data-testid={`totals-${t.currency}`}
+          label={[
+            t.currency,
+            ...SHOWN.filter((k) => t[k] !== undefined && t[k] !== null).map(
+              (k) =>
+                `${translate(`resources.trades.totals.${k}`)} ${k === 'count' ? String(t[k]) : formatMoney(String(t[k]))}`,
+            ),
+          ].join(' · ')}
+          title={translate(`resources.trades.totals.title`, { name: translate(`resources.${name}.name`) })}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** The totals of the list at `path` in a list toolbar (the engine's finder slot renders inside the list). */
+export function totalsFinder(path: string, name: string) {
+  return function Totals(_props: FinderProps) {
+    return <ListTotals path={path} name={name} />;
+  };
+}

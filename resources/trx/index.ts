@@ -1,0 +1,56 @@
+/**
+ * The trade records menu's pages (spec section 2, trx group): every order of a kind (stock, block, ipo, daily, ai,
+ * fund, quant), the AI subscriptions and the IPO sub-allocations, filterable by client, agent, team, status, product
+ * and placing day, exported as CSV (every matching row), totals per currency; a row opens the order with its ledger
+ * transactions. Read only: orders are acted on from the trades pages. One configuration, instantiated per entry.
+ */
+import { tradeOrder, type TradeProduct } from '../../domain/trading';
+import { defineResource, type ResourceEntry } from '../engine/define';
+import type { ResourceConfig } from '../engine/types';
+import { kindPath, orderFields, orderFilters, transactionsRelated, type OrderRecord } from '../trades/common';
+import { totalsFinder } from '../trades/ListTotals';
+import { allocationConfig } from './allocations';
+
+/** A trx menu entry (also its paths' segment: `/trx/admin/v1/<entry>/...`) and the kind whose orders it lists. */
+interface TrxPage {
+  entry: string;
+  kind: TradeProduct;
+}
+
+/** The trade records menu's order entries, in menu order (sub_allocation is allocations.ts's). */
+export const TRX_PAGES: readonly TrxPage[] = [
+  { entry: 'stock', kind: 'stock' },
+  { entry: 'block', kind: 'block' },
+  { entry: 'ipo', kind: 'ipo' },
+  { entry: 'daily', kind: 'daily' },
+  { entry: 'subscribe', kind: 'ai' },
+  { entry: 'ai', kind: 'ai' },
+  { entry: 'fund', kind: 'fund' },
+  { entry: 'quant', kind: 'quant' },
+];
+
+/** The records of one kind's orders (`trx/<entry>`). */
+export function recordsConfig({ entry, kind }: TrxPage): ResourceConfig<OrderRecord> {
+  const name = `trx/${entry}`;
+  const path = kindPath(tradeOrder.paths.list, entry);
+  return {
+    name,
+    endpoints: {
+      list: path,
+      export: kindPath(tradeOrder.paths.export, entry),
+      one: kindPath(tradeOrder.paths.one, entry),
+    },
+    fields: orderFields(kind),
+    filters: orderFilters(kind),
+    sort: { field: 'id', order: 'DESC' },
+    drawer: 'show',
+    related: [transactionsRelated(entry)],
+    finder: totalsFinder(path, name),
+  };
+}
+
+/** Each trade records page's registry entry, by entry. */
+export const trxEntries: Record<string, ResourceEntry> = {
+  ...Object.fromEntries(TRX_PAGES.map((page) => [page.entry, defineResource(recordsConfig(page))])),
+  sub_allocation: defineResource(allocationConfig),
+};

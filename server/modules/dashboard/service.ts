@@ -1,0 +1,503 @@
+/**
+ * The dashboard statistics (spec sections 2 and 3 "Dashboard stat groups"): client counts, approved deposits and paid
+ * withdrawals per currency in a date range, and the order exposure now, in the caller's data scope (core/scope.ts),
+ * as a whole, per product kind, per team and per team × product kind.
+ *
+ * Every amount is summed by PostgreSQL over `numeric` columns and answered as its exact decimal text; team totals are
+ * SQL grouping sets over the agents' rows, never a sum made in JavaScript. Each figure reads one index (migration
+ * 0025_dashboard); an answer is reused for DASHBOARD_TTL_MS per caller and range unless a write happens meanwhile
+ * (core/read-cache.ts).
+ */
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { canonicalTimeZone } from '../../../domain/time-zone';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ARREARS_STATUSES, TRADE_PRODUCTS, type OrderStatus, type TradeProduct } from '../../../domain/trading';
+import type { Executor } from '../../core/db';
+import { ValidationError } from '../../core/errors';
+import { readCache } from '../../core/read-cache';
+import { agentCondition, clientScope, recordScope, type StaffScope } from '../../core/scope';
+import { account, client, depositRecord, staffUser, tradeOrder, withdrawRecord } from '../../db/schema';
+import { readSetting } from '../setting/service';
+import type { RangeQuery } from './schemas';
+
+/** How long an answer is reused for the same caller and range (a write through the API drops it at once). */
+export const DASHBOARD_TTL_MS = 10_000;
+
+/** The statuses in which an order of each kind is open (its money is on the platform, in the product). */
+export const OPEN_STATUSES: Readonly<Record<TradeProduct, readonly OrderStatus[]>> = {
+  stock: ['pending', 'holding'],
+  block: ['pending', 'holding'],
+  daily: ['pending', 'holding', 'unsettled'],
+  ipo: ['pending', 'approved', 'waiting_payment', 'outstanding', 'holding'],
+  ai: ['pending', 'holding', 'awaiting'],
+  fund: ['pending', 'holding', 'awaiting'],
+  quant: ['pending', 'holding', 'awaiting'],
+  saving: ['pending', 'holding', 'awaiting'],
+};
+
+/** The summary's exposure figures and the kinds each sums (open orders' amount). */
+export const EXPOSURE_KINDS = {
+  fo_amount: ['stock'],
+  otc_amount: ['block'],
+  quant_amount: ['quant'],
+  ipo_amount: ['ipo'],
+  funds_amount: ['fund', 'ai', 'saving'],
+} as const satisfies Record<string, readonly TradeProduct[]>;
+
+const ALL_OPEN = [...new Set([...Object.values(OPEN_STATUSES).flat(), ...ARREARS_STATUSES])];
+
+/** A resolved date range: inclusive days in the tenant's zone. */
+export interface Range {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isDay = (s: string) => {
+  const m = DAY.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+};
+
+/** Today (YYYY-MM-DD) in a time zone. */
+export const localDay = (now: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/**
+ * The range of a query in the tenant's time zone (its locale setting): `from` defaults to the 1st of the current
+ * month, `to` to today. 400 when a day does not exist or `to` is before `from`.
+ */
+export async function resolveRange(db: Executor, tenantId: string, q: RangeQuery, now = new Date()): Promise<Range> {
+  const locale = await readSetting(db, tenantId, 'locale');
+  const timeZone = canonicalTimeZone(locale.timezone) ?? 'Asia/Shanghai';
+  const today = localDay(now, timeZone);
+  const from = q.from ?? `${today.slice(0, 8)}01`;
+  const to = q.to ?? today;
+  const errors: Record<string, string> = {};
+  if (!isDay(from)) errors.from = 'from is not a day (YYYY-MM-DD)';
+  if (!isDay(to)) errors.to = 'to is not a day (YYYY-MM-DD)';
+  if (!Object.keys(errors).length && to < from) errors.to = 'to is before from';
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { from, to, timeZone };
+}
+
+/** The instants bounding a range: [start, end). */
+const bounds = (r: Range) => ({
+  start: sql`((${r.from}::date)::timestamp AT TIME ZONE ${r.timeZone})`,
+  end: sql`(((${r.to}::date + 1))::timestamp AT TIME ZONE ${r.timeZone})`,
+});
+const inRange = (col: AnyPgColumn, r: Range) => {
+  const { start, end } = bounds(r);
+  return and(gte(col, start), lt(col, end))!;
+};
+
+/** One currency's exact sum. */
+export interface CurrencySum {
+  currency: string;
+  amount: string;
+  count: number;
+}
+/** Client counts. */
+export interface ClientCounts {
+  total: number;
+  real: number;
+  robot: number;
+  new: number;
+  new_real: number;
+}
+
+const sumText = (col: unknown, filter?: SQL) =>
+  filter
+    ? sql<string>`coalesce(sum(${col}) FILTER (WHERE ${filter}), 0.00)::text`
+    : sql<string>`coalesce(sum(${col}), 0.00)::text`;
+const countInt = (filter?: SQL) =>
+  filter ? sql<number>`(count(*) FILTER (WHERE ${filter}))::int` : sql<number>`count(*)::int`;
+
+const byCurrency = (a: { currency: string }, b: { currency: string }) => a.currency.localeCompare(b.currency);
+
+/** The client count columns over the `client` table. */
+const clientCountColumns = (r: Range) => ({
+  total: countInt(),
+  robot: countInt(sql`${client.fake}`),
+  new: countInt(inRange(client.createdAt, r)),
+  newReal: countInt(and(inRange(client.createdAt, r), sql`NOT ${client.fake}`)),
+});
+const presentCounts = (
+  c: { total: number; robot: number; new: number; newReal: number } | undefined,
+): ClientCounts => ({
+  total: c?.total ?? 0,
+  real: (c?.total ?? 0) - (c?.robot ?? 0),
+  robot: c?.robot ?? 0,
+  new: c?.new ?? 0,
+  new_real: c?.newReal ?? 0,
+});
+
+/** The condition "open order" of each kind (an OR over the kinds), optionally for some kinds only. */
+const openOrder = (kinds: readonly TradeProduct[] = TRADE_PRODUCTS) =>
+  or(...kinds.map((k) => and(eq(tradeOrder.kind, k), inArray(tradeOrder.status, [...OPEN_STATUSES[k]]))))!;
+const arrears = () => inArray(tradeOrder.status, [...ARREARS_STATUSES]);
+/** The orders that are open or owe: the (tenant, kind, status) index's conditions. */
+const openOrOwing = (tenantId: string) =>
+  and(
+    eq(tradeOrder.tenantId, tenantId),
+    inArray(tradeOrder.kind, [...TRADE_PRODUCTS]),
+    inArray(tradeOrder.status, ALL_OPEN),
+  )!;
+
+/** Orders (or accounts) of clients in the caller's scope: no condition for those who see every client. */
+const clientIn = (db: Executor, staff: StaffScope, column: typeof tradeOrder.clientId | typeof account.clientId) =>
+  agentCondition(staff, client.agentId) === undefined
+    ? undefined
+    : inArray(column, db.select({ id: client.id }).from(client).where(clientScope(staff)));
+
+/* --------------------------------------------------------------------------------------------------------------- */
+/* Summary                                                                                                          */
+
+/** Approved deposits (credited amount, in the account's currency) resolved in the range, per currency. */
+async function depositSums(db: Executor, staff: StaffScope, r: Range): Promise<CurrencySum[]> {
+  const rows = await db
+    .select({
+      currency: depositRecord.creditCurrency,
+      amount: sumText(depositRecord.creditAmount),
+      count: countInt(),
+    })
+    .from(depositRecord)
+    .where(
+      and(
+        recordScope(staff, depositRecord),
+        eq(depositRecord.status, 'approved'),
+        inRange(depositRecord.resolvedAt, r),
+      ),
+    )
+    .groupBy(depositRecord.creditCurrency);
+  return rows.sort(byCurrency);
+}
+
+/** Approved (paid out) withdrawals resolved in the range, per currency. */
+async function withdrawalSums(db: Executor, staff: StaffScope, r: Range): Promise<CurrencySum[]> {
+  const rows = await db
+    .select({ currency: withdrawRecord.currency, amount: sumText(withdrawRecord.amount), count: countInt() })
+    .from(withdrawRecord)
+    .where(
+      and(
+        recordScope(staff, withdrawRecord),
+        eq(withdrawRecord.status, 'approved'),
+        inRange(withdrawRecord.resolvedAt, r),
+      ),
+    )
+    .groupBy(withdrawRecord.currency);
+  return rows.sort(byCurrency);
+}
+
+export type ExposureRow = {
+  currency: string;
+  balance: string;
+  arrears_amount: string;
+  arrears_orders: number;
+} & Record<keyof typeof EXPOSURE_KINDS, string>;
+
+/** Balances and open orders now, per currency. */
+async function exposure(db: Executor, staff: StaffScope): Promise<ExposureRow[]> {
+  const balances = await db
+    .select({ currency: account.currency, amount: sumText(account.balance) })
+    .from(account)
+    .where(and(eq(account.tenantId, staff.tenantId), clientIn(db, staff, account.clientId)))
+    .groupBy(account.currency);
+  const orders = await db
+    .select({
+      currency: tradeOrder.currency,
+      fo_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.fo_amount)),
+      otc_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.otc_amount)),
+      quant_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.quant_amount)),
+      ipo_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.ipo_amount)),
+      funds_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.funds_amount)),
+      arrears_amount: sumText(tradeOrder.owed, arrears()),
+      arrears_orders: countInt(arrears()),
+    })
+    .from(tradeOrder)
+    .where(and(openOrOwing(staff.tenantId), clientIn(db, staff, tradeOrder.clientId)))
+    .groupBy(tradeOrder.currency);
+  const zero = {
+    fo_amount: '0.00',
+    otc_amount: '0.00',
+    quant_amount: '0.00',
+    ipo_amount: '0.00',
+    funds_amount: '0.00',
+    arrears_amount: '0.00',
+    arrears_orders: 0,
+  };
+  const out = new Map<string, ExposureRow>();
+  for (const b of balances) out.set(b.currency, { currency: b.currency, balance: b.amount, ...zero });
+  for (const o of orders) out.set(o.currency, { balance: '0.00', ...out.get(o.currency), ...o });
+  return [...out.values()].sort(byCurrency);
+}
+
+/** The summary: client counts, deposits, withdrawals and exposure in the caller's scope. */
+export function summary(db: Executor, staff: StaffScope, r: Range) {
+  return cached(db, 'summary', staff, r, async () => {
+    const [counts] = await db.select(clientCountColumns(r)).from(client).where(clientScope(staff));
+    return {
+      ...presentRange(r),
+      clients: presentCounts(counts),
+      deposits: await depositSums(db, staff, r),
+      withdrawals: await withdrawalSums(db, staff, r),
+      exposure: await exposure(db, staff),
+    };
+  });
+}
+
+/* --------------------------------------------------------------------------------------------------------------- */
+/* Per product kind                                                                                                 */
+
+/** One kind's figures. */
+export interface KindRow {
+  kind: TradeProduct;
+  open: CurrencySum[];
+  placed: CurrencySum[];
+  arrears: CurrencySum[];
+}
+
+type KindSums = { kind: string; currency: string; team?: number | null } & Record<
+  'openAmount' | 'arrearsAmount' | 'placedAmount',
+  string
+> &
+  Record<'openCount' | 'arrearsCount' | 'placedCount', number>;
+
+/** Folds rows of (kind, currency) sums into one row per kind, every kind present, in the product order. */
+function kindRows(rows: KindSums[]): KindRow[] {
+  const pick = (kind: string, amount: 'open' | 'arrears' | 'placed') =>
+    rows
+      .filter((x) => x.kind === kind && x[`${amount}Count`] > 0)
+      .map((x) => ({ currency: x.currency, amount: x[`${amount}Amount`], count: x[`${amount}Count`] }))
+      .sort(byCurrency);
+  return TRADE_PRODUCTS.map((kind) => ({
+    kind,
+    open: pick(kind, 'open'),
+    placed: pick(kind, 'placed'),
+    arrears: pick(kind, 'arrears'),
+  }));
+}
+
+const NO_ORDER_SUMS = { openAmount: '0.00', openCount: 0, arrearsAmount: '0.00', arrearsCount: 0 };
+const NO_PLACED_SUMS = { placedAmount: '0.00', placedCount: 0 };
+
+/** The team of an agent (staff_user joined on the agent): a leader's own, a salesman's leader's; else null. */
+const teamOf = sql<
+  number | null
+>`(CASE ${staffUser.role} WHEN 'superman' THEN ${staffUser.id} WHEN 'hero' THEN ${staffUser.leaderId} END)`;
+
+/** (kind, currency[, team]) sums of open, owing and placed orders. */
+async function orderSums(db: Executor, staff: StaffScope, r: Range, perTeam: boolean): Promise<KindSums[]> {
+  const run = (columns: Record<string, SQL>, where: SQL): Promise<Record<string, unknown>[]> => {
+    const fields = { kind: tradeOrder.kind, currency: tradeOrder.currency, ...columns };
+    // Per team: through the client (scope, agent) to the agent's team; else the scope alone (none for all).
+    if (perTeam)
+      return db
+        .select({ ...fields, team: teamOf })
+        .from(tradeOrder)
+        .innerJoin(client, eq(client.id, tradeOrder.clientId))
+        .leftJoin(staffUser, eq(staffUser.id, client.agentId))
+        .where(and(where, clientScope(staff)))
+        .groupBy(tradeOrder.kind, tradeOrder.currency, teamOf);
+    return db
+      .select(fields)
+      .from(tradeOrder)
+      .where(and(where, clientIn(db, staff, tradeOrder.clientId)))
+      .groupBy(tradeOrder.kind, tradeOrder.currency);
+  };
+  const open = await run(
+    {
+      openAmount: sumText(tradeOrder.amount, openOrder()),
+      openCount: countInt(openOrder()),
+      arrearsAmount: sumText(tradeOrder.owed, arrears()),
+      arrearsCount: countInt(arrears()),
+    },
+    openOrOwing(staff.tenantId),
+  );
+  const placed = await run(
+    { placedAmount: sumText(tradeOrder.amount), placedCount: countInt() },
+    and(eq(tradeOrder.tenantId, staff.tenantId), inRange(tradeOrder.createdAt, r))!,
+  );
+  return [
+    ...open.map((o) => ({ ...o, ...NO_PLACED_SUMS }) as KindSums),
+    ...placed.map((p) => ({ ...p, ...NO_ORDER_SUMS }) as KindSums),
+  ];
+}
+
+/** Per product kind: open orders now, orders placed in the range, orders owing now. */
+export function product(db: Executor, staff: StaffScope, r: Range) {
+  return cached(db, 'product', staff, r, async () => ({
+    ...presentRange(r),
+    kinds: kindRows(await orderSums(db, staff, r, false)),
+  }));
+}
+
+/* --------------------------------------------------------------------------------------------------------------- */
+/* Per team                                                                                                         */
+
+interface StaffRow {
+  id: number;
+  name: string;
+  role: string;
+  leaderId: number | null;
+}
+
+/** The teams the caller sees: every leader's for those who see everything, else his own (a leader). */
+async function teamsOf(db: Executor, staff: StaffScope): Promise<{ leaders: StaffRow[]; members: StaffRow[] }> {
+  const all = await db
+    .select({ id: staffUser.id, name: staffUser.name, role: staffUser.role, leaderId: staffUser.leaderId })
+    .from(staffUser)
+    .where(eq(staffUser.tenantId, staff.tenantId))
+    .orderBy(staffUser.id);
+  const everyone = agentCondition(staff, client.agentId) === undefined;
+  const leaders = all.filter((s) => s.role === 'superman' && (everyone || s.id === staff.id));
+  return { leaders, members: all };
+}
+
+/** The team id of a staff member's clients (null: none). */
+const teamIdOf = (s: StaffRow | undefined): number | null =>
+  !s ? null : s.role === 'superman' ? s.id : s.role === 'hero' ? s.leaderId : null;
+
+type Grouped<T> = T & { team: number | null; agent: number | null; isTeam: number };
+
+/** Per-agent and per-team (grouping sets) client counts, deposits and withdrawals. */
+async function agentFigures(db: Executor, staff: StaffScope, r: Range) {
+  const sets = (agent: AnyPgColumn, currency?: AnyPgColumn) =>
+    currency
+      ? sql`GROUPING SETS ((${teamOf}, ${agent}, ${currency}), (${teamOf}, ${currency}))`
+      : sql`GROUPING SETS ((${teamOf}, ${agent}), (${teamOf}))`;
+  const grouped = (agent: AnyPgColumn) => ({
+    team: teamOf,
+    agent: agent,
+    isTeam: sql<number>`GROUPING(${agent})::int`,
+  });
+  const counts = (await db
+    .select({ ...grouped(client.agentId), ...clientCountColumns(r) })
+    .from(client)
+    .leftJoin(staffUser, eq(staffUser.id, client.agentId))
+    .where(clientScope(staff))
+    .groupBy(sets(client.agentId))) as Grouped<{ total: number; robot: number; new: number; newReal: number }>[];
+  const deposits = (await db
+    .select({
+      ...grouped(depositRecord.agentId),
+      currency: depositRecord.creditCurrency,
+      amount: sumText(depositRecord.creditAmount),
+      count: countInt(),
+    })
+    .from(depositRecord)
+    .leftJoin(staffUser, eq(staffUser.id, depositRecord.agentId))
+    .where(
+      and(
+        recordScope(staff, depositRecord),
+        eq(depositRecord.status, 'approved'),
+        inRange(depositRecord.resolvedAt, r),
+      ),
+    )
+    .groupBy(sets(depositRecord.agentId, depositRecord.creditCurrency))) as Grouped<CurrencySum>[];
+  const withdrawals = (await db
+    .select({
+      ...grouped(withdrawRecord.agentId),
+      currency: withdrawRecord.currency,
+      amount: sumText(withdrawRecord.amount),
+      count: countInt(),
+    })
+    .from(withdrawRecord)
+    .leftJoin(staffUser, eq(staffUser.id, withdrawRecord.agentId))
+    .where(
+      and(
+        recordScope(staff, withdrawRecord),
+        eq(withdrawRecord.status, 'approved'),
+        inRange(withdrawRecord.resolvedAt, r),
+      ),
+    )
+    .groupBy(sets(withdrawRecord.agentId, withdrawRecord.currency))) as Grouped<CurrencySum>[];
+  return { counts, deposits, withdrawals };
+}
+
+const idOf = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const sumsOf = (rows: Grouped<CurrencySum>[], pick: (r: Grouped<CurrencySum>) => boolean): CurrencySum[] =>
+  rows
+    .filter(pick)
+    .map((x) => ({ currency: x.currency, amount: x.amount, count: x.count }))
+    .sort(byCurrency);
+
+/**
+ * Per team (a leader, his own clients and his salesmen's) and per agent in it: client counts, deposits and
+ * withdrawals. Those who see every client also get the clients of staff in no team (administrators, supervisors,
+ * a salesman without a leader) and of no agent, as one team with leader_id null, when there are any.
+ */
+export function team(db: Executor, staff: StaffScope, r: Range) {
+  return cached(db, 'team', staff, r, async () => {
+    const { leaders, members } = await teamsOf(db, staff);
+    const { counts, deposits, withdrawals } = await agentFigures(db, staff, r);
+    const staffById = new Map(members.map((m) => [m.id, m]));
+    const teamIds: (number | null)[] = leaders.map((l) => l.id);
+    const seen = [...counts, ...deposits, ...withdrawals].map((x) => idOf(x.team));
+    if (seen.includes(null) && agentCondition(staff, client.agentId) === undefined) teamIds.push(null);
+    const teams = teamIds.map((teamId) => {
+      const inTeam = (x: { team: unknown }) => idOf(x.team) === teamId;
+      // Members: the leader and his salesmen (even without figures), then anyone else with figures in the team.
+      const agentIds: (number | null)[] =
+        teamId === null ? [] : members.filter((m) => teamIdOf(m) === teamId).map((m) => m.id);
+      for (const x of [...counts, ...deposits, ...withdrawals])
+        if (inTeam(x) && !x.isTeam && !agentIds.includes(idOf(x.agent))) agentIds.push(idOf(x.agent));
+      const leader = teamId === null ? undefined : staffById.get(teamId);
+      return {
+        leader_id: teamId,
+        leader_name: leader?.name ?? null,
+        clients: presentCounts(counts.find((x) => inTeam(x) && x.isTeam)),
+        deposits: sumsOf(deposits, (x) => inTeam(x) && !!x.isTeam),
+        withdrawals: sumsOf(withdrawals, (x) => inTeam(x) && !!x.isTeam),
+        agents: agentIds.map((agentId) => {
+          const mine = (x: Grouped<unknown>) => inTeam(x) && !x.isTeam && idOf(x.agent) === agentId;
+          const s = agentId === null ? undefined : staffById.get(agentId);
+          return {
+            agent_id: agentId,
+            agent_name: s?.name ?? null,
+            role: s?.role ?? null,
+            clients: presentCounts(counts.find(mine)),
+            deposits: sumsOf(deposits, mine),
+            withdrawals: sumsOf(withdrawals, mine),
+          };
+        }),
+      };
+    });
+    return { ...presentRange(r), teams };
+  });
+}
+
+/** Per team and product kind: open orders now, orders placed in the range, orders owing now. */
+export function teamProduct(db: Executor, staff: StaffScope, r: Range) {
+  return cached(db, 'team_product', staff, r, async () => {
+    const { leaders, members } = await teamsOf(db, staff);
+    const rows = await orderSums(db, staff, r, true);
+    const staffById = new Map(members.map((m) => [m.id, m]));
+    const teamIds: (number | null)[] = leaders.map((l) => l.id);
+    if (rows.some((x) => idOf(x.team) === null) && agentCondition(staff, client.agentId) === undefined)
+      teamIds.push(null);
+    return {
+      ...presentRange(r),
+      teams: teamIds.map((teamId) => ({
+        leader_id: teamId,
+        leader_name: teamId === null ? null : (staffById.get(teamId)?.name ?? null),
+        kinds: kindRows(rows.filter((x) => idOf(x.team) === teamId)),
+      })),
+    };
+  });
+}
+
+/* --------------------------------------------------------------------------------------------------------------- */
+
+const presentRange = (r: Range) => ({ from: r.from, to: r.to, time_zone: r.timeZone });
+
+/** An answer through the read cache, per part, caller's scope and range. */
+function cached<T>(db: Executor, part: string, staff: StaffScope, r: Range, compute: () => Promise<T>): Promise<T> {
+  const who = agentCondition(staff, client.agentId) === undefined ? 'all' : `${staff.role}:${staff.id}`;
+  return readCache(db).through(
+    `dashboard:${part}:${staff.tenantId}:${who}:${r.from}:${r.to}:${r.timeZone}`,
+    DASHBOARD_TTL_MS,
+    compute,
+  );
+}

@@ -1,0 +1,46 @@
+import { useTranslate } from 'ra-core';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatMoney } from '../../resources/client/money';
+import type { CurrencySum } from './api';
+
+/** Per-currency amounts, exact ('USD 1,234.50'), each with its count; "None" when there are none. */
+export function CurrencyLines({
+  sums,
+  testId,
+  countKey = 'resources.dashboard.count',
+}: {
+  sums: CurrencySum[];
+  testId: string;
+  countKey?: string;
+}) {
+  const translate = useTranslate();
+  if (!sums.length)
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid={`${testId}-empty`}>
+        {translate('resources.dashboard.empty')}
+      </Typography>
+    );
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {sums.map((s) => (
+        <Box component="li" key={s.currency} sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="caption" color="text.secondary" sx={{ minWidth: 36 }}>
+            {s.currency}
+          </Typography>
+          <Typography
+            variant="subtitle1"
+            component="span"
+            sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, wordBreak: 'break-all' }}
+            data-testid={`${testId}-${s.currency}`}
+          >
+            {formatMoney(s.amount)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {translate(countKey, { smart_count: s.count })}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { useTranslate } from 'ra-core';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatMoney } from '../../resources/client/money';
+import type { ClientCounts, ExposureRow, Summary } from './api';
+import { CardGrid } from './CardGrid';
+import { CurrencyLines } from './CurrencyLines';
+import { DepositWithdrawChart } from './DepositWithdrawChart';
+import { FigureCard } from './FigureCard';
+
+const CLIENT_FIGURES: (keyof ClientCounts)[] = ['total', 'real', 'robot', 'new', 'new_real'];
+const EXPOSURE_FIGURES: Exclude<keyof ExposureRow, 'currency'>[] = [
+  'balance',
+  'fo_amount',
+  'otc_amount',
+  'quant_amount',
+  'ipo_amount',
+  'funds_amount',
+  'arrears_amount',
+  'arrears_orders',
+];
+
+/** A label and its value, in a definition list. */
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Box sx={{ display: 'contents' }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        variant="body2"
+        sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
+        data-testid={testId}
+      >
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+const dl = { display: 'grid', gridTemplateColumns: '1fr max-content', columnGap: 2, rowGap: 0.5, m: 0 } as const;
+
+/** The Summary tab: clients, deposits and withdrawals (with their chart) in the range, and the exposure now. */
+export function SummaryTab({ data }: { data: Summary }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`resources.dashboard.${key}`);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <CardGrid>
+        <FigureCard title={t('groups.clients')} testId="card-clients">
+          <Box component="dl" sx={dl}>
+            {CLIENT_FIGURES.map((k) => (
+              <Figure
+                key={k}
+                label={t(`clients.${k}`)}
+                value={data.clients[k].toLocaleString('en-US')}
+                testId={`clients-${k}`}
+              />
+            ))}
+          </Box>
+        </FigureCard>
+        <FigureCard title={t('groups.deposits')} testId="card-deposits">
+          <CurrencyLines sums={data.deposits} testId="deposits" />
+        </FigureCard>
+        <FigureCard title={t('groups.withdrawals')} testId="card-withdrawals">
+          <CurrencyLines sums={data.withdrawals} testId="withdrawals" />
+        </FigureCard>
+        <FigureCard title={t('groups.chart')} testId="card-chart">
+          <DepositWithdrawChart deposits={data.deposits} withdrawals={data.withdrawals} />
+        </FigureCard>
+      </CardGrid>
+      <Typography variant="subtitle1" component="h3">
+        {t('groups.exposure')}
+      </Typography>
+      {data.exposure.length ? (
+        <CardGrid min={260}>
+          {data.exposure.map((row) => (
+            <FigureCard key={row.currency} title={row.currency} testId={`exposure-${row.currency}`}>
+              <Box component="dl" sx={dl}>
+                {EXPOSURE_FIGURES.map((k) => (
+                  <Figure
+                    key={k}
+                    label={t(`exposure.${k}`)}
+                    value={k === 'arrears_orders' ? String(row[k]) : formatMoney(row[k])}
+                    testId={`exposure-${row.currency}-${k}`}
+                  />
+                ))}
+              </Box>
+            </FigureCard>
+          ))}
+        </CardGrid>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {t('empty')}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+// The dashboard's statistics against the real API on seeded demo clients: the profile card first, the tabs, the
+// deposits of this month as the API sums them (formatted exactly), the team tabs for an administrator and not for a
+// salesman, and the page at 1366×768 and 375 px wide without horizontal overflow. Screenshots go to
+// DASHBOARD_SHOTS when set.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiGet, apiToken } from './harness';
+import { signedInPage, startE2E } from './console';
+import { formatMoney } from '../../resources/client/money';
+
+const e2e = startE2E({ clients: 12 });
+const shots = process.env.DASHBOARD_SHOTS;
+
+const shoot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+};
+const month = () => {
+  const d = new Date();
+  const day = (x: Date) =>
+    `${x.getFullYear()}-${String(x.getMonth() + 1).padStart(2, '0')}-${String(x.getDate()).padStart(2, '0')}`;
+  return `from=${day(new Date(d.getFullYear(), d.getMonth(), 1))}&to=${day(d)}`;
+};
+const noOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+describe('dashboard statistics', () => {
+  it('shows an administrator the figures the API sums, every tab, at 1366×768', async () => {
+    const { ctx, page } = await signedInPage(e2e, 'admin', { width: 1366, height: 768 });
+    const token = await apiToken(e2e.server, 'admin');
+    const summary = await apiGet<{ deposits: { currency: string; amount: string }[] }>(
+      e2e.server,
+      token,
+      `/api/dashboard/admin/v1/summary?${month()}`,
+    );
+    const stats = page.locator('[data-testid=dashboard-stats]');
+    await stats.waitFor();
+    await page.locator('[data-testid=card-clients]').waitFor();
+    expect(await page.locator('[data-testid=dashboard-tabs] [role=tab]').allInnerTexts()).toEqual([
+      '概览',
+      '产品',
+      '团队统计',
+      '团队产品统计',
+    ]);
+    for (const d of summary.deposits)
+      expect(await page.locator(`[data-testid=deposits-${d.currency}]`).innerText()).toBe(formatMoney(d.amount));
+    expect(await noOverflow(page)).toBe(true);
+    await shoot(page, 'admin-summary-1366');
+    await page.click('[data-testid=stats-tab-product]');
+    await page.locator('[data-testid=kind-stock]').waitFor();
+    await shoot(page, 'admin-product-1366');
+    await page.click('[data-testid=stats-tab-team]');
+    await page.locator('[data-testid^=team-]').first().waitFor();
+    await shoot(page, 'admin-team-1366');
+    await page.click('[data-testid=stats-tab-team_product]');
+    await page.locator('[data-testid^=team-product-]').first().waitFor();
+    await shoot(page, 'admin-team-product-1366');
+    await ctx.close();
+  });
+
+  it('shows a salesman his summary without the team tabs, 375 px wide without horizontal overflow', async () => {
+    const { ctx, page } = await signedInPage(e2e, 'sales', { width: 375, height: 812 });
+    await page.locator('[data-testid=card-clients]').waitFor();
+    expect(await page.locator('[data-testid=dashboard-tabs] [role=tab]').allInnerTexts()).toEqual(['概览', '产品']);
+    expect(await noOverflow(page)).toBe(true);
+    await shoot(page, 'sales-summary-375');
+    await ctx.close();
+  });
+});

@@ -1,0 +1,132 @@
+// The trades and trade records pages: order actions only where the transitions allow them, a remark required to
+// reject, bulk review in one call, per-currency totals from the list answer, the records' ledger lines translated.
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { tradesEntries } from '../../resources/trades';
+import { ordersOf } from '../../resources/trades/pages';
+import { trxEntries } from '../../resources/trx';
+import { renderResource, toasts, until } from './engine.helpers';
+import { api, apiBody, apiList, installMsw, server } from './msw';
+
+installMsw();
+vi.setConfig({ testTimeout: 30_000 });
+
+const ORDERS = '/trx/admin/v1/stock/list';
+const order = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  kind: 'stock',
+  client_id: 7,
+  username: 'client0007',
+  product_id: 3,
+  product_code: 'AAA',
+  product_name: 'Alpha',
+  trade_type: 'review',
+  currency: 'USD',
+  quantity: 100,
+  price: '12.5000',
+  amount: '1250.00',
+  fee: '1.88',
+  frozen: '1251.88',
+  owed: '0.00',
+  status,
+  created_at: '2026-01-02T03:04:05Z',
+  updated_at: '2026-01-02T03:04:05Z',
+  ...extra,
+});
+const totals = [{ currency: 'USD', count: 2, amount: '2500.00', fee: '3.76', profit: '-5.00' }];
+
+function serveOrders(rows: ReturnType<typeof order>[]) {
+  server.use(
+    http.get(api(ORDERS), () => HttpResponse.json(apiList(`GET ${ORDERS}`, rows, { totals }))),
+    http.get(api('/trades/admin/v1/stock/product/list'), () =>
+      HttpResponse.json(apiList('GET /trades/admin/v1/stock/product/list', [])),
+    ),
+  );
+}
+
+const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
+
+describe('stock orders (trades page)', () => {
+  const config = ordersOf('trades/stock')!;
+
+  it('shows approve and reject on a pending order, sell on a holding one, and the totals per currency', async () => {
+    serveOrders([order(1, 'pending', { username: 'pendingclient' }), order(2, 'holding', { username: 'holder' })]);
+    await renderResource(config, { locale: 'zh-CN' });
+    await screen.findByText('pendingclient');
+    expect(rowOf('pendingclient').getByRole('button', { name: '通过' })).toBeInTheDocument();
+    expect(rowOf('pendingclient').queryByRole('button', { name: '卖出' })).not.toBeInTheDocument();
+    expect(rowOf('holder').getByRole('button', { name: '卖出' })).toBeInTheDocument();
+    expect(rowOf('holder').queryByRole('button', { name: '通过' })).not.toBeInTheDocument();
+    // a stock is sold, never closed (daily) nor redeemed (period)
+    expect(screen.queryByRole('button', { name: '平仓' })).not.toBeInTheDocument();
+    const chip = await screen.findByTestId('totals-USD');
+    expect(chip.textContent).toBe('USD · 笔数 2 · 金额 2,500.00 · 手续费 3.76 · 盈亏 -5.00');
+  });
+
+  it('asks a remark before rejecting and sends it', async () => {
+    serveOrders([order(1, 'pending')]);
+    const calls: unknown[] = [];
+    server.use(
+      http.put(api('/trades/admin/v1/stock/order/reject/:id'), async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json(apiBody('PUT /trades/admin/v1/stock/order/reject/:id', order(1, 'rejected')));
+      }),
+    );
+    const { user } = await renderResource(config, { locale: 'zh-CN' });
+    await screen.findByText('client0007');
+    await user.click(rowOf('client0007').getByRole('button', { name: '拒绝' }));
+    const dialog = within(await screen.findByRole('dialog', {}, { timeout: 8000 }));
+    expect(dialog.getByText(/拒绝订单 #1（客户 client0007，Alpha）/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: '确认' }));
+    expect(calls).toHaveLength(0);
+    await user.type(dialog.getByRole('textbox', { name: /备注/ }), '资料不全');
+    await user.click(dialog.getByRole('button', { name: '确认' }));
+    await until(() => expect(calls).toEqual([{ remark: '资料不全' }]));
+    await until(() => expect(toasts()).toContain('操作成功'));
+  });
+});
+
+describe('stock records (trx page)', () => {
+  it('opens an order with its ledger lines, kinds translated', async () => {
+    serveOrders([order(5, 'holding')]);
+    server.use(
+      http.get(api('/trx/admin/v1/stock/5'), () =>
+        HttpResponse.json(apiBody('GET /trx/admin/v1/stock/:id', order(5, 'holding'))),
+      ),
+      http.get(api('/trx/admin/v1/stock/:id/transactions'), () =>
+        HttpResponse.json(
+          apiList('GET /trx/admin/v1/stock/:id/transactions', [
+            { id: 1, ledger_kind: 'trade_freeze', kind: null, currency: 'USD', amount: '0.00', frozen: '1251.88' },
+            { id: 2, ledger_kind: 'buy', kind: 'buy', currency: 'USD', amount: '-1250.00', frozen: '-1250.00' },
+            { id: 3, ledger_kind: 'buy_fee', kind: 'buy_fee', currency: 'USD', amount: '-1.88', frozen: '-1.88' },
+          ]),
+        ),
+      ),
+    );
+    const { user } = await renderResource(trxEntries.stock.config, { locale: 'zh-CN' });
+    await user.click(await screen.findByText('client0007'));
+    const lines = within(await screen.findByTestId('related-transactions'));
+    await lines.findByText('买入手续费');
+    expect(lines.getByText('冻结')).toBeInTheDocument();
+    expect(lines.getByText('买入')).toBeInTheDocument();
+    expect(screen.getByTestId('export-button')).toBeInTheDocument();
+  });
+});
+
+describe('declarations', () => {
+  it('give each family its actions: daily closes and settles in bulk, funds redeem, IPO pays', () => {
+    const names = (page: string) => (ordersOf(page)!.rowActions ?? []).map((a) => a.name);
+    expect(names('trades/stock')).toEqual(['approve', 'reject', 'sell']);
+    expect(names('trades/daily')).toEqual(['approve', 'reject', 'close', 'settle']);
+    expect(names('trades/fund')).toEqual(['approve', 'reject', 'settle', 'redeem']);
+    expect(names('trades/ipo')).toEqual(['reject', 'sell', 'pay', 'overdue']);
+    expect((ordersOf('trades/daily')!.bulkActions ?? []).map((a) => a.name)).toEqual([
+      'bulk_approve',
+      'bulk_reject',
+      'bulk_settle',
+    ]);
+    expect(tradesEntries.ipo_allocation.config.rowActions!.map((a) => a.name)).toEqual(['allocate']);
+    expect(tradesEntries.go_public.config.endpoints.list).toBe('/trades/admin/v1/ipo_allocation/list?status=listing');
+  });
+});
