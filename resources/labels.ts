@@ -5,7 +5,7 @@
  * import this eagerly.
  */
 import { CRYPTO_CHAINS } from '../domain/crypto-chains';
-import { DEAL_STATUSES } from '../domain/trading';
+import { DEAL_STATUSES } from '../domain/deal-status';
 
 /** How an option is coloured when shown as a chip. */
 export type OptionTone = 'default' | 'success' | 'warning' | 'error' | 'info';

@@ -2,7 +2,7 @@
  * The label lists of spec sections 3 and 4 (namespace `labels`): `labels.<set>.<key>`, the option sets of
  * resources/labels.ts. A fake client is shown as Robot (机器人).
  */
-import { DEAL_STATUSES, DEAL_STATUS_LABELS } from '../../domain/trading';
+import { DEAL_STATUSES, DEAL_STATUS_LABELS } from '../../domain/deal-status';
 import type { Language } from '../../domain/entity';
 
 /** The deal statuses in one language, from their one definition (domain/trading.ts; the CSV exports use it too). */

@@ -95,8 +95,9 @@ export function orderFields(kind: TradeProduct, overrides: FieldOverrides = {}):
     fee: { currencySource: 'currency', hidden: true },
     frozen: { currencySource: 'currency', hidden: true },
     owed: { currencySource: 'currency' },
-    proceeds: { currencySource: 'currency' },
-    // What a sale adds stays in the column chooser: the list keeps its status and actions on screen at 1366 px.
+    // What a sale adds stays in the column chooser (and on the order's page): the list keeps its status, result, time
+    // and actions on screen at 1366 px.
+    proceeds: { currencySource: 'currency', hidden: true },
     sell_price: { hidden: true },
     sell_fee: { currencySource: 'currency', hidden: true },
     profit: { currencySource: 'currency', signed: true },

@@ -114,7 +114,7 @@ describe('DashboardPage', () => {
     const calls = serve('god');
     const { user } = await renderWithEngine(<DashboardPage />, { role: 'god' });
     const profile = await screen.findByTestId('profile-card');
-    const stats = screen.getByTestId('dashboard-stats');
+    const stats = await screen.findByTestId('dashboard-stats'); // loaded after the profile card
     expect(profile.compareDocumentPosition(stats) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const tabs = within(screen.getByTestId('dashboard-tabs')).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Summary', 'Product', 'Team Stat', 'Team Product Stat']);
