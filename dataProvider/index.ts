@@ -134,10 +134,12 @@ export function createDataProvider(
         return list(undefined);
       });
       if (Array.isArray(res)) return { data: res, total: res.length };
-      const body = (res ?? {}) as { data?: RaRecord[]; total?: number; next_cursor?: unknown };
+      const body = (res ?? {}) as { data?: RaRecord[]; total?: number; next_cursor?: unknown; totals?: unknown };
       const data = Array.isArray(body.data) ? body.data : [];
       if (typeof body.next_cursor === 'string') cursors.set(key, page + 1, body.next_cursor);
-      return { data, total: typeof body.total === 'number' ? body.total : data.length } as never;
+      const total = typeof body.total === 'number' ? body.total : data.length;
+      // A list's per-currency sums over every matching row (trade records) reach the list as its `meta`.
+      return (body.totals === undefined ? { data, total } : { data, total, meta: { totals: body.totals } }) as never;
     },
     async getOne(resource, params) {
       return { data: unwrap(await call(resource, 'one', params.id, { signal: params.signal })) };

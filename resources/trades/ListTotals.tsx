@@ -1,8 +1,6 @@
 import { Box, Chip } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'ra-core';
 import { formatMoney } from '../client/money';
-import { useEngineServices } from '../engine/context';
 import type { FinderProps } from '../engine/types';
 import type { ListTotals } from '../../domain/trading';
 
@@ -26,19 +24,14 @@ export function totalsOf(body: unknown): CurrencyTotals[] {
 const SHOWN = ['count', 'amount', 'fee', 'profit', 'owed', 'released'];
 
 /**
- * The per-currency totals of every row matching the list's filters (the list answer's `totals`), shown in the list's
- * toolbar as one chip per currency: "USD · amount 1,234.00 · profit −5.00". Read with the list's filters, one row.
+ * The per-currency totals of every row matching the list's filters (the list answer's `totals`, which the dataProvider
+ * hands over as the list's `meta`), shown in the list's toolbar as one chip per currency: "USD · amount 1,234.00 ·
+ * profit −5.00".
  */
-function ListTotals({ path, name }: { path: string; name: string }) {
+function ListTotals({ name }: { name: string }) {
   const translate = useTranslate();
-  const { http } = useEngineServices();
-  const { filterValues } = useListContext();
-  const [listPath, fixed = ''] = path.split('?');
-  const query = { ...Object.fromEntries(new URLSearchParams(fixed)), ...filterValues, page: 1, page_size: 1 };
-  const { data } = useQuery({
-    queryKey: ['totals', listPath, query],
-    queryFn: ({ signal }) => http<unknown>(listPath, { query, signal }).then(totalsOf),
-  });
+  const { meta } = useListContext();
+  const data = totalsOf(meta);
   if (!data?.length) return null;
   return (
     <Box
@@ -65,9 +58,9 @@ function ListTotals({ path, name }: { path: string; name: string }) {
   );
 }
 
-/** The totals of the list at `path` in a list toolbar (the engine's finder slot renders inside the list). */
-export function totalsFinder(path: string, name: string) {
+/** The totals of the list `name` in its toolbar (the engine's finder slot renders inside the list). */
+export function totalsFinder(name: string) {
   return function Totals(_props: FinderProps) {
-    return <ListTotals path={path} name={name} />;
+    return <ListTotals name={name} />;
   };
 }

@@ -33,5 +33,5 @@ export const allocationConfig: ResourceConfig = {
   }),
   filters: orderFilters('ipo'),
   sort: { field: 'id', order: 'DESC' },
-  finder: totalsFinder(tradeAllocation.paths.list, tradeAllocation.name),
+  finder: totalsFinder(tradeAllocation.name),
 };

@@ -45,7 +45,7 @@ export function recordsConfig({ entry, kind }: TrxPage): ResourceConfig<OrderRec
     sort: { field: 'id', order: 'DESC' },
     drawer: 'show',
     related: [transactionsRelated(entry)],
-    finder: totalsFinder(path, name),
+    finder: totalsFinder(name),
   };
 }
 

@@ -84,6 +84,10 @@ describe('trading', () => {
     await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
     await order.locator('text=持仓中').waitFor();
     await page.screenshot({ path: '/tmp/trading-orders-1366.png' });
+    // The totals of every matching order, from the list's own answer: one order of 2,500.00 in the account's currency.
+    await expect
+      .poll(() => page.locator(pane(STOCK)).getByTestId(`totals-${account.currency}`).innerText())
+      .toContain('金额 2,500.00');
 
     // the holding in the client drawer: 200 at 12.5 = 2,500.00, profit 0
     await openFromMenu(page, 'client');
