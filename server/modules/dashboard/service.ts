@@ -9,7 +9,6 @@
  * (core/read-cache.ts).
  */
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { canonicalTimeZone } from '../../../domain/time-zone';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ARREARS_STATUSES, TRADE_PRODUCTS, type OrderStatus, type TradeProduct } from '../../../domain/trading';
 import type { Executor } from '../../core/db';
@@ -17,7 +16,7 @@ import { ValidationError } from '../../core/errors';
 import { readCache } from '../../core/read-cache';
 import { agentCondition, clientScope, recordScope, type StaffScope } from '../../core/scope';
 import { account, client, depositRecord, staffUser, tradeOrder, withdrawRecord } from '../../db/schema';
-import { readSetting } from '../setting/service';
+import { tenantTimeZone } from '../setting/service';
 import type { RangeQuery } from './schemas';
 
 /** How long an answer is reused for the same caller and range (a write through the API drops it at once). */
@@ -70,8 +69,7 @@ export const localDay = (now: Date, timeZone: string): string =>
  * month, `to` to today. 400 when a day does not exist or `to` is before `from`.
  */
 export async function resolveRange(db: Executor, tenantId: string, q: RangeQuery, now = new Date()): Promise<Range> {
-  const locale = await readSetting(db, tenantId, 'locale');
-  const timeZone = canonicalTimeZone(locale.timezone) ?? 'Asia/Shanghai';
+  const timeZone = await tenantTimeZone(db, tenantId);
   const today = localDay(now, timeZone);
   const from = q.from ?? `${today.slice(0, 8)}01`;
   const to = q.to ?? today;

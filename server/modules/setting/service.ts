@@ -132,9 +132,17 @@ function utcOffset(zone: string, at: Date): string {
   return m ? m[1] : '+00:00';
 }
 
+/** The time zone a locale document names (canonical), Asia/Shanghai when it names none or an unknown one. */
+const zoneOf = (doc: { timezone?: string | null }): string => canonicalTimeZone(doc.timezone ?? '') ?? 'Asia/Shanghai';
+
+/** The tenant's time zone (its locale setting): what its days (dashboard ranges, daily limits) are counted in. */
+export async function tenantTimeZone(db: Executor, tenantId: string): Promise<string> {
+  return zoneOf(await readSetting(db, tenantId, 'locale'));
+}
+
 /** The tenant's locale settings with its time zone's offset and local time now. */
 export async function readLocaleView(db: Executor, tenantId: string, now = new Date()): Promise<LocaleView> {
   const doc = await readSetting(db, tenantId, 'locale');
-  const zone = canonicalTimeZone(doc.timezone) ?? 'Asia/Shanghai';
+  const zone = zoneOf(doc);
   return { ...doc, timezone: zone, utc_offset: utcOffset(zone, now), now: localTime(now, zone) };
 }

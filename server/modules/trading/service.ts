@@ -56,8 +56,7 @@ import { haltedProducts } from '../emergency/effects';
 import { readProduct } from '../trade_config/service';
 import { effectiveOf } from '../trading_permission/service';
 import { tradeSettingsOf } from '../client/actions';
-import { readSetting } from '../setting/service';
-import { canonicalTimeZone } from '../../../domain/time-zone';
+import { tenantTimeZone } from '../setting/service';
 import { randomInt } from 'node:crypto';
 import { alias } from 'drizzle-orm/pg-core';
 
@@ -120,7 +119,7 @@ export class DailyLimitError extends DomainError {
  * ones excluded, in cents.
  */
 async function placedToday(tx: Executor, tenantId: string, clientId: number, currency: string): Promise<bigint> {
-  const zone = canonicalTimeZone((await readSetting(tx, tenantId, 'locale')).timezone) ?? 'Asia/Shanghai';
+  const zone = await tenantTimeZone(tx, tenantId);
   const res = await tx.execute(sql`
     SELECT coalesce(sum(${tradeOrder.amount}), 0)::text AS used FROM ${tradeOrder}
     WHERE ${tradeOrder.clientId} = ${clientId} AND ${tradeOrder.currency} = ${currency}
