@@ -64,6 +64,7 @@ export const SUBJECT_LABELS: Record<SubjectType, Labels> = {
  * compares this list with the check's source).
  */
 export const LEDGER_RULE_LABELS: Record<string, Labels> = {
+  'dashboard statistics equal their records': l('统计汇总须等于其记录之和', 'Dashboard statistics equal their records'),
   'holding equals its orders in status holding (quantity, cost)': l(
     '持仓与其持仓中订单一致（数量、成本）',
     'Position equals its orders in status holding (quantity, cost)',

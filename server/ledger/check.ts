@@ -7,7 +7,9 @@
  *  5. each reversal names an existing txn, is its only reversal, and mirrors it exactly (entry sums negated);
  *  6. each record's status agrees with its txns (approved ones posted, pending/rejected not, reversals where due),
  *     and every txn with a record reference points at an existing record;
- *  7. each record carries its client's agent (the copy the scoped lists read).
+ *  7. each record carries its client's agent (the copy the scoped lists read);
+ *  8. positions and trade orders agree with their entries (docs/trading.md);
+ *  9. the dashboard's kept sums equal their recomputation from the records (migration 0026_statistics).
  * Read-only. Returns the violations (first 20 rows per rule) and counts.
  */
 import { sql } from 'drizzle-orm';
@@ -22,6 +24,15 @@ export interface CheckReport {
 }
 
 const LIMIT = 20;
+
+/** The dashboard's kept sums (migration 0026_statistics): table, key columns and sum columns. */
+const STAT_TABLES = [
+  { table: 'stat_client', key: 'tenant_id, agent_id, day, fake', sums: ['clients'] },
+  { table: 'stat_money', key: 'tenant_id, kind, day, agent_id, currency', sums: ['records', 'amount'] },
+  { table: 'stat_balance', key: 'tenant_id, agent_id, slot, currency', sums: ['accounts', 'balance'] },
+  { table: 'stat_order', key: 'tenant_id, agent_id, slot, kind, currency, status', sums: ['orders', 'amount', 'owed'] },
+  { table: 'stat_order_day', key: 'tenant_id, day, agent_id, slot, kind, currency', sums: ['orders', 'amount'] },
+];
 
 const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
   {
@@ -185,6 +196,19 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
         OR (o.status IN ('sold', 'completed') AND (coalesce(s.proceeds, 0) <> o.proceeds
             OR coalesce(s.sell_fee, 0) <> coalesce(o.sell_fee, 0) OR coalesce(s.profit, 0) <> o.profit))
         OR (o.status NOT IN ('sold', 'completed') AND (coalesce(s.proceeds, 0) <> 0 OR coalesce(s.sell_fee, 0) <> 0))`,
+  },
+  {
+    rule: 'dashboard statistics equal their records',
+    // Each kept sum (migration 0026) against its recomputation: a row missing on one side counts as zeros.
+    query: sql.raw(
+      STAT_TABLES.map(
+        ({ table, key, sums }) =>
+          `SELECT '${table}' AS stat, coalesce(k.tenant_id, e.tenant_id) AS tenant_id,
+            row_to_json(k)::text AS kept, row_to_json(e)::text AS expected
+          FROM ${table} k FULL JOIN ${table}_expected e USING (${key})
+          WHERE ${sums.map((c) => `coalesce(k.${c}, 0) <> coalesce(e.${c}, 0)`).join(' OR ')}`,
+      ).join(' UNION ALL '),
+    ),
   },
   {
     rule: 'exchange posted',

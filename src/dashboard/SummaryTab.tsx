@@ -1,11 +1,12 @@
 import { useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { formatMoney } from '../../resources/client/money';
 import type { ClientCounts, ExposureRow, Summary } from './api';
 import { CardGrid } from './CardGrid';
 import { CurrencyLines } from './CurrencyLines';
-import { DepositWithdrawChart } from './DepositWithdrawChart';
+import { CurrencyBars } from './CurrencyBars';
 import { FigureCard } from './FigureCard';
 
 const CLIENT_FIGURES: (keyof ClientCounts)[] = ['total', 'real', 'robot', 'new', 'new_real'];
@@ -44,6 +45,7 @@ const dl = { display: 'grid', gridTemplateColumns: '1fr max-content', columnGap:
 /** The Summary tab: clients, deposits and withdrawals (with their chart) in the range, and the exposure now. */
 export function SummaryTab({ data }: { data: Summary }) {
   const translate = useTranslate();
+  const theme = useTheme();
   const t = (key: string) => translate(`resources.dashboard.${key}`);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -67,7 +69,18 @@ export function SummaryTab({ data }: { data: Summary }) {
           <CurrencyLines sums={data.withdrawals} testId="withdrawals" />
         </FigureCard>
         <FigureCard title={t('groups.chart')} testId="card-chart">
-          <DepositWithdrawChart deposits={data.deposits} withdrawals={data.withdrawals} />
+          <CurrencyBars
+            testId="dashboard-chart"
+            series={[
+              { key: 'deposit', label: t('groups.deposits'), color: theme.palette.success.main, sums: data.deposits },
+              {
+                key: 'withdrawal',
+                label: t('groups.withdrawals'),
+                color: theme.palette.error.main,
+                sums: data.withdrawals,
+              },
+            ]}
+          />
         </FigureCard>
       </CardGrid>
       <Typography variant="subtitle1" component="h3">

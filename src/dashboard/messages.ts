@@ -45,6 +45,7 @@ export default {
           withdrawals: '提现',
           exposure: '订单敞口',
           chart: '充值与提现',
+          openChart: '各产品未平仓金额',
         },
         clients: {
           total: '客户总数',
@@ -121,6 +122,7 @@ export default {
           withdrawals: 'Withdrawals',
           exposure: 'Order exposure',
           chart: 'Deposits and withdrawals',
+          openChart: 'Open orders by product',
         },
         clients: {
           total: 'All clients',

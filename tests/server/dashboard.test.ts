@@ -25,6 +25,7 @@ import { byStaff, bySystem } from '../../server/modules/records/common';
 import { readSetting, saveSetting } from '../../server/modules/setting/service';
 import { OPEN_STATUSES, EXPOSURE_KINDS } from '../../server/modules/dashboard/service';
 import { TRADE_PRODUCTS, type TradeProduct } from '../../domain/trading';
+import { checkLedger } from '../../server/ledger';
 import { makerCheckerOff } from './approval-helpers';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
@@ -514,5 +515,53 @@ describe('team statistics', () => {
     );
     const mine = await ok('leader', 'team_product', month());
     expect(mine.teams).toEqual([r.teams.find((x: { leader_id: number }) => x.leader_id === staffId.leader)]);
+  });
+});
+
+describe('the kept sums (migration 0026_statistics)', () => {
+  // The fixture writes orders around the ledger, so only the statistics rule of the check applies here.
+  const statViolations = async () =>
+    (await checkLedger(db())).violations.find((v) => v.rule === 'dashboard statistics equal their records')?.rows ?? [];
+  const moveClient = async (name: string, to: string) => {
+    const res = await call(t.app, 'POST', `/api/user/v1/change_agent/${ids[name].clientId}`, {
+      token: tokens.admin,
+      body: { user_id: staffId[to] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it("moves a client's accounts, orders and records with him when his agent changes", async () => {
+    const from = today().slice(0, 8) + '01';
+    const before = await ok('sales3', 'summary', month());
+    await moveClient('c_sales', 'sales3');
+    try {
+      // c_sales leaves sales (and his leader's team) for sales3 (leader2's team): every figure follows him.
+      for (const who of ['sales', 'sales3', 'leader', 'admin'])
+        expect(await ok(who, 'summary', month()), who).toEqual(await expectedSummary(who, from, today()));
+      const moved = await ok('sales3', 'summary', month());
+      const usd = (s: { exposure: { currency: string; balance: string }[] }) =>
+        s.exposure.find((e) => e.currency === 'USD')!;
+      const [acc] = await db().select().from(account).where(eq(account.id, ids.c_sales.acc.USD));
+      expect(cents(usd(moved).balance) - cents(usd(before).balance)).toBe(cents(acc.balance));
+      expect(moved.clients.total - before.clients.total).toBe(1);
+      expect(await statViolations()).toEqual([]);
+    } finally {
+      await moveClient('c_sales', 'sales');
+    }
+    expect(await ok('sales3', 'summary', month())).toEqual(before);
+    expect(await statViolations()).toEqual([]);
+  });
+
+  it('are checked against the records by ledger:check, and stat_rebuild restores them', async () => {
+    await t.asOwner((o) =>
+      o.execute(sql`UPDATE stat_balance SET balance = balance + 0.01
+        WHERE (tenant_id, agent_id, slot, currency) = ('tr', ${staffId.sales}, stat_slot(${ids.c_sales.clientId}), 'USD')`),
+    );
+    const [row, ...others] = await statViolations();
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({ stat: 'stat_balance', tenant_id: 'tr' });
+    expect(JSON.parse(row.kept as string).balance - JSON.parse(row.expected as string).balance).toBeCloseTo(0.01, 6);
+    await db().execute(sql`SELECT stat_rebuild('tr')`);
+    expect(await statViolations()).toEqual([]);
   });
 });

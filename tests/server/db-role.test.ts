@@ -77,6 +77,13 @@ const NARROW: Record<string, string[]> = {
   account: ['SELECT', 'INSERT'],
   // rates are their history (migration 0021): a change is a new row
   currency_rate: ['SELECT', 'INSERT'],
+  // the dashboard's kept sums (migration 0026): moved by their triggers and stat_rebuild() only
+  stat_zone: ['SELECT'],
+  stat_client: ['SELECT'],
+  stat_money: ['SELECT'],
+  stat_balance: ['SELECT'],
+  stat_order: ['SELECT'],
+  stat_order_day: ['SELECT'],
 };
 const DML = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
 const ALL = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'];
@@ -174,6 +181,22 @@ describe('the audit trail and the ledger cannot be rewritten by the API', () => 
     ]) {
       expect(await refusal(db().execute(q))).toMatch(/permission denied/);
     }
+  });
+
+  it("refuses writes to the dashboard's kept sums, which only their triggers and stat_rebuild() move", async () => {
+    for (const q of [
+      sql`UPDATE stat_balance SET balance = balance + 1`,
+      sql`DELETE FROM stat_client`,
+      sql`TRUNCATE stat_money`,
+      sql`INSERT INTO stat_order_day (tenant_id, day, agent_id, slot, kind, currency, orders, amount)
+        VALUES ('tr', '2026-01-01', 0, 0, 'stock', 'USD', 1, 1)`,
+      sql`UPDATE stat_order SET owed = 0`,
+      sql`UPDATE stat_zone SET time_zone = 'UTC'`,
+    ]) {
+      expect(await refusal(db().execute(q))).toMatch(/permission denied/);
+    }
+    await db().execute(sql`SELECT stat_rebuild('tr')`);
+    expect((await checkLedger(db())).violations).toEqual([]);
   });
 
   it('cannot disable a trigger, alter or create a table, or take the owner role', async () => {

@@ -1,9 +1,9 @@
 /**
  * Concurrency on PostgreSQL (a pool of 20 connections): hundreds of mixed money operations racing over a few
- * accounts. Afterwards every ledger invariant holds, no balance is negative, each record resolved once and each
+ * accounts, while their clients change agents. Afterwards every ledger invariant holds (the dashboard's kept sums too), no balance is negative, each record resolved once and each
  * Idempotency-Key took effect once. Runs only with DATABASE_URL (vitest.server.config.ts picks *.pg.test.ts then).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, formatReport } from '../../server/ledger';
 import { DomainError } from '../../server/core/errors';
@@ -13,6 +13,8 @@ import { type Tx } from '../../server/core/db';
 import { auditDeposit, createDeposit, rollbackDeposit } from '../../server/modules/deposit/service';
 import { exchange } from '../../server/modules/exchange/service';
 import { byStaff, bySystem } from '../../server/modules/records/common';
+import { client } from '../../server/db/schema';
+import { moveRecordsToAgent } from '../../server/modules/client/service';
 import { creditOverdrawn } from '../../server/modules/overdrawn/service';
 import { auditWithdrawal, requestWithdrawal, rollbackWithdrawal } from '../../server/modules/withdraw/service';
 import { ledgerFixture, makeClient, type LedgerFixture } from './ledger-helpers';
@@ -134,6 +136,18 @@ describe('concurrent money movements', () => {
                 remark: `key-bonus-${i}`,
               }),
             ),
+          ),
+        );
+      }
+      // The client changes hands while his money moves (the dashboard's kept sums follow him: ledger:check below).
+      if (i % 5 === 0) {
+        const to = [f.staff.sales2.id, f.staff.sales3.id, f.staff.sales.id][(i / 5) % 3];
+        ops.push(
+          attempt(`agent-${i}`, () =>
+            run(async (tx) => {
+              await tx.update(client).set({ agentId: to }).where(eq(client.id, c.clientId));
+              await moveRecordsToAgent(tx, c.clientId, to);
+            }),
           ),
         );
       }

@@ -49,6 +49,7 @@ const product = apiBody('GET /dashboard/admin/v1/product', {
   ...range,
   kinds: kinds({
     stock: { open: [sum('USD', '18.50', 3)], placed: [sum('USD', '117.50', 4)] },
+    fund: { open: [sum('EUR', '7.00', 1), sum('USD', '1200.00', 2)] },
     ipo: { arrears: [sum('USD', '35.25', 2)] },
   }),
 });
@@ -138,6 +139,13 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('kind-stock-placed-USD')).toHaveTextContent('117.50');
     expect(screen.getByTestId('kind-ipo-arrears-USD')).toHaveTextContent('35.25');
     expect(within(screen.getByTestId('kind-stock')).getByText('Limit-up stocks')).toBeInTheDocument();
+    expect(within(screen.getByTestId('card-open-chart')).getByRole('img', { name: /EUR/ })).toHaveAccessibleName(
+      'EUR: Funds 7.00',
+    );
+    // The open amounts drawn side by side: only the kinds with money open in the currency, each bar named.
+    expect(within(screen.getByTestId('card-open-chart')).getByRole('img', { name: /USD/ })).toHaveAccessibleName(
+      'USD: Limit-up stocks 18.50, Funds 1,200.00',
+    );
 
     await user.click(screen.getByTestId('stats-tab-team'));
     const lead = await screen.findByTestId('team-3');

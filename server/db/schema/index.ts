@@ -19,3 +19,4 @@ export * from './exchange-config';
 export * from './emergency';
 export * from './permission';
 export * from './trading';
+export * from './stat';

@@ -20,8 +20,9 @@ const COMMON =
   "scope (a salesman his own clients, a team leader his and his salesmen's, supervisors and administrators all; " +
   "records by the agent copied on them, orders and accounts by their client's agent). Amounts are exact decimal " +
   'strings summed by PostgreSQL over numeric columns, one entry per currency (sorted, absent when nothing counts), ' +
-  'each with `count`, the number of records or orders in it. Counts are exact (index-only scans, migration ' +
-  '0025_dashboard), not estimates. An answer is reused for 10 s per caller and range unless a write through the API ' +
+  'each with `count`, the number of records or orders in it. Figures are exact, read from sums kept per agent ' +
+  'in the same transactions as the records (migration 0026_statistics; ledger:check compares them with the ' +
+  'records), not estimates. An answer is reused for 10 s per caller and range unless a write through the API ' +
   'happens meanwhile.';
 
 const CLIENTS =

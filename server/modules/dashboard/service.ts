@@ -3,20 +3,23 @@
  * withdrawals per currency in a date range, and the order exposure now, in the caller's data scope (core/scope.ts),
  * as a whole, per product kind, per team and per team × product kind.
  *
- * Every amount is summed by PostgreSQL over `numeric` columns and answered as its exact decimal text; team totals are
- * SQL grouping sets over the agents' rows, never a sum made in JavaScript. Each figure reads one index (migration
- * 0025_dashboard); an answer is reused for DASHBOARD_TTL_MS per caller and range unless a write happens meanwhile
- * (core/read-cache.ts).
+ * Every figure is read from the sums kept per agent (migration 0026_statistics: stat_client, stat_money,
+ * stat_balance, stat_order, stat_order_day), which the records' own triggers move in their transactions, so a
+ * statistic sums a few hundred rows whatever the number of clients; ledger:check compares the kept sums with the
+ * records. Amounts are summed by PostgreSQL over `numeric` columns and answered as exact decimal text; team totals are
+ * SQL grouping sets over the agents' rows, never a sum made in JavaScript. Days are the tenant's (its locale setting's
+ * zone, which the kept days follow: statTimeZone). An answer is reused for DASHBOARD_TTL_MS per caller and range
+ * unless a write happens meanwhile (core/read-cache.ts).
  */
-import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ARREARS_STATUSES, TRADE_PRODUCTS, type OrderStatus, type TradeProduct } from '../../../domain/trading';
 import type { Executor } from '../../core/db';
 import { ValidationError } from '../../core/errors';
 import { readCache } from '../../core/read-cache';
-import { agentCondition, clientScope, recordScope, type StaffScope } from '../../core/scope';
-import { account, client, depositRecord, staffUser, tradeOrder, withdrawRecord } from '../../db/schema';
-import { tenantTimeZone } from '../setting/service';
+import { agentCondition, recordScope, type StaffScope } from '../../core/scope';
+import { client, staffUser, statBalance, statClient, statMoney, statOrder, statOrderDay } from '../../db/schema';
+import { statTimeZone } from '../setting/service';
 import type { RangeQuery } from './schemas';
 
 /** How long an answer is reused for the same caller and range (a write through the API drops it at once). */
@@ -69,7 +72,7 @@ export const localDay = (now: Date, timeZone: string): string =>
  * month, `to` to today. 400 when a day does not exist or `to` is before `from`.
  */
 export async function resolveRange(db: Executor, tenantId: string, q: RangeQuery, now = new Date()): Promise<Range> {
-  const timeZone = await tenantTimeZone(db, tenantId);
+  const timeZone = await statTimeZone(db, tenantId);
   const today = localDay(now, timeZone);
   const from = q.from ?? `${today.slice(0, 8)}01`;
   const to = q.to ?? today;
@@ -81,15 +84,8 @@ export async function resolveRange(db: Executor, tenantId: string, q: RangeQuery
   return { from, to, timeZone };
 }
 
-/** The instants bounding a range: [start, end). */
-const bounds = (r: Range) => ({
-  start: sql`((${r.from}::date)::timestamp AT TIME ZONE ${r.timeZone})`,
-  end: sql`(((${r.to}::date + 1))::timestamp AT TIME ZONE ${r.timeZone})`,
-});
-const inRange = (col: AnyPgColumn, r: Range) => {
-  const { start, end } = bounds(r);
-  return and(gte(col, start), lt(col, end))!;
-};
+/** The kept days of a range (both inclusive, in the tenant's zone: the kept days are counted in it). */
+const inRange = (day: AnyPgColumn, r: Range) => between(day, r.from, r.to);
 
 /** One currency's exact sum. */
 export interface CurrencySum {
@@ -110,17 +106,20 @@ const sumText = (col: unknown, filter?: SQL) =>
   filter
     ? sql<string>`coalesce(sum(${col}) FILTER (WHERE ${filter}), 0.00)::text`
     : sql<string>`coalesce(sum(${col}), 0.00)::text`;
-const countInt = (filter?: SQL) =>
-  filter ? sql<number>`(count(*) FILTER (WHERE ${filter}))::int` : sql<number>`count(*)::int`;
+/** A sum of kept counts (clients, records, orders). */
+const sumInt = (col: unknown, filter?: SQL) =>
+  filter
+    ? sql<number>`coalesce(sum(${col}) FILTER (WHERE ${filter}), 0)::int`
+    : sql<number>`coalesce(sum(${col}), 0)::int`;
 
 const byCurrency = (a: { currency: string }, b: { currency: string }) => a.currency.localeCompare(b.currency);
 
-/** The client count columns over the `client` table. */
+/** The client count columns over the kept client counts. */
 const clientCountColumns = (r: Range) => ({
-  total: countInt(),
-  robot: countInt(sql`${client.fake}`),
-  new: countInt(inRange(client.createdAt, r)),
-  newReal: countInt(and(inRange(client.createdAt, r), sql`NOT ${client.fake}`)),
+  total: sumInt(statClient.clients),
+  robot: sumInt(statClient.clients, sql`${statClient.fake}`),
+  new: sumInt(statClient.clients, inRange(statClient.day, r)),
+  newReal: sumInt(statClient.clients, and(inRange(statClient.day, r), sql`NOT ${statClient.fake}`)),
 });
 const presentCounts = (
   c: { total: number; robot: number; new: number; newReal: number } | undefined,
@@ -134,58 +133,27 @@ const presentCounts = (
 
 /** The condition "open order" of each kind (an OR over the kinds), optionally for some kinds only. */
 const openOrder = (kinds: readonly TradeProduct[] = TRADE_PRODUCTS) =>
-  or(...kinds.map((k) => and(eq(tradeOrder.kind, k), inArray(tradeOrder.status, [...OPEN_STATUSES[k]]))))!;
-const arrears = () => inArray(tradeOrder.status, [...ARREARS_STATUSES]);
-/** The orders that are open or owe: the (tenant, kind, status) index's conditions. */
-const openOrOwing = (tenantId: string) =>
-  and(
-    eq(tradeOrder.tenantId, tenantId),
-    inArray(tradeOrder.kind, [...TRADE_PRODUCTS]),
-    inArray(tradeOrder.status, ALL_OPEN),
-  )!;
-
-/** Orders (or accounts) of clients in the caller's scope: no condition for those who see every client. */
-const clientIn = (db: Executor, staff: StaffScope, column: typeof tradeOrder.clientId | typeof account.clientId) =>
-  agentCondition(staff, client.agentId) === undefined
-    ? undefined
-    : inArray(column, db.select({ id: client.id }).from(client).where(clientScope(staff)));
+  or(...kinds.map((k) => and(eq(statOrder.kind, k), inArray(statOrder.status, [...OPEN_STATUSES[k]]))))!;
+const arrears = () => inArray(statOrder.status, [...ARREARS_STATUSES]);
+/** The kept orders that are open or owe, in the caller's scope. */
+const openOrOwing = (staff: StaffScope) => and(recordScope(staff, statOrder), inArray(statOrder.status, ALL_OPEN))!;
 
 /* --------------------------------------------------------------------------------------------------------------- */
 /* Summary                                                                                                          */
 
-/** Approved deposits (credited amount, in the account's currency) resolved in the range, per currency. */
-async function depositSums(db: Executor, staff: StaffScope, r: Range): Promise<CurrencySum[]> {
+/** Approved deposits (credited amount, in the account's currency) or paid withdrawals resolved in the range. */
+async function moneySums(
+  db: Executor,
+  staff: StaffScope,
+  r: Range,
+  kind: 'deposit' | 'withdrawal',
+): Promise<CurrencySum[]> {
   const rows = await db
-    .select({
-      currency: depositRecord.creditCurrency,
-      amount: sumText(depositRecord.creditAmount),
-      count: countInt(),
-    })
-    .from(depositRecord)
-    .where(
-      and(
-        recordScope(staff, depositRecord),
-        eq(depositRecord.status, 'approved'),
-        inRange(depositRecord.resolvedAt, r),
-      ),
-    )
-    .groupBy(depositRecord.creditCurrency);
-  return rows.sort(byCurrency);
-}
-
-/** Approved (paid out) withdrawals resolved in the range, per currency. */
-async function withdrawalSums(db: Executor, staff: StaffScope, r: Range): Promise<CurrencySum[]> {
-  const rows = await db
-    .select({ currency: withdrawRecord.currency, amount: sumText(withdrawRecord.amount), count: countInt() })
-    .from(withdrawRecord)
-    .where(
-      and(
-        recordScope(staff, withdrawRecord),
-        eq(withdrawRecord.status, 'approved'),
-        inRange(withdrawRecord.resolvedAt, r),
-      ),
-    )
-    .groupBy(withdrawRecord.currency);
+    .select({ currency: statMoney.currency, amount: sumText(statMoney.amount), count: sumInt(statMoney.records) })
+    .from(statMoney)
+    .where(and(recordScope(staff, statMoney), eq(statMoney.kind, kind), inRange(statMoney.day, r)))
+    .groupBy(statMoney.currency)
+    .having(sql`sum(${statMoney.records}) <> 0`);
   return rows.sort(byCurrency);
 }
 
@@ -196,27 +164,29 @@ export type ExposureRow = {
   arrears_orders: number;
 } & Record<keyof typeof EXPOSURE_KINDS, string>;
 
-/** Balances and open orders now, per currency. */
+/** Balances and open orders now, per currency (a currency with an account or an open or owing order). */
 async function exposure(db: Executor, staff: StaffScope): Promise<ExposureRow[]> {
   const balances = await db
-    .select({ currency: account.currency, amount: sumText(account.balance) })
-    .from(account)
-    .where(and(eq(account.tenantId, staff.tenantId), clientIn(db, staff, account.clientId)))
-    .groupBy(account.currency);
+    .select({ currency: statBalance.currency, amount: sumText(statBalance.balance) })
+    .from(statBalance)
+    .where(recordScope(staff, statBalance))
+    .groupBy(statBalance.currency)
+    .having(sql`sum(${statBalance.accounts}) > 0`);
   const orders = await db
     .select({
-      currency: tradeOrder.currency,
-      fo_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.fo_amount)),
-      otc_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.otc_amount)),
-      quant_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.quant_amount)),
-      ipo_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.ipo_amount)),
-      funds_amount: sumText(tradeOrder.amount, openOrder(EXPOSURE_KINDS.funds_amount)),
-      arrears_amount: sumText(tradeOrder.owed, arrears()),
-      arrears_orders: countInt(arrears()),
+      currency: statOrder.currency,
+      fo_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.fo_amount)),
+      otc_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.otc_amount)),
+      quant_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.quant_amount)),
+      ipo_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.ipo_amount)),
+      funds_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.funds_amount)),
+      arrears_amount: sumText(statOrder.owed, arrears()),
+      arrears_orders: sumInt(statOrder.orders, arrears()),
     })
-    .from(tradeOrder)
-    .where(and(openOrOwing(staff.tenantId), clientIn(db, staff, tradeOrder.clientId)))
-    .groupBy(tradeOrder.currency);
+    .from(statOrder)
+    .where(openOrOwing(staff))
+    .groupBy(statOrder.currency)
+    .having(sql`sum(${statOrder.orders}) > 0`);
   const zero = {
     fo_amount: '0.00',
     otc_amount: '0.00',
@@ -235,12 +205,12 @@ async function exposure(db: Executor, staff: StaffScope): Promise<ExposureRow[]>
 /** The summary: client counts, deposits, withdrawals and exposure in the caller's scope. */
 export function summary(db: Executor, staff: StaffScope, r: Range) {
   return cached(db, 'summary', staff, r, async () => {
-    const [counts] = await db.select(clientCountColumns(r)).from(client).where(clientScope(staff));
+    const [counts] = await db.select(clientCountColumns(r)).from(statClient).where(recordScope(staff, statClient));
     return {
       ...presentRange(r),
       clients: presentCounts(counts),
-      deposits: await depositSums(db, staff, r),
-      withdrawals: await withdrawalSums(db, staff, r),
+      deposits: await moneySums(db, staff, r, 'deposit'),
+      withdrawals: await moneySums(db, staff, r, 'withdrawal'),
       exposure: await exposure(db, staff),
     };
   });
@@ -288,35 +258,36 @@ const teamOf = sql<
 
 /** (kind, currency[, team]) sums of open, owing and placed orders. */
 async function orderSums(db: Executor, staff: StaffScope, r: Range, perTeam: boolean): Promise<KindSums[]> {
-  const run = (columns: Record<string, SQL>, where: SQL): Promise<Record<string, unknown>[]> => {
-    const fields = { kind: tradeOrder.kind, currency: tradeOrder.currency, ...columns };
-    // Per team: through the client (scope, agent) to the agent's team; else the scope alone (none for all).
+  const run = (
+    t: typeof statOrder | typeof statOrderDay,
+    columns: Record<string, SQL>,
+    where: SQL,
+  ): Promise<Record<string, unknown>[]> => {
+    const fields = { kind: t.kind, currency: t.currency, ...columns };
+    // Per team: through the agent to his team (none for agent 0, who is no staff member).
     if (perTeam)
       return db
         .select({ ...fields, team: teamOf })
-        .from(tradeOrder)
-        .innerJoin(client, eq(client.id, tradeOrder.clientId))
-        .leftJoin(staffUser, eq(staffUser.id, client.agentId))
-        .where(and(where, clientScope(staff)))
-        .groupBy(tradeOrder.kind, tradeOrder.currency, teamOf);
-    return db
-      .select(fields)
-      .from(tradeOrder)
-      .where(and(where, clientIn(db, staff, tradeOrder.clientId)))
-      .groupBy(tradeOrder.kind, tradeOrder.currency);
+        .from(t)
+        .leftJoin(staffUser, eq(staffUser.id, t.agentId))
+        .where(where)
+        .groupBy(t.kind, t.currency, teamOf);
+    return db.select(fields).from(t).where(where).groupBy(t.kind, t.currency);
   };
   const open = await run(
+    statOrder,
     {
-      openAmount: sumText(tradeOrder.amount, openOrder()),
-      openCount: countInt(openOrder()),
-      arrearsAmount: sumText(tradeOrder.owed, arrears()),
-      arrearsCount: countInt(arrears()),
+      openAmount: sumText(statOrder.amount, openOrder()),
+      openCount: sumInt(statOrder.orders, openOrder()),
+      arrearsAmount: sumText(statOrder.owed, arrears()),
+      arrearsCount: sumInt(statOrder.orders, arrears()),
     },
-    openOrOwing(staff.tenantId),
+    openOrOwing(staff),
   );
   const placed = await run(
-    { placedAmount: sumText(tradeOrder.amount), placedCount: countInt() },
-    and(eq(tradeOrder.tenantId, staff.tenantId), inRange(tradeOrder.createdAt, r))!,
+    statOrderDay,
+    { placedAmount: sumText(statOrderDay.amount), placedCount: sumInt(statOrderDay.orders) },
+    and(recordScope(staff, statOrderDay), inRange(statOrderDay.day, r))!,
   );
   return [
     ...open.map((o) => ({ ...o, ...NO_PLACED_SUMS }) as KindSums),
@@ -366,52 +337,38 @@ async function agentFigures(db: Executor, staff: StaffScope, r: Range) {
     currency
       ? sql`GROUPING SETS ((${teamOf}, ${agent}, ${currency}), (${teamOf}, ${currency}))`
       : sql`GROUPING SETS ((${teamOf}, ${agent}), (${teamOf}))`;
+  // Agent 0 (kept for "no agent") is answered as null.
   const grouped = (agent: AnyPgColumn) => ({
     team: teamOf,
-    agent: agent,
+    agent: sql<number | null>`nullif(${agent}, 0)`,
     isTeam: sql<number>`GROUPING(${agent})::int`,
   });
   const counts = (await db
-    .select({ ...grouped(client.agentId), ...clientCountColumns(r) })
-    .from(client)
-    .leftJoin(staffUser, eq(staffUser.id, client.agentId))
-    .where(clientScope(staff))
-    .groupBy(sets(client.agentId))) as Grouped<{ total: number; robot: number; new: number; newReal: number }>[];
-  const deposits = (await db
-    .select({
-      ...grouped(depositRecord.agentId),
-      currency: depositRecord.creditCurrency,
-      amount: sumText(depositRecord.creditAmount),
-      count: countInt(),
-    })
-    .from(depositRecord)
-    .leftJoin(staffUser, eq(staffUser.id, depositRecord.agentId))
-    .where(
-      and(
-        recordScope(staff, depositRecord),
-        eq(depositRecord.status, 'approved'),
-        inRange(depositRecord.resolvedAt, r),
-      ),
-    )
-    .groupBy(sets(depositRecord.agentId, depositRecord.creditCurrency))) as Grouped<CurrencySum>[];
-  const withdrawals = (await db
-    .select({
-      ...grouped(withdrawRecord.agentId),
-      currency: withdrawRecord.currency,
-      amount: sumText(withdrawRecord.amount),
-      count: countInt(),
-    })
-    .from(withdrawRecord)
-    .leftJoin(staffUser, eq(staffUser.id, withdrawRecord.agentId))
-    .where(
-      and(
-        recordScope(staff, withdrawRecord),
-        eq(withdrawRecord.status, 'approved'),
-        inRange(withdrawRecord.resolvedAt, r),
-      ),
-    )
-    .groupBy(sets(withdrawRecord.agentId, withdrawRecord.currency))) as Grouped<CurrencySum>[];
-  return { counts, deposits, withdrawals };
+    .select({ ...grouped(statClient.agentId), ...clientCountColumns(r) })
+    .from(statClient)
+    .leftJoin(staffUser, eq(staffUser.id, statClient.agentId))
+    .where(recordScope(staff, statClient))
+    .groupBy(sets(statClient.agentId))
+    .having(sql`sum(${statClient.clients}) <> 0`)) as Grouped<{
+    total: number;
+    robot: number;
+    new: number;
+    newReal: number;
+  }>[];
+  const money = (kind: 'deposit' | 'withdrawal') =>
+    db
+      .select({
+        ...grouped(statMoney.agentId),
+        currency: statMoney.currency,
+        amount: sumText(statMoney.amount),
+        count: sumInt(statMoney.records),
+      })
+      .from(statMoney)
+      .leftJoin(staffUser, eq(staffUser.id, statMoney.agentId))
+      .where(and(recordScope(staff, statMoney), eq(statMoney.kind, kind), inRange(statMoney.day, r)))
+      .groupBy(sets(statMoney.agentId, statMoney.currency))
+      .having(sql`sum(${statMoney.records}) <> 0`) as Promise<Grouped<CurrencySum>[]>;
+  return { counts, deposits: await money('deposit'), withdrawals: await money('withdrawal') };
 }
 
 const idOf = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

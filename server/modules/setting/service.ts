@@ -13,7 +13,8 @@ import {
 import type { Executor } from '../../core/db';
 import { localTime } from '../../core/entity';
 import { ValidationError, type FieldIssue } from '../../core/errors';
-import { setting } from '../../db/schema';
+import { setting, statZone } from '../../db/schema';
+import { sqlState } from '../../core/retry';
 import type { FileStorage } from '../../storage';
 import { foreignImages, type ImagePlace } from '../../storage/own';
 import { DEFAULT_SETTINGS } from './defaults';
@@ -51,6 +52,7 @@ export async function saveSetting<K extends Key>(tx: Executor, tenantId: string,
     .insert(setting)
     .values({ tenantId, key, value })
     .onConflictDoUpdate({ target: [setting.tenantId, setting.key], set: { value, updatedAt: sql`now()` } });
+  if (key === 'locale') await setStatZone(tx, tenantId, zoneOf(value as Doc<'locale'>));
 }
 
 const LANGUAGE_OF: Record<string, AppSetting['language']> = { zh: 'zh-CN', en: 'en-US' };
@@ -138,6 +140,28 @@ const zoneOf = (doc: { timezone?: string | null }): string => canonicalTimeZone(
 /** The tenant's time zone (its locale setting): what its days (dashboard ranges, daily limits) are counted in. */
 export async function tenantTimeZone(db: Executor, tenantId: string): Promise<string> {
   return zoneOf(await readSetting(db, tenantId, 'locale'));
+}
+
+/**
+ * Makes the dashboard statistics count the tenant's days in `zone` (stat_set_zone, migration 0026_statistics): a
+ * change rebuilds them from the records, in the caller's transaction. 400 (timezone) for a zone the database does
+ * not know.
+ */
+export async function setStatZone(db: Executor, tenantId: string, zone: string): Promise<void> {
+  try {
+    await db.execute(sql`SELECT stat_set_zone(${tenantId}, ${zone})`);
+  } catch (e) {
+    if (sqlState(e) !== '22023') throw e;
+    throw new ValidationError({ timezone: { code: 'time_zone', message: 'Time zone is not known to the database' } });
+  }
+}
+
+/** The tenant's time zone, with the statistics' days counted in it (set when they were not, e.g. after a migration). */
+export async function statTimeZone(db: Executor, tenantId: string): Promise<string> {
+  const zone = await tenantTimeZone(db, tenantId);
+  const kept = await db.select({ zone: statZone.timeZone }).from(statZone).where(eq(statZone.tenantId, tenantId));
+  if (kept[0]?.zone !== zone) await setStatZone(db, tenantId, zone);
+  return zone;
 }
 
 /** The tenant's locale settings with its time zone's offset and local time now. */
