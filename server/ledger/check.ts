@@ -27,11 +27,11 @@ const LIMIT = 20;
 
 /** The dashboard's kept sums (migration 0026_statistics): table, key columns and sum columns. */
 const STAT_TABLES = [
-  { table: 'stat_client', key: 'tenant_id, agent_id, day, fake', sums: ['clients'] },
-  { table: 'stat_money', key: 'tenant_id, kind, day, agent_id, currency', sums: ['records', 'amount'] },
+  { table: 'stat_client', key: 'tenant_id, span, day, agent_id, fake', sums: ['clients'] },
+  { table: 'stat_money', key: 'tenant_id, kind, span, day, agent_id, currency', sums: ['records', 'amount'] },
   { table: 'stat_balance', key: 'tenant_id, agent_id, slot, currency', sums: ['accounts', 'balance'] },
   { table: 'stat_order', key: 'tenant_id, agent_id, slot, kind, currency, status', sums: ['orders', 'amount', 'owed'] },
-  { table: 'stat_order_day', key: 'tenant_id, day, agent_id, slot, kind, currency', sums: ['orders', 'amount'] },
+  { table: 'stat_order_day', key: 'tenant_id, span, day, agent_id, slot, kind, currency', sums: ['orders', 'amount'] },
 ];
 
 const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [

@@ -564,4 +564,41 @@ describe('the kept sums (migration 0026_statistics)', () => {
     await db().execute(sql`SELECT stat_rebuild('tr')`);
     expect(await statViolations()).toEqual([]);
   });
+
+  it('sum any range from the months inside it and the days around them', async () => {
+    // Approved deposits and withdrawals resolved across a year end, in Shanghai days (UTC+8).
+    const dated: [string, string, string][] = [
+      ['c_sales', '2024-11-30T16:00:00Z', '1.01'], // 2024-12-01 00:00 local
+      ['c_sales', '2024-12-15T03:00:00Z', '2.02'],
+      ['c_sales2', '2024-12-31T15:59:59.999Z', '4.04'], // 2024-12-31 23:59:59.999 local
+      ['c_sales2', '2024-12-31T16:00:00Z', '8.08'], // 2025-01-01 00:00 local
+      ['c_sales3', '2025-01-31T12:00:00Z', '16.16'],
+      ['c_leader', '2025-02-28T15:59:59Z', '32.32'],
+      ['c_nobody', '2025-03-01T01:00:00Z', '64.64'],
+    ];
+    for (const [name, at, amount] of dated) {
+      const id = await deposit(name, 'USD', amount, 'approved');
+      const w = await withdraw(name, 'USD', '0.01', 'approved');
+      await t.asOwner(async (o) => {
+        await o.execute(sql`UPDATE deposit_record SET resolved_at = ${at} WHERE id = ${id}`);
+        await o.execute(sql`UPDATE withdraw_record SET resolved_at = ${at} WHERE id = ${w}`);
+      });
+    }
+    for (const [from, to] of [
+      ['2024-12-01', '2025-03-31'], // whole months
+      ['2024-12-02', '2025-02-27'], // days, a whole month, days
+      ['2024-12-31', '2025-01-01'], // two days across the year end
+      ['2025-01-01', '2025-01-31'], // one whole month
+      ['2024-11-15', '2025-03-01'], // days, months, one day
+      ['2025-02-28', '2025-02-28'],
+    ])
+      for (const who of ['admin', 'leader', 'sales'])
+        expect(await ok(who, 'summary', `?from=${from}&to=${to}`), `${who} ${from}..${to}`).toEqual(
+          await expectedSummary(who, from, to),
+        );
+    const all = await ok('admin', 'summary', '?from=2024-12-01&to=2025-03-31');
+    // 1.01 + 2.02 + 4.04 + 8.08 + 16.16 + 32.32 + 64.64, and 1.11 of the time zone test (March 31)
+    expect(all.deposits.find((d: Sum) => d.currency === 'USD').amount).toBe('129.38');
+    expect(await statViolations()).toEqual([]);
+  });
 });

@@ -188,8 +188,8 @@ describe('the audit trail and the ledger cannot be rewritten by the API', () => 
       sql`UPDATE stat_balance SET balance = balance + 1`,
       sql`DELETE FROM stat_client`,
       sql`TRUNCATE stat_money`,
-      sql`INSERT INTO stat_order_day (tenant_id, day, agent_id, slot, kind, currency, orders, amount)
-        VALUES ('tr', '2026-01-01', 0, 0, 'stock', 'USD', 1, 1)`,
+      sql`INSERT INTO stat_order_day (tenant_id, span, day, agent_id, slot, kind, currency, orders, amount)
+        VALUES ('tr', 'day', '2026-01-01', 0, 0, 'stock', 'USD', 1, 1)`,
       sql`UPDATE stat_order SET owed = 0`,
       sql`UPDATE stat_zone SET time_zone = 'UTC'`,
     ]) {

@@ -6,9 +6,11 @@
 -- hundred rows instead of the records.
 --
 -- Keys: agent_id is the client's agent (0: none); days are in the tenant's time zone (stat_zone, kept equal to the
--- locale setting by stat_set_zone, which rebuilds the day tables when it changes); slot spreads one agent's rows over
--- 16 rows by client id, so that concurrent movements of different clients of one agent rarely wait for one another
--- (a client's own movements are serialised by its account lock anyway).
+-- locale setting by stat_set_zone, which rebuilds the sums when it changes); a dated sum is kept per day and again
+-- per month (span 'day' / 'month', the month's row dated its 1st; clients also once in all, span 'all'), so a range
+-- reads its whole months and at most two months of days; slot spreads one agent's "now" rows over 16 rows by client
+-- id, so that concurrent movements of different clients of one agent rarely wait for one another (a client's own
+-- movements are serialised by its account lock anyway).
 --
 -- Concurrency: every trigger takes a shared advisory lock per tenant and stat_rebuild an exclusive one, so a rebuild
 -- sees every committed movement and none lands between its delete and its insert. Triggers on account and trade_order
@@ -20,21 +22,23 @@ CREATE TABLE "stat_zone" (
 );--> statement-breakpoint
 CREATE TABLE "stat_client" (
   "tenant_id" text NOT NULL,
-  "agent_id" bigint NOT NULL,
+  "span" text NOT NULL,
   "day" date NOT NULL,
+  "agent_id" bigint NOT NULL,
   "fake" boolean NOT NULL,
   "clients" bigint NOT NULL,
-  PRIMARY KEY ("tenant_id", "agent_id", "day", "fake")
+  PRIMARY KEY ("tenant_id", "span", "day", "agent_id", "fake")
 );--> statement-breakpoint
 CREATE TABLE "stat_money" (
   "tenant_id" text NOT NULL,
   "kind" text NOT NULL CHECK ("kind" IN ('deposit', 'withdrawal')),
+  "span" text NOT NULL,
   "day" date NOT NULL,
   "agent_id" bigint NOT NULL,
   "currency" text NOT NULL,
   "records" bigint NOT NULL,
   "amount" numeric(20, 2) NOT NULL,
-  PRIMARY KEY ("tenant_id", "kind", "day", "agent_id", "currency")
+  PRIMARY KEY ("tenant_id", "kind", "span", "day", "agent_id", "currency")
 );--> statement-breakpoint
 CREATE TABLE "stat_balance" (
   "tenant_id" text NOT NULL,
@@ -59,6 +63,7 @@ CREATE TABLE "stat_order" (
 );--> statement-breakpoint
 CREATE TABLE "stat_order_day" (
   "tenant_id" text NOT NULL,
+  "span" text NOT NULL,
   "day" date NOT NULL,
   "agent_id" bigint NOT NULL,
   "slot" smallint NOT NULL,
@@ -66,7 +71,7 @@ CREATE TABLE "stat_order_day" (
   "currency" text NOT NULL,
   "orders" bigint NOT NULL,
   "amount" numeric(20, 2) NOT NULL,
-  PRIMARY KEY ("tenant_id", "day", "agent_id", "slot", "kind", "currency")
+  PRIMARY KEY ("tenant_id", "span", "day", "agent_id", "slot", "kind", "currency")
 );--> statement-breakpoint
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON stat_zone, stat_client, stat_money, stat_balance, stat_order, stat_order_day FROM bo_app;--> statement-breakpoint
 
@@ -77,6 +82,11 @@ $$;--> statement-breakpoint
 CREATE FUNCTION stat_zone_of(p_tenant text) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT coalesce((SELECT time_zone FROM stat_zone WHERE tenant_id = p_tenant), 'Asia/Shanghai')
 $$;--> statement-breakpoint
+-- The rows a dated sum is kept in: its day, its month (dated the 1st) and, with p_all, all time.
+CREATE FUNCTION stat_spans(p_day date, p_all boolean) RETURNS TABLE (span text, day date) LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'day', p_day UNION ALL SELECT 'month', date_trunc('month', p_day)::date
+  UNION ALL SELECT 'all', DATE '2000-01-01' WHERE p_all
+$$;--> statement-breakpoint
 -- The rows of a statement as signed contributions: +1 for a new row version, -1 for an old one.
 CREATE FUNCTION stat_rows(p_op text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE p_op WHEN 'INSERT' THEN 'SELECT 1 AS s, n.* FROM n'
@@ -86,13 +96,12 @@ $$;--> statement-breakpoint
 
 -- What each table must hold, recomputed from the records: stat_rebuild loads from these, ledger:check compares.
 CREATE VIEW stat_client_expected AS
-  SELECT c.tenant_id, coalesce(c.agent_id, 0) AS agent_id,
-    (c.created_at AT TIME ZONE coalesce(z.time_zone, 'Asia/Shanghai'))::date AS day, c.fake, count(*) AS clients
+  SELECT c.tenant_id, g.span, g.day, coalesce(c.agent_id, 0) AS agent_id, c.fake, count(*) AS clients
   FROM client c LEFT JOIN stat_zone z ON z.tenant_id = c.tenant_id
-  GROUP BY 1, 2, 3, 4;--> statement-breakpoint
+  CROSS JOIN LATERAL stat_spans((c.created_at AT TIME ZONE coalesce(z.time_zone, 'Asia/Shanghai'))::date, true) g
+  GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
 CREATE VIEW stat_money_expected AS
-  SELECT r.tenant_id, r.kind, (r.resolved_at AT TIME ZONE coalesce(z.time_zone, 'Asia/Shanghai'))::date AS day,
-    r.agent_id, r.currency, count(*) AS records, sum(r.amount) AS amount
+  SELECT r.tenant_id, r.kind, g.span, g.day, r.agent_id, r.currency, count(*) AS records, sum(r.amount) AS amount
   FROM (SELECT tenant_id, 'deposit' AS kind, resolved_at, coalesce(agent_id, 0) AS agent_id,
           credit_currency AS currency, credit_amount AS amount
         FROM deposit_record WHERE status = 'approved' AND resolved_at IS NOT NULL
@@ -100,7 +109,8 @@ CREATE VIEW stat_money_expected AS
         SELECT tenant_id, 'withdrawal', resolved_at, coalesce(agent_id, 0), currency, amount
         FROM withdraw_record WHERE status = 'approved' AND resolved_at IS NOT NULL) r
   LEFT JOIN stat_zone z ON z.tenant_id = r.tenant_id
-  GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
+  CROSS JOIN LATERAL stat_spans((r.resolved_at AT TIME ZONE coalesce(z.time_zone, 'Asia/Shanghai'))::date, false) g
+  GROUP BY 1, 2, 3, 4, 5, 6;--> statement-breakpoint
 CREATE VIEW stat_balance_expected AS
   SELECT a.tenant_id, coalesce(c.agent_id, 0) AS agent_id, stat_slot(a.client_id) AS slot, a.currency,
     count(*) AS accounts, sum(a.balance) AS balance
@@ -112,11 +122,11 @@ CREATE VIEW stat_order_expected AS
   FROM trade_order o JOIN client c ON c.id = o.client_id
   GROUP BY 1, 2, 3, 4, 5, 6;--> statement-breakpoint
 CREATE VIEW stat_order_day_expected AS
-  SELECT o.tenant_id, (o.created_at AT TIME ZONE coalesce(z.time_zone, 'Asia/Shanghai'))::date AS day,
-    coalesce(c.agent_id, 0) AS agent_id, stat_slot(o.client_id) AS slot, o.kind, o.currency,
-    count(*) AS orders, sum(o.amount) AS amount
+  SELECT o.tenant_id, g.span, g.day, coalesce(c.agent_id, 0) AS agent_id, stat_slot(o.client_id) AS slot, o.kind,
+    o.currency, count(*) AS orders, sum(o.amount) AS amount
   FROM trade_order o JOIN client c ON c.id = o.client_id LEFT JOIN stat_zone z ON z.tenant_id = o.tenant_id
-  GROUP BY 1, 2, 3, 4, 5, 6;--> statement-breakpoint
+  CROSS JOIN LATERAL stat_spans((o.created_at AT TIME ZONE coalesce(z.time_zone, 'Asia/Shanghai'))::date, false) g
+  GROUP BY 1, 2, 3, 4, 5, 6, 7;--> statement-breakpoint
 
 -- Rebuilds a tenant's statistics from its records (after a change of time zone, or a bulk load with triggers off).
 CREATE FUNCTION stat_rebuild(p_tenant text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
@@ -167,11 +177,11 @@ BEGIN
   IF v_tenants IS NULL THEN RETURN NULL; END IF;
   PERFORM pg_advisory_xact_lock_shared(hashtext('stat'), hashtext(t)) FROM unnest(v_tenants) t;
   EXECUTE format($q$
-    INSERT INTO stat_client AS t (tenant_id, agent_id, day, fake, clients)
-    SELECT d.tenant_id, coalesce(d.agent_id, 0), (d.created_at AT TIME ZONE stat_zone_of(d.tenant_id))::date, d.fake,
-      sum(d.s)
-    FROM (%s) d GROUP BY 1, 2, 3, 4 HAVING sum(d.s) <> 0 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (tenant_id, agent_id, day, fake) DO UPDATE SET clients = t.clients + excluded.clients$q$, src);
+    INSERT INTO stat_client AS t (tenant_id, span, day, agent_id, fake, clients)
+    SELECT d.tenant_id, g.span, g.day, coalesce(d.agent_id, 0), d.fake, sum(d.s)
+    FROM (%s) d CROSS JOIN LATERAL stat_spans((d.created_at AT TIME ZONE stat_zone_of(d.tenant_id))::date, true) g
+    GROUP BY 1, 2, 3, 4, 5 HAVING sum(d.s) <> 0 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (tenant_id, span, day, agent_id, fake) DO UPDATE SET clients = t.clients + excluded.clients$q$, src);
   IF TG_OP = 'UPDATE' THEN
     -- A change of agent moves the client's accounts and orders with him (his records move by their own agent_id).
     -- The UPDATE holds the clients' rows, and movements take FOR SHARE on them: the sums read here are final.
@@ -197,12 +207,13 @@ BEGIN
           SET orders = t.orders + excluded.orders, amount = t.amount + excluded.amount, owed = t.owed + excluded.owed
         RETURNING 1
     )
-    INSERT INTO stat_order_day AS t (tenant_id, day, agent_id, slot, kind, currency, orders, amount)
-      SELECT m.tenant_id, (r.created_at AT TIME ZONE stat_zone_of(m.tenant_id))::date, m.agent_id,
-        stat_slot(r.client_id), r.kind, r.currency, sum(m.s), sum(m.s * r.amount)
+    INSERT INTO stat_order_day AS t (tenant_id, span, day, agent_id, slot, kind, currency, orders, amount)
+      SELECT m.tenant_id, g.span, g.day, m.agent_id, stat_slot(r.client_id), r.kind, r.currency, sum(m.s),
+        sum(m.s * r.amount)
       FROM moved m JOIN trade_order r ON r.client_id = m.id
-      GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (tenant_id, day, agent_id, slot, kind, currency) DO UPDATE
+      CROSS JOIN LATERAL stat_spans((r.created_at AT TIME ZONE stat_zone_of(m.tenant_id))::date, false) g
+      GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
+      ON CONFLICT (tenant_id, span, day, agent_id, slot, kind, currency) DO UPDATE
         SET orders = t.orders + excluded.orders, amount = t.amount + excluded.amount;
   END IF;
   RETURN NULL;
@@ -253,12 +264,13 @@ BEGIN
       SET orders = t.orders + excluded.orders, amount = t.amount + excluded.amount, owed = t.owed + excluded.owed$q$,
     src);
   EXECUTE format($q$
-    INSERT INTO stat_order_day AS t (tenant_id, day, agent_id, slot, kind, currency, orders, amount)
-    SELECT d.tenant_id, (d.created_at AT TIME ZONE stat_zone_of(d.tenant_id))::date, coalesce(c.agent_id, 0),
-      stat_slot(d.client_id), d.kind, d.currency, sum(d.s), sum(d.s * d.amount)
+    INSERT INTO stat_order_day AS t (tenant_id, span, day, agent_id, slot, kind, currency, orders, amount)
+    SELECT d.tenant_id, g.span, g.day, coalesce(c.agent_id, 0), stat_slot(d.client_id), d.kind, d.currency, sum(d.s),
+      sum(d.s * d.amount)
     FROM (%s) d JOIN client c ON c.id = d.client_id
-    GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(d.s) <> 0 OR sum(d.s * d.amount) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
-    ON CONFLICT (tenant_id, day, agent_id, slot, kind, currency) DO UPDATE
+    CROSS JOIN LATERAL stat_spans((d.created_at AT TIME ZONE stat_zone_of(d.tenant_id))::date, false) g
+    GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(d.s) <> 0 OR sum(d.s * d.amount) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (tenant_id, span, day, agent_id, slot, kind, currency) DO UPDATE
       SET orders = t.orders + excluded.orders, amount = t.amount + excluded.amount$q$, src);
   RETURN NULL;
 END;
@@ -277,14 +289,15 @@ BEGIN
   IF v_tenants IS NULL THEN RETURN NULL; END IF;
   PERFORM pg_advisory_xact_lock_shared(hashtext('stat'), hashtext(t)) FROM unnest(v_tenants) t;
   EXECUTE format($q$
-    INSERT INTO stat_money AS t (tenant_id, kind, day, agent_id, currency, records, amount)
-    SELECT m.tenant_id, %L, m.day, m.agent_id, m.currency, sum(m.s), sum(m.s * m.amount)
+    INSERT INTO stat_money AS t (tenant_id, kind, span, day, agent_id, currency, records, amount)
+    SELECT m.tenant_id, %L, g.span, g.day, m.agent_id, m.currency, sum(m.s), sum(m.s * m.amount)
     FROM (SELECT d.s, d.tenant_id, (d.resolved_at AT TIME ZONE stat_zone_of(d.tenant_id))::date AS day,
             coalesce(d.agent_id, 0) AS agent_id, %s
           FROM (%s) d WHERE d.status = 'approved' AND d.resolved_at IS NOT NULL) m(s, tenant_id, day, agent_id, currency, amount)
-    GROUP BY m.tenant_id, m.day, m.agent_id, m.currency HAVING sum(m.s) <> 0 OR sum(m.s * m.amount) <> 0
-    ORDER BY m.tenant_id, m.day, m.agent_id, m.currency
-    ON CONFLICT (tenant_id, kind, day, agent_id, currency) DO UPDATE
+    CROSS JOIN LATERAL stat_spans(m.day, false) g
+    GROUP BY m.tenant_id, g.span, g.day, m.agent_id, m.currency HAVING sum(m.s) <> 0 OR sum(m.s * m.amount) <> 0
+    ORDER BY m.tenant_id, g.span, g.day, m.agent_id, m.currency
+    ON CONFLICT (tenant_id, kind, span, day, agent_id, currency) DO UPDATE
       SET records = t.records + excluded.records, amount = t.amount + excluded.amount$q$, v_kind, v_cols, src);
   RETURN NULL;
 END;

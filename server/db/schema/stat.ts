@@ -1,8 +1,9 @@
 /**
  * Dashboard statistics kept as sums per agent (migration 0026_statistics): written only by the source tables'
  * triggers and stat_rebuild() (the app may only read them), compared with their recomputation by ledger:check.
- * `agentId` 0 means no agent; `day` is a day in the tenant's time zone (`statZone`); `slot` spreads an agent's rows
- * over 16 by client id.
+ * `agentId` 0 means no agent; `day` is a day in the tenant's time zone (`statZone`); a dated sum is kept per `span`:
+ * 'day', 'month' (dated its 1st) and, for clients, 'all' (dated 2000-01-01); `slot` spreads an agent's rows over 16
+ * by client id.
  */
 import { bigint, boolean, date, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { money, ref } from './columns';
@@ -20,12 +21,13 @@ export const statClient = pgTable(
   'stat_client',
   {
     tenantId: text('tenant_id').notNull(),
-    agentId: ref('agent_id').notNull(),
+    span: text('span').notNull(),
     day: date('day').notNull(),
+    agentId: ref('agent_id').notNull(),
     fake: boolean('fake').notNull(),
     clients: count('clients'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.agentId, t.day, t.fake] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.span, t.day, t.agentId, t.fake] })],
 );
 
 /** Approved deposits (credited amount) and withdrawals per agent, day of resolution and currency. */
@@ -34,13 +36,14 @@ export const statMoney = pgTable(
   {
     tenantId: text('tenant_id').notNull(),
     kind: text('kind').notNull(),
+    span: text('span').notNull(),
     day: date('day').notNull(),
     agentId: ref('agent_id').notNull(),
     currency: text('currency').notNull(),
     records: count('records'),
     amount: money('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.day, t.agentId, t.currency] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.span, t.day, t.agentId, t.currency] })],
 );
 
 /** Accounts and their balances now, per agent and currency. */
@@ -79,6 +82,7 @@ export const statOrderDay = pgTable(
   'stat_order_day',
   {
     tenantId: text('tenant_id').notNull(),
+    span: text('span').notNull(),
     day: date('day').notNull(),
     agentId: ref('agent_id').notNull(),
     slot: smallint('slot').notNull(),
@@ -87,5 +91,5 @@ export const statOrderDay = pgTable(
     orders: count('orders'),
     amount: money('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.agentId, t.slot, t.kind, t.currency] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.span, t.day, t.agentId, t.slot, t.kind, t.currency] })],
 );

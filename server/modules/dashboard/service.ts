@@ -4,14 +4,15 @@
  * as a whole, per product kind, per team and per team × product kind.
  *
  * Every figure is read from the sums kept per agent (migration 0026_statistics: stat_client, stat_money,
- * stat_balance, stat_order, stat_order_day), which the records' own triggers move in their transactions, so a
- * statistic sums a few hundred rows whatever the number of clients; ledger:check compares the kept sums with the
+ * stat_balance, stat_order, stat_order_day), which the records' own triggers move in their transactions; a range reads
+ * the monthly rows of its whole months and the daily rows of the days around them, so a statistic sums a few hundred
+ * rows whatever the number of clients, and each tab is one statement. ledger:check compares the kept sums with the
  * records. Amounts are summed by PostgreSQL over `numeric` columns and answered as exact decimal text; team totals are
  * SQL grouping sets over the agents' rows, never a sum made in JavaScript. Days are the tenant's (its locale setting's
  * zone, which the kept days follow: statTimeZone). An answer is reused for DASHBOARD_TTL_MS per caller and range
  * unless a write happens meanwhile (core/read-cache.ts).
  */
-import { and, between, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ARREARS_STATUSES, TRADE_PRODUCTS, type OrderStatus, type TradeProduct } from '../../../domain/trading';
 import type { Executor } from '../../core/db';
@@ -72,7 +73,9 @@ export const localDay = (now: Date, timeZone: string): string =>
  * month, `to` to today. 400 when a day does not exist or `to` is before `from`.
  */
 export async function resolveRange(db: Executor, tenantId: string, q: RangeQuery, now = new Date()): Promise<Range> {
-  const timeZone = await statTimeZone(db, tenantId);
+  const timeZone = await readCache(db).through(`dashboard:zone:${tenantId}`, DASHBOARD_TTL_MS, () =>
+    statTimeZone(db, tenantId),
+  );
   const today = localDay(now, timeZone);
   const from = q.from ?? `${today.slice(0, 8)}01`;
   const to = q.to ?? today;
@@ -84,8 +87,27 @@ export async function resolveRange(db: Executor, tenantId: string, q: RangeQuery
   return { from, to, timeZone };
 }
 
-/** The kept days of a range (both inclusive, in the tenant's zone: the kept days are counted in it). */
-const inRange = (day: AnyPgColumn, r: Range) => between(day, r.from, r.to);
+/** A day (YYYY-MM-DD) moved by `n` days. */
+const addDays = (day: string, n: number) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+};
+const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+
+/**
+ * The kept rows of a dated sum that cover a range exactly once: the monthly rows of its whole months, the daily rows
+ * of the days before and after them (or of every day, when no month is whole).
+ */
+export function spanRange(t: { span: AnyPgColumn; day: AnyPgColumn }, r: Pick<Range, 'from' | 'to'>): SQL {
+  const months = r.from.endsWith('-01') ? r.from : firstOfMonth(addDays(firstOfMonth(r.from), 31));
+  const monthsEnd = firstOfMonth(addDays(r.to, 1)); // exclusive
+  if (months >= monthsEnd) return and(eq(t.span, 'day'), between(t.day, r.from, r.to))!;
+  return or(
+    and(eq(t.span, 'month'), gte(t.day, months), lt(t.day, monthsEnd)),
+    and(eq(t.span, 'day'), gte(t.day, r.from), lt(t.day, months)),
+    and(eq(t.span, 'day'), gte(t.day, monthsEnd), lte(t.day, r.to)),
+  )!;
+}
 
 /** One currency's exact sum. */
 export interface CurrencySum {
@@ -114,16 +136,37 @@ const sumInt = (col: unknown, filter?: SQL) =>
 
 const byCurrency = (a: { currency: string }, b: { currency: string }) => a.currency.localeCompare(b.currency);
 
-/** The client count columns over the kept client counts. */
-const clientCountColumns = (r: Range) => ({
-  total: sumInt(statClient.clients),
-  robot: sumInt(statClient.clients, sql`${statClient.fake}`),
-  new: sumInt(statClient.clients, inRange(statClient.day, r)),
-  newReal: sumInt(statClient.clients, and(inRange(statClient.day, r), sql`NOT ${statClient.fake}`)),
-});
-const presentCounts = (
-  c: { total: number; robot: number; new: number; newReal: number } | undefined,
-): ClientCounts => ({
+/**
+ * Several parts of an answer in one statement (one round trip): each part is a query whose rows come back as a JSON
+ * array of objects named by its columns.
+ */
+async function together<K extends string>(db: Executor, parts: Record<K, SQLWrapper>): Promise<Record<K, unknown[]>> {
+  const columns = Object.entries<SQLWrapper>(parts).map(
+    ([name, q]) => sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (${q}) x) AS ${sql.identifier(name)}`,
+  );
+  const res = await db.execute(sql`SELECT ${sql.join(columns, sql`, `)}`);
+  const row = res.rows[0] as Record<K, unknown[] | string>;
+  // A driver that leaves json as text (none of ours today) still answers arrays.
+  return Object.fromEntries(
+    Object.entries<unknown[] | string>(row).map(([k, v]) => [k, typeof v === 'string' ? JSON.parse(v) : v]),
+  ) as Record<K, unknown[]>;
+}
+
+/** The client counts (all of them, and those registered in the range) over the kept client counts. */
+const clientCountColumns = () => {
+  const all = eq(statClient.span, 'all');
+  const inRange = sql`${statClient.span} <> 'all'`;
+  return {
+    total: sumInt(statClient.clients, all).as('total'),
+    robot: sumInt(statClient.clients, and(all, sql`${statClient.fake}`)).as('robot'),
+    new: sumInt(statClient.clients, inRange).as('new'),
+    newReal: sumInt(statClient.clients, and(inRange, sql`NOT ${statClient.fake}`)).as('newReal'),
+  };
+};
+/** The kept client rows of a range, plus the all-time ones. */
+const clientRows = (r: Range) => or(eq(statClient.span, 'all'), spanRange(statClient, r))!;
+type Counts = { total: number; robot: number; new: number; newReal: number };
+const presentCounts = (c: Counts | undefined): ClientCounts => ({
   total: c?.total ?? 0,
   real: (c?.total ?? 0) - (c?.robot ?? 0),
   robot: c?.robot ?? 0,
@@ -142,20 +185,17 @@ const openOrOwing = (staff: StaffScope) => and(recordScope(staff, statOrder), in
 /* Summary                                                                                                          */
 
 /** Approved deposits (credited amount, in the account's currency) or paid withdrawals resolved in the range. */
-async function moneySums(
-  db: Executor,
-  staff: StaffScope,
-  r: Range,
-  kind: 'deposit' | 'withdrawal',
-): Promise<CurrencySum[]> {
-  const rows = await db
-    .select({ currency: statMoney.currency, amount: sumText(statMoney.amount), count: sumInt(statMoney.records) })
+const moneySums = (db: Executor, staff: StaffScope, r: Range, kind: 'deposit' | 'withdrawal') =>
+  db
+    .select({
+      currency: statMoney.currency,
+      amount: sumText(statMoney.amount).as('amount'),
+      count: sumInt(statMoney.records).as('count'),
+    })
     .from(statMoney)
-    .where(and(recordScope(staff, statMoney), eq(statMoney.kind, kind), inRange(statMoney.day, r)))
+    .where(and(recordScope(staff, statMoney), eq(statMoney.kind, kind), spanRange(statMoney, r)))
     .groupBy(statMoney.currency)
     .having(sql`sum(${statMoney.records}) <> 0`);
-  return rows.sort(byCurrency);
-}
 
 export type ExposureRow = {
   currency: string;
@@ -164,54 +204,60 @@ export type ExposureRow = {
   arrears_orders: number;
 } & Record<keyof typeof EXPOSURE_KINDS, string>;
 
-/** Balances and open orders now, per currency (a currency with an account or an open or owing order). */
-async function exposure(db: Executor, staff: StaffScope): Promise<ExposureRow[]> {
-  const balances = await db
-    .select({ currency: statBalance.currency, amount: sumText(statBalance.balance) })
-    .from(statBalance)
-    .where(recordScope(staff, statBalance))
-    .groupBy(statBalance.currency)
-    .having(sql`sum(${statBalance.accounts}) > 0`);
-  const orders = await db
-    .select({
-      currency: statOrder.currency,
-      fo_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.fo_amount)),
-      otc_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.otc_amount)),
-      quant_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.quant_amount)),
-      ipo_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.ipo_amount)),
-      funds_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.funds_amount)),
-      arrears_amount: sumText(statOrder.owed, arrears()),
-      arrears_orders: sumInt(statOrder.orders, arrears()),
-    })
-    .from(statOrder)
-    .where(openOrOwing(staff))
-    .groupBy(statOrder.currency)
-    .having(sql`sum(${statOrder.orders}) > 0`);
-  const zero = {
-    fo_amount: '0.00',
-    otc_amount: '0.00',
-    quant_amount: '0.00',
-    ipo_amount: '0.00',
-    funds_amount: '0.00',
-    arrears_amount: '0.00',
-    arrears_orders: 0,
-  };
-  const out = new Map<string, ExposureRow>();
-  for (const b of balances) out.set(b.currency, { currency: b.currency, balance: b.amount, ...zero });
-  for (const o of orders) out.set(o.currency, { balance: '0.00', ...out.get(o.currency), ...o });
-  return [...out.values()].sort(byCurrency);
-}
+const NO_EXPOSURE = {
+  fo_amount: '0.00',
+  otc_amount: '0.00',
+  quant_amount: '0.00',
+  ipo_amount: '0.00',
+  funds_amount: '0.00',
+  arrears_amount: '0.00',
+  arrears_orders: 0,
+};
 
 /** The summary: client counts, deposits, withdrawals and exposure in the caller's scope. */
 export function summary(db: Executor, staff: StaffScope, r: Range) {
   return cached(db, 'summary', staff, r, async () => {
-    const [counts] = await db.select(clientCountColumns(r)).from(statClient).where(recordScope(staff, statClient));
+    const p = await together(db, {
+      clients: db
+        .select(clientCountColumns())
+        .from(statClient)
+        .where(and(recordScope(staff, statClient), clientRows(r))),
+      deposits: moneySums(db, staff, r, 'deposit'),
+      withdrawals: moneySums(db, staff, r, 'withdrawal'),
+      // Exposure, now: a currency with an account, or an open or owing order.
+      balances: db
+        .select({ currency: statBalance.currency, balance: sumText(statBalance.balance).as('balance') })
+        .from(statBalance)
+        .where(recordScope(staff, statBalance))
+        .groupBy(statBalance.currency)
+        .having(sql`sum(${statBalance.accounts}) > 0`),
+      orders: db
+        .select({
+          currency: statOrder.currency,
+          fo_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.fo_amount)).as('fo_amount'),
+          otc_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.otc_amount)).as('otc_amount'),
+          quant_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.quant_amount)).as('quant_amount'),
+          ipo_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.ipo_amount)).as('ipo_amount'),
+          funds_amount: sumText(statOrder.amount, openOrder(EXPOSURE_KINDS.funds_amount)).as('funds_amount'),
+          arrears_amount: sumText(statOrder.owed, arrears()).as('arrears_amount'),
+          arrears_orders: sumInt(statOrder.orders, arrears()).as('arrears_orders'),
+        })
+        .from(statOrder)
+        .where(openOrOwing(staff))
+        .groupBy(statOrder.currency)
+        .having(sql`sum(${statOrder.orders}) > 0`),
+    });
+    const exposure = new Map<string, ExposureRow>();
+    for (const b of p.balances as { currency: string; balance: string }[])
+      exposure.set(b.currency, { ...b, ...NO_EXPOSURE });
+    for (const o of p.orders as Omit<ExposureRow, 'balance'>[])
+      exposure.set(o.currency, { balance: '0.00', ...exposure.get(o.currency), ...o });
     return {
       ...presentRange(r),
-      clients: presentCounts(counts),
-      deposits: await moneySums(db, staff, r, 'deposit'),
-      withdrawals: await moneySums(db, staff, r, 'withdrawal'),
-      exposure: await exposure(db, staff),
+      clients: presentCounts((p.clients as Counts[])[0]),
+      deposits: (p.deposits as CurrencySum[]).sort(byCurrency),
+      withdrawals: (p.withdrawals as CurrencySum[]).sort(byCurrency),
+      exposure: [...exposure.values()].sort(byCurrency),
     };
   });
 }
@@ -256,50 +302,61 @@ const teamOf = sql<
   number | null
 >`(CASE ${staffUser.role} WHEN 'superman' THEN ${staffUser.id} WHEN 'hero' THEN ${staffUser.leaderId} END)`;
 
-/** (kind, currency[, team]) sums of open, owing and placed orders. */
-async function orderSums(db: Executor, staff: StaffScope, r: Range, perTeam: boolean): Promise<KindSums[]> {
-  const run = (
-    t: typeof statOrder | typeof statOrderDay,
-    columns: Record<string, SQL>,
-    where: SQL,
-  ): Promise<Record<string, unknown>[]> => {
+/** The staff of the tenant (their names and teams), as a part of an answer. */
+const staffPart = (db: Executor, staff: StaffScope) =>
+  db
+    .select({ id: staffUser.id, name: staffUser.name, role: staffUser.role, leaderId: staffUser.leaderId })
+    .from(staffUser)
+    .where(eq(staffUser.tenantId, staff.tenantId))
+    .orderBy(staffUser.id);
+
+/** The parts of (kind, currency[, team]) sums of open, owing and placed orders. */
+function orderParts(db: Executor, staff: StaffScope, r: Range, perTeam: boolean) {
+  const run = (t: typeof statOrder | typeof statOrderDay, columns: Record<string, SQLWrapper>, where: SQL) => {
     const fields = { kind: t.kind, currency: t.currency, ...columns };
     // Per team: through the agent to his team (none for agent 0, who is no staff member).
     if (perTeam)
       return db
-        .select({ ...fields, team: teamOf })
+        .select({ ...fields, team: teamOf.as('team') })
         .from(t)
         .leftJoin(staffUser, eq(staffUser.id, t.agentId))
         .where(where)
         .groupBy(t.kind, t.currency, teamOf);
     return db.select(fields).from(t).where(where).groupBy(t.kind, t.currency);
   };
-  const open = await run(
-    statOrder,
-    {
-      openAmount: sumText(statOrder.amount, openOrder()),
-      openCount: sumInt(statOrder.orders, openOrder()),
-      arrearsAmount: sumText(statOrder.owed, arrears()),
-      arrearsCount: sumInt(statOrder.orders, arrears()),
-    },
-    openOrOwing(staff),
-  );
-  const placed = await run(
-    statOrderDay,
-    { placedAmount: sumText(statOrderDay.amount), placedCount: sumInt(statOrderDay.orders) },
-    and(recordScope(staff, statOrderDay), inRange(statOrderDay.day, r))!,
-  );
-  return [
-    ...open.map((o) => ({ ...o, ...NO_PLACED_SUMS }) as KindSums),
-    ...placed.map((p) => ({ ...p, ...NO_ORDER_SUMS }) as KindSums),
-  ];
+  return {
+    open: run(
+      statOrder,
+      {
+        openAmount: sumText(statOrder.amount, openOrder()).as('openAmount'),
+        openCount: sumInt(statOrder.orders, openOrder()).as('openCount'),
+        arrearsAmount: sumText(statOrder.owed, arrears()).as('arrearsAmount'),
+        arrearsCount: sumInt(statOrder.orders, arrears()).as('arrearsCount'),
+      },
+      openOrOwing(staff),
+    ),
+    placed: run(
+      statOrderDay,
+      {
+        placedAmount: sumText(statOrderDay.amount).as('placedAmount'),
+        placedCount: sumInt(statOrderDay.orders).as('placedCount'),
+      },
+      and(recordScope(staff, statOrderDay), spanRange(statOrderDay, r))!,
+    ),
+  };
 }
+
+/** Open, owing and placed sums as rows of one shape. */
+const orderSums = (p: { open: unknown[]; placed: unknown[] }): KindSums[] => [
+  ...p.open.map((o) => ({ ...(o as object), ...NO_PLACED_SUMS }) as KindSums),
+  ...p.placed.map((x) => ({ ...(x as object), ...NO_ORDER_SUMS }) as KindSums),
+];
 
 /** Per product kind: open orders now, orders placed in the range, orders owing now. */
 export function product(db: Executor, staff: StaffScope, r: Range) {
   return cached(db, 'product', staff, r, async () => ({
     ...presentRange(r),
-    kinds: kindRows(await orderSums(db, staff, r, false)),
+    kinds: kindRows(orderSums(await together(db, orderParts(db, staff, r, false)))),
   }));
 }
 
@@ -314,12 +371,7 @@ interface StaffRow {
 }
 
 /** The teams the caller sees: every leader's for those who see everything, else his own (a leader). */
-async function teamsOf(db: Executor, staff: StaffScope): Promise<{ leaders: StaffRow[]; members: StaffRow[] }> {
-  const all = await db
-    .select({ id: staffUser.id, name: staffUser.name, role: staffUser.role, leaderId: staffUser.leaderId })
-    .from(staffUser)
-    .where(eq(staffUser.tenantId, staff.tenantId))
-    .orderBy(staffUser.id);
+function teamsOf(all: StaffRow[], staff: StaffScope): { leaders: StaffRow[]; members: StaffRow[] } {
   const everyone = agentCondition(staff, client.agentId) === undefined;
   const leaders = all.filter((s) => s.role === 'superman' && (everyone || s.id === staff.id));
   return { leaders, members: all };
@@ -331,44 +383,42 @@ const teamIdOf = (s: StaffRow | undefined): number | null =>
 
 type Grouped<T> = T & { team: number | null; agent: number | null; isTeam: number };
 
-/** Per-agent and per-team (grouping sets) client counts, deposits and withdrawals. */
-async function agentFigures(db: Executor, staff: StaffScope, r: Range) {
+/** The parts of per-agent and per-team (grouping sets) client counts, deposits and withdrawals. */
+function agentParts(db: Executor, staff: StaffScope, r: Range) {
   const sets = (agent: AnyPgColumn, currency?: AnyPgColumn) =>
     currency
       ? sql`GROUPING SETS ((${teamOf}, ${agent}, ${currency}), (${teamOf}, ${currency}))`
       : sql`GROUPING SETS ((${teamOf}, ${agent}), (${teamOf}))`;
   // Agent 0 (kept for "no agent") is answered as null.
   const grouped = (agent: AnyPgColumn) => ({
-    team: teamOf,
-    agent: sql<number | null>`nullif(${agent}, 0)`,
-    isTeam: sql<number>`GROUPING(${agent})::int`,
+    team: teamOf.as('team'),
+    agent: sql<number | null>`nullif(${agent}, 0)`.as('agent'),
+    isTeam: sql<number>`GROUPING(${agent})::int`.as('isTeam'),
   });
-  const counts = (await db
-    .select({ ...grouped(statClient.agentId), ...clientCountColumns(r) })
-    .from(statClient)
-    .leftJoin(staffUser, eq(staffUser.id, statClient.agentId))
-    .where(recordScope(staff, statClient))
-    .groupBy(sets(statClient.agentId))
-    .having(sql`sum(${statClient.clients}) <> 0`)) as Grouped<{
-    total: number;
-    robot: number;
-    new: number;
-    newReal: number;
-  }>[];
   const money = (kind: 'deposit' | 'withdrawal') =>
     db
       .select({
         ...grouped(statMoney.agentId),
         currency: statMoney.currency,
-        amount: sumText(statMoney.amount),
-        count: sumInt(statMoney.records),
+        amount: sumText(statMoney.amount).as('amount'),
+        count: sumInt(statMoney.records).as('count'),
       })
       .from(statMoney)
       .leftJoin(staffUser, eq(staffUser.id, statMoney.agentId))
-      .where(and(recordScope(staff, statMoney), eq(statMoney.kind, kind), inRange(statMoney.day, r)))
+      .where(and(recordScope(staff, statMoney), eq(statMoney.kind, kind), spanRange(statMoney, r)))
       .groupBy(sets(statMoney.agentId, statMoney.currency))
-      .having(sql`sum(${statMoney.records}) <> 0`) as Promise<Grouped<CurrencySum>[]>;
-  return { counts, deposits: await money('deposit'), withdrawals: await money('withdrawal') };
+      .having(sql`sum(${statMoney.records}) <> 0`);
+  return {
+    counts: db
+      .select({ ...grouped(statClient.agentId), ...clientCountColumns() })
+      .from(statClient)
+      .leftJoin(staffUser, eq(staffUser.id, statClient.agentId))
+      .where(and(recordScope(staff, statClient), clientRows(r)))
+      .groupBy(sets(statClient.agentId))
+      .having(sql`sum(${statClient.clients}) FILTER (WHERE ${statClient.span} = 'all') <> 0`),
+    deposits: money('deposit'),
+    withdrawals: money('withdrawal'),
+  };
 }
 
 const idOf = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -385,8 +435,11 @@ const sumsOf = (rows: Grouped<CurrencySum>[], pick: (r: Grouped<CurrencySum>) =>
  */
 export function team(db: Executor, staff: StaffScope, r: Range) {
   return cached(db, 'team', staff, r, async () => {
-    const { leaders, members } = await teamsOf(db, staff);
-    const { counts, deposits, withdrawals } = await agentFigures(db, staff, r);
+    const p = await together(db, { staff: staffPart(db, staff), ...agentParts(db, staff, r) });
+    const { leaders, members } = teamsOf(p.staff as StaffRow[], staff);
+    const counts = p.counts as Grouped<Counts>[];
+    const deposits = p.deposits as Grouped<CurrencySum>[];
+    const withdrawals = p.withdrawals as Grouped<CurrencySum>[];
     const staffById = new Map(members.map((m) => [m.id, m]));
     const teamIds: (number | null)[] = leaders.map((l) => l.id);
     const seen = [...counts, ...deposits, ...withdrawals].map((x) => idOf(x.team));
@@ -426,8 +479,9 @@ export function team(db: Executor, staff: StaffScope, r: Range) {
 /** Per team and product kind: open orders now, orders placed in the range, orders owing now. */
 export function teamProduct(db: Executor, staff: StaffScope, r: Range) {
   return cached(db, 'team_product', staff, r, async () => {
-    const { leaders, members } = await teamsOf(db, staff);
-    const rows = await orderSums(db, staff, r, true);
+    const p = await together(db, { staff: staffPart(db, staff), ...orderParts(db, staff, r, true) });
+    const { leaders, members } = teamsOf(p.staff as StaffRow[], staff);
+    const rows = orderSums(p);
     const staffById = new Map(members.map((m) => [m.id, m]));
     const teamIds: (number | null)[] = leaders.map((l) => l.id);
     if (rows.some((x) => idOf(x.team) === null) && agentCondition(staff, client.agentId) === undefined)
