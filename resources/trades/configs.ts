@@ -461,7 +461,7 @@ export function orderConfig(name: string, kind: TradeProduct): ResourceConfig<Or
     sort: { field: 'id', order: 'DESC' },
     drawer: 'show',
     related: [transactionsRelated(kind)],
-    finder: totalsFinder(name),
+    finder: totalsFinder(name, kind),
     rowActions: orderRowActions(kind),
     bulkActions: orderBulkActions(kind),
     listActions: [placeOrderAction(kind)],

@@ -83,6 +83,14 @@ const shared: Texts = {
     },
     method: { ratio: '按比例', lottery: '抽签' },
     done: { allocate: '配售完成', place: '订单已提交' },
+    market: {
+      hours: '交易时段 %{sessions}（%{zone}）',
+      sellHours: '卖出时段 %{sessions}（%{zone}）',
+      open: '开市中',
+      closed: '休市',
+      title: '当地时间 %{time}；时段外不能下单、审核通过、卖出或平仓（交易配置）',
+      sellTitle: '当地时间 %{time}；已上市新股只能在时段内卖出，申购不受时段限制（交易配置）',
+    },
     totals: {
       title: '%{name}：符合筛选条件的全部记录合计',
       count: '笔数',
@@ -183,6 +191,16 @@ const shared: Texts = {
     },
     method: { ratio: 'By ratio', lottery: 'Lottery' },
     done: { allocate: 'Allocated', place: 'Order placed' },
+    market: {
+      hours: 'Trading hours %{sessions} (%{zone})',
+      sellHours: 'Selling hours %{sessions} (%{zone})',
+      open: 'Open',
+      closed: 'Closed',
+      title:
+        'Local time %{time}; outside these hours orders cannot be placed, approved, sold or closed (trade configuration)',
+      sellTitle:
+        'Local time %{time}; listed IPO shares are sold only within these hours, subscriptions at any time (trade configuration)',
+    },
     totals: {
       title: '%{name}: the sums of every record the filters match',
       count: 'Orders',

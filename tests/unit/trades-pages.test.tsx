@@ -1,5 +1,6 @@
 // The trades and trade records pages: order actions only where the transitions allow them, a remark required to
-// reject, bulk review in one call, per-currency totals from the list answer, the records' ledger lines translated.
+// reject, bulk review in one call, per-currency totals from the list answer, the kind's trading hours and whether the
+// market is open (GET market), the records' ledger lines translated.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -36,9 +37,21 @@ const order = (id: number, status: string, extra: Record<string, unknown> = {}) 
 });
 const totals = [{ currency: 'USD', count: 2, amount: '2500.00', fee: '3.76', profit: '-5.00' }];
 
-function serveOrders(rows: ReturnType<typeof order>[]) {
+const MARKET = '/trades/admin/v1/stock/market';
+const market = (open: boolean) =>
+  apiBody(`GET ${MARKET}`, {
+    kind: 'stock',
+    sessions: '09:30-11:30,13:00-15:00',
+    time_zone: 'Asia/Shanghai',
+    local_time: open ? '10:05' : '22:40',
+    open,
+    session_bound: true,
+  });
+
+function serveOrders(rows: ReturnType<typeof order>[], open = true) {
   server.use(
     http.get(api(ORDERS), () => HttpResponse.json(apiList(`GET ${ORDERS}`, rows, { totals }))),
+    http.get(api(MARKET), () => HttpResponse.json(market(open))),
     http.get(api('/trades/admin/v1/stock/product/list'), () =>
       HttpResponse.json(apiList('GET /trades/admin/v1/stock/product/list', [])),
     ),
@@ -62,6 +75,16 @@ describe('stock orders (trades page)', () => {
     expect(screen.queryByRole('button', { name: '平仓' })).not.toBeInTheDocument();
     const chip = await screen.findByTestId('totals-USD');
     expect(chip.textContent).toBe('USD · 笔数 2 · 金额 2,500.00 · 手续费 3.76 · 盈亏 -5.00');
+    const hours = await screen.findByTestId('market-hours');
+    expect(hours.textContent).toBe('交易时段 09:30-11:30,13:00-15:00（Asia/Shanghai） · 开市中');
+    expect(hours.getAttribute('title')).toMatch(/^当地时间 10:05；/);
+  });
+
+  it("shows the market closed outside the kind's trading hours, in English too", async () => {
+    serveOrders([order(1, 'pending')], false);
+    await renderResource(config, { locale: 'en-US' });
+    const hours = await screen.findByTestId('market-hours');
+    expect(hours.textContent).toBe('Trading hours 09:30-11:30,13:00-15:00 (Asia/Shanghai) · Closed');
   });
 
   it('asks a remark before rejecting and sends it', async () => {

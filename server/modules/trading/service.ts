@@ -20,10 +20,13 @@ import {
   productOpenForOrders,
   PRODUCT_TRANSITIONS,
   scaled,
+  sessionBound,
+  sessionBoundKind,
   transitionOf,
   unscaled,
   initialProductStatus,
   type AllocationMethod,
+  type MarketStatus,
   type OrderAction,
   type OrderRouteAction,
   type OrderStatus,
@@ -34,7 +37,7 @@ import {
   type TradeProductBody,
   type TradeProductRow,
 } from '../../../domain/trading';
-import type { TradeProduct } from '../../../domain/trade-config';
+import { localMinutes, sessionOpen, type TradeProduct } from '../../../domain/trade-config';
 import {
   account,
   client,
@@ -112,6 +115,42 @@ export class DailyLimitError extends DomainError {
   constructor(limit: string, used: string, currency: string) {
     super(409, 'daily_limit_exceeded', `The client's daily limit is ${limit} ${currency}; ${used} is placed today`);
   }
+}
+
+/** 409: the kind's trading sessions (trade_config, the tenant's time zone) are closed at this moment. */
+export class MarketClosedError extends DomainError {
+  constructor(m: MarketStatus) {
+    super(
+      409,
+      'market_closed',
+      `Trading of ${m.kind} is closed now (${m.local_time} ${m.time_zone}; trading hours ${m.sessions})`,
+    );
+  }
+}
+
+/** The kind's trading hours (trade_config sessions in the tenant's time zone) and whether they are open at `now`. */
+export async function marketStatus(
+  db: Executor,
+  tenantId: string,
+  kind: TradeProduct,
+  now: Date,
+): Promise<MarketStatus> {
+  const [cfg, zone] = await Promise.all([readProduct(db, tenantId, kind), tenantTimeZone(db, tenantId)]);
+  return {
+    kind,
+    sessions: cfg.sessions,
+    time_zone: zone,
+    local_time: localMinutes(now, zone).hhmm,
+    open: sessionOpen(cfg.sessions, now, zone),
+    session_bound: sessionBoundKind(kind),
+  };
+}
+
+/** 409 market_closed, nothing written, when `action` of `kind` is session-bound and the sessions are closed at `now`. */
+async function assertSession(tx: Executor, tenantId: string, kind: TradeProduct, action: OrderAction, now: Date) {
+  if (!sessionBound(kind, action)) return;
+  const m = await marketStatus(tx, tenantId, kind, now);
+  if (!m.open) throw new MarketClosedError(m);
 }
 
 /**
@@ -595,7 +634,8 @@ const tenantScope = (tenantId: string): StaffScope => ({ id: 0, tenantId, role: 
 /**
  * Places an order of `kind` for a client (docs/trading.md "place"): the client in the actor's scope (404), the
  * product of the kind (404) open for orders (409 product_closed), the kind open in trade_config (409 product_closed)
- * and not halted (409 trading_halted), the client allowed by the trading permissions (409 trading_not_allowed),
+ * and not halted (409 trading_halted), a market order within the kind's trading sessions at `now` (409
+ * market_closed), the client allowed by the trading permissions (409 trading_not_allowed),
  * quantity a multiple of the lot size (400), the amount within trade_config's min..max (400), the client's account
  * in the product's currency (409 account_missing). Review: amount + fee frozen (IPO: ÷ leverage, rounded up);
  * Direct: amount and fee debited, the position opens. Too little balance: 409 insufficient_funds, nothing written.
@@ -605,6 +645,7 @@ export async function placeOrder(
   actor: Actor,
   kind: TradeProduct,
   body: PlaceOrderBody,
+  now: Date,
 ): Promise<TradeOrderRow> {
   const clientId = Number(body.client_id);
   if (!Number.isSafeInteger(clientId) || clientId <= 0)
@@ -630,6 +671,7 @@ export async function placeOrder(
   const cfg = await readProduct(tx, actor.tenantId, kind);
   if ((await haltedProducts(tx, actor.tenantId)).has(kind)) throw new TradingHaltedError(kind);
   if (!cfg.enabled) throw new ProductClosedError(`Trading of ${kind} is closed in the trade configuration`);
+  await assertSession(tx, actor.tenantId, kind, placing, now);
   const effective = await effectiveOf(tx, tenantScope(actor.tenantId), clientId);
   if (!effective.products.find((p) => p.product === kind)?.allowed) throw new TradingNotAllowedError(kind);
 
@@ -750,7 +792,8 @@ async function saleOf(tx: Executor, tenantId: string, o: OrderRaw, sellPrice: st
 /**
  * One action on an order of `kind` (`PUT /trades/admin/v1/{kind}/order/{action}/{id}`): see the table of
  * docs/trading.md. The order must be in the actor's scope (404) and in a status the action starts from (409
- * invalid_transition, nothing changed).
+ * invalid_transition, nothing changed); a session-bound action (sessionBound) within the kind's trading sessions at
+ * `now` (409 market_closed, nothing changed).
  */
 export async function orderAction(
   tx: Tx,
@@ -758,12 +801,14 @@ export async function orderAction(
   kind: TradeProduct,
   routeAction: OrderRouteAction,
   id: number,
-  body: OrderActionBody = {},
+  body: OrderActionBody,
+  now: Date,
 ): Promise<TradeOrderRow> {
   const o = await lockOrder(tx, actor, kind, id);
   const action = transitionOf(kind, routeAction);
   if (!orderActionAllowed(kind, o.status as OrderStatus, action))
     throw new InvalidTransitionError('Order', o.status, routeAction);
+  await assertSession(tx, actor.tenantId, kind, action, now);
   if (action === 'sell' || action === 'close' || action === 'sell_listed') {
     const [c] = await tx.select({ tradeSettings: client.tradeSettings }).from(client).where(eq(client.id, o.clientId));
     if (!tradeSettingsOf(c).sell_enabled) throw new TradeSettingError('sell');
