@@ -608,3 +608,34 @@ export interface MarketStatus {
   /** Whether the kind's orders are held to the sessions at all (sessionBoundKind). */
   session_bound: boolean;
 }
+
+/**
+ * Emergency order modification (spec section 2 "emergency", docs/trading.md "Order modification"): staff with the
+ * emergency grant correct the price and/or quantity of an open market order (pending or holding) with a reason.
+ */
+export const ORDER_MODIFY = { path: '/emergency/admin/v1/order/modify/{id}', reasonMax: 500 } as const;
+
+/** The statuses of a market order that a modification may correct (a pending or executed, not yet sold, buy). */
+export const MODIFIABLE_STATUSES: readonly OrderStatus[] = ['pending', 'holding'];
+
+/** Whether an order of `kind` in `status` may be modified: market orders, pending or holding. */
+export const orderModifiable = (kind: TradeProduct, status: OrderStatus): boolean =>
+  FAMILY[kind] === 'market' && MODIFIABLE_STATUSES.includes(status);
+
+/** The body of a modification: the corrected price and/or quantity (the other keeps its value), and why. */
+export interface OrderModifyBody {
+  price?: string | number | null;
+  quantity?: number | null;
+  reason: string;
+}
+
+/** What a modification answers: the order after, the reason, the booking before and what the account moved. */
+export interface OrderModification {
+  order: TradeOrderRow;
+  reason: string;
+  before: { price: string | null; quantity: number | null; amount: string; fee: string; frozen: string };
+  /** The client's balance change (negative: debited), exact. */
+  balance_change: string;
+  /** The client's frozen change, exact. */
+  frozen_change: string;
+}

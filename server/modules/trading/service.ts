@@ -14,6 +14,8 @@ import {
   amountCents,
   FAMILY,
   feeCents,
+  ORDER_MODIFY,
+  orderModifiable,
   KIND_SUBTYPES,
   orderActionAllowed,
   productActionAllowed,
@@ -28,6 +30,8 @@ import {
   type AllocationMethod,
   type MarketStatus,
   type OrderAction,
+  type OrderModification,
+  type OrderModifyBody,
   type OrderRouteAction,
   type OrderStatus,
   type PlaceOrderBody,
@@ -37,7 +41,7 @@ import {
   type TradeProductBody,
   type TradeProductRow,
 } from '../../../domain/trading';
-import { localMinutes, sessionOpen, type TradeProduct } from '../../../domain/trade-config';
+import { localMinutes, sessionOpen, TRADE_PRODUCTS, type TradeProduct } from '../../../domain/trade-config';
 import {
   account,
   client,
@@ -490,11 +494,16 @@ export async function orderOf(db: Executor, actor: Actor, kind: TradeProduct | T
 }
 
 /** Locks an order of `kind` in the actor's scope (FOR UPDATE); else 404. */
-async function lockOrder(tx: Executor, actor: Actor, kind: TradeProduct, id: number): Promise<OrderRaw> {
+async function lockOrder(
+  tx: Executor,
+  actor: Actor,
+  kind: TradeProduct | readonly TradeProduct[],
+  id: number,
+): Promise<OrderRaw> {
   const [row] = await tx
     .select()
     .from(tradeOrder)
-    .where(and(eq(tradeOrder.id, id), eq(tradeOrder.kind, kind), orderScope(actor)))
+    .where(and(eq(tradeOrder.id, id), inArray(tradeOrder.kind, ([] as TradeProduct[]).concat(kind)), orderScope(actor)))
     .for('update');
   if (!row) throw new NotFoundError('Order');
   return row;
@@ -922,6 +931,96 @@ export async function orderAction(
   }
   if (positionChanges) await recomputePosition(tx, actor.tenantId, o.clientId, o.productId);
   return orderOf(tx, actor, kind, id);
+}
+
+/* ------------------------------------------------------------------------------------------------------------- */
+/* Orders: emergency modification                                                                                 */
+
+/**
+ * Corrects an open market order's price and/or quantity (`PUT /emergency/admin/v1/order/modify/{id}`, docs/trading.md
+ * "Order modification"): the order in the actor's scope (404), of the market family and pending or holding (else
+ * 409 invalid_transition, nothing changed); a reason (400 required); the new quantity a multiple of the lot size,
+ * price > 0 with 4 decimals, something changed (400 nothing_to_change), the new amount within trade_config's
+ * min..max. amount = quantity × price and fee = amount × trade_config's buy_fee now (cent, half up). The money moves
+ * only by the difference, through the ledger, in txns that reference the order (memo: the reason): pending, the
+ * frozen money follows amount + fee (`trade_freeze` more or `trade_release` the rest); holding, `buy` and `buy_fee`
+ * take the difference from the balance (or give it back), and the position is recomputed. Too little balance: 409
+ * insufficient_funds, nothing written. Not session-bound, and it works under a halt: it corrects a booking.
+ */
+export async function modifyOrder(tx: Tx, actor: Actor, id: number, body: OrderModifyBody): Promise<OrderModification> {
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (!reason) throw new ValidationError({ reason: 'reason is required' });
+  if (reason.length > ORDER_MODIFY.reasonMax)
+    throw fieldIssue('reason', 'too_long', 'reason is too long', ORDER_MODIFY.reasonMax);
+  const o = await lockOrder(tx, actor, TRADE_PRODUCTS, id);
+  const kind = o.kind as TradeProduct;
+  if (!orderModifiable(kind, o.status as OrderStatus)) throw new InvalidTransitionError('Order', o.status, 'modify');
+  const [product] = await tx.select().from(tradeProduct).where(eq(tradeProduct.id, o.productId));
+  const blank = (v: unknown) => v === undefined || v === null || v === '';
+  const quantity = blank(body.quantity) ? BigInt(o.quantity ?? 0) : wholeNumber(body.quantity, 'quantity');
+  if (quantity % BigInt(product.lotSize) !== 0n)
+    throw fieldIssue('quantity', 'invalid', `quantity must be a multiple of the lot size ${product.lotSize}`);
+  const price = blank(body.price) ? price4(o.price)! : priceOf(body.price, 'price');
+  if (quantity === BigInt(o.quantity ?? 0) && price === price4(o.price))
+    throw fieldIssue(
+      blank(body.price) ? 'quantity' : 'price',
+      'nothing_to_change',
+      'the order has this price and quantity',
+    );
+  const cfg = await readProduct(tx, actor.tenantId, kind);
+  const amount = amountCents(quantity, price);
+  const field = blank(body.quantity) ? 'price' : 'quantity';
+  if (amount <= 0n || amount < toCents(cfg.min_amount))
+    throw fieldIssue(field, 'too_small', `the amount ${fromCents(amount)} is below the minimum ${cfg.min_amount}`);
+  if (amount > toCents(cfg.max_amount))
+    throw fieldIssue(field, 'too_large', `the amount ${fromCents(amount)} is above the maximum ${cfg.max_amount}`);
+  const fee = feeCents(amount, cfg.buy_fee);
+
+  await lockAccounts(tx, actor.tenantId, [o.accountId]);
+  const pending = o.status === 'pending';
+  const frozen = pending ? amount + fee : 0n;
+  const [next] = await tx
+    .update(tradeOrder)
+    .set({
+      quantity: Number(quantity),
+      price,
+      amount: fromCents(amount),
+      fee: fromCents(fee),
+      frozen: fromCents(frozen),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tradeOrder.id, o.id), eq(tradeOrder.status, o.status)))
+    .returning();
+  if (!next) throw new InvalidTransitionError('Order', o.status, 'modify');
+  const memo = `modified: ${reason}`.slice(0, 500);
+  let balanceChange: bigint;
+  let frozenChange = 0n;
+  if (pending) {
+    frozenChange = frozen - toCents(o.frozen);
+    balanceChange = -frozenChange;
+    if (frozenChange > 0n) await post(tx, actor, next, 'trade_freeze', freeze(next, frozenChange), memo);
+    else await release(tx, actor, next, -frozenChange, memo);
+  } else {
+    const dAmount = amount - toCents(o.amount);
+    const dFee = fee - toCents(o.fee);
+    balanceChange = -(dAmount + dFee);
+    if (dAmount !== 0n) await post(tx, actor, next, 'buy', pay(next, dAmount, 'balance', 'trading'), memo);
+    if (dFee !== 0n) await post(tx, actor, next, 'buy_fee', pay(next, dFee, 'balance', 'fee_income'), memo);
+    await recomputePosition(tx, actor.tenantId, o.clientId, o.productId);
+  }
+  return {
+    order: await orderOf(tx, actor, kind, id),
+    reason,
+    before: {
+      price: price4(o.price),
+      quantity: qty(o.quantity),
+      amount: money2(o.amount)!,
+      fee: money2(o.fee)!,
+      frozen: money2(o.frozen)!,
+    },
+    balance_change: fromCents(balanceChange),
+    frozen_change: fromCents(frozenChange),
+  };
 }
 
 /** What the order's txns of `kind` took from the client (cents). */
