@@ -137,16 +137,16 @@ export function parseSessions(text: string): { start: string; end: string }[] | 
   return out;
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The local time of day of `at` in `zone` (an IANA zone), in minutes since midnight, and its `HH:MM`. */
 export function localMinutes(at: Date, zone: string): { minutes: number; hhmm: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .formatToParts(at)
-    .reduce<Record<string, string>>((o, p) => ({ ...o, [p.type]: p.value }), {});
+  let fmt = clockFormats.get(zone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormats.set(zone, fmt);
+  }
+  const parts = Object.fromEntries(fmt.formatToParts(at).map((p) => [p.type, p.value]));
   const hhmm = `${parts.hour}:${parts.minute}`;
   return { minutes: minutes(hhmm), hhmm };
 }

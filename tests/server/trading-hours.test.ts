@@ -13,6 +13,7 @@ import { checkLedger } from '../../server/ledger';
 import { postTransaction } from '../../server/ledger/post';
 import { createClient, openAccount } from '../../server/modules/client/service';
 import { readSetting, saveSetting } from '../../server/modules/setting/service';
+import { nextOpen, sessionOpen } from '../../domain/trade-config';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -23,6 +24,7 @@ let at = new Date('2026-11-26T02:00:00Z');
 const shanghai = (hhmmss: string) => new Date(`2026-11-26T${hhmmss}+08:00`);
 const clients: Record<'a' | 'b', { id: number; usd: number }> = { a: { id: 0, usd: 0 }, b: { id: 0, usd: 0 } };
 const products: Record<string, number> = {};
+let ipoOrder = 0;
 
 const as = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
   call(app, method, `/api${url}`, { token, body });
@@ -230,6 +232,41 @@ describe('trading hours', () => {
       open: false,
       session_bound: false,
     });
+    ipoOrder = ipo.json().id;
+  });
+
+  it('a listed IPO holding is sold only within the IPO sessions; allocation and listing at any hour', async () => {
+    at = shanghai('21:00:00');
+    for (const [method, url, body] of [
+      ['PUT', `/trades/admin/v1/ipo/product/lock/${products.ipo}`, undefined],
+      ['POST', `/trades/admin/v1/ipo/product/allocate/${products.ipo}`, { method: 'ratio' }],
+      ['PUT', `/trades/admin/v1/ipo/product/go_public/${products.ipo}`, undefined],
+    ] as const) {
+      const res = await as(method, url, body);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
+    expect(await statusOf(ipoOrder)).toBe('holding');
+    const before = await accounts();
+    const n = await orderCount();
+    await refusedClosed(await as('PUT', `/trades/admin/v1/ipo/order/sell/${ipoOrder}`, { sell_price: '6' }), before, n);
+    expect(await statusOf(ipoOrder)).toBe('holding');
+    at = shanghai('14:00:00');
+    expect((await as('PUT', `/trades/admin/v1/ipo/order/sell/${ipoOrder}`, { sell_price: '6' })).json().status).toBe(
+      'sold',
+    );
     expect((await checkLedger(t.database.db)).violations).toEqual([]);
+  });
+});
+
+describe('sessions (domain/trade-config.ts)', () => {
+  it('00:00-24:00 is always open; nextOpen finds the next open minute (the demo seed books its orders there)', () => {
+    for (const time of ['00:00:00', '12:00:00', '23:59:59'])
+      expect(sessionOpen('00:00-24:00', shanghai(time), 'Asia/Shanghai'), time).toBe(true);
+    const sessions = '09:30-11:30,13:00-15:00';
+    expect(nextOpen(sessions, 'Asia/Shanghai', shanghai('10:15:30'))).toEqual(shanghai('10:15:30'));
+    expect(nextOpen(sessions, 'Asia/Shanghai', shanghai('11:30:00'))).toEqual(shanghai('13:00:00'));
+    expect(nextOpen(sessions, 'Asia/Shanghai', shanghai('22:00:00'))).toEqual(new Date('2026-11-27T09:30:00+08:00'));
+    expect(nextOpen(sessions, 'America/New_York', shanghai('22:00:00'))).toEqual(new Date('2026-11-26T09:30:00-05:00'));
+    expect(nextOpen('nonsense', 'Asia/Shanghai', shanghai('22:00:00'))).toBeNull();
   });
 });
