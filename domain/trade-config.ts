@@ -137,6 +137,43 @@ export function parseSessions(text: string): { start: string; end: string }[] | 
   return out;
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local time of day of `at` in `zone` (an IANA zone), in minutes since midnight, and its `HH:MM`. */
+export function localMinutes(at: Date, zone: string): { minutes: number; hhmm: string } {
+  let fmt = clockFormats.get(zone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormats.set(zone, fmt);
+  }
+  const parts = Object.fromEntries(fmt.formatToParts(at).map((p) => [p.type, p.value]));
+  const hhmm = `${parts.hour}:${parts.minute}`;
+  return { minutes: minutes(hhmm), hhmm };
+}
+
+/**
+ * Whether trading is open at `at` under `sessions` (parseSessions' text) in the tenant's `zone`: each session holds
+ * from its start (inclusive, to the minute) to its end (exclusive): `09:30-11:30` is open at 09:30:00 and at
+ * 11:29:59, closed at 11:30:00; `00:00-24:00` is always open. Unparsable sessions: closed.
+ */
+export function sessionOpen(sessions: string, at: Date, zone: string): boolean {
+  const now = localMinutes(at, zone).minutes;
+  return (parseSessions(sessions) ?? []).some((s) => minutes(s.start) <= now && now < minutes(s.end));
+}
+
+/**
+ * The first instant at or after `from` (to the minute) at which `sessions` are open in `zone`, within a day; null
+ * when there is none (unparsable sessions).
+ */
+export function nextOpen(sessions: string, zone: string, from: Date): Date | null {
+  const start = Math.floor(from.getTime() / 60_000) * 60_000;
+  for (let m = 0; m <= 24 * 60; m++) {
+    const at = new Date(start + m * 60_000);
+    if (sessionOpen(sessions, at < from ? from : at, zone)) return at < from ? from : at;
+  }
+  return null;
+}
+
 /** The stored spelling of sessions: `09:30-11:30,13:00-15:00` (no spaces). */
 export const formatSessions = (s: { start: string; end: string }[]) => s.map((x) => `${x.start}-${x.end}`).join(',');
 

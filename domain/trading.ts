@@ -156,6 +156,21 @@ export function productActionAllowed(kind: TradeProduct, status: ProductStatus, 
 export const initialProductStatus = (kind: TradeProduct): ProductStatus =>
   FAMILY[kind] === 'ipo' ? 'available' : 'enable';
 
+/**
+ * Whether an order action of `kind` happens only in the kind's trading sessions (trade_config `sessions`, the
+ * tenant's time zone; docs/trading.md "Trading hours"): what trades at a market price does, i.e. a market order
+ * placed (Direct or review) or approved (its buy executes then), sold or closed, and a listed IPO's shares sold.
+ * A rejection, a daily settlement (after the close), IPO subscriptions, allocation and payment, and the period
+ * products' subscriptions, redemptions and settlements are not session-bound.
+ */
+export function sessionBound(kind: TradeProduct, action: OrderAction): boolean {
+  if (FAMILY[kind] === 'market') return ['place_direct', 'place_review', 'approve', 'sell', 'close'].includes(action);
+  return action === 'sell_listed';
+}
+
+/** Whether any action of `kind`'s orders is session-bound (the orders page shows the kind's hours). */
+export const sessionBoundKind = (kind: TradeProduct): boolean => FAMILY[kind] !== 'period';
+
 /** Whether a product in `status` takes new orders. */
 export const productOpenForOrders = (status: ProductStatus): boolean => status === 'enable' || status === 'available';
 
@@ -578,4 +593,49 @@ export interface ListTotals {
   amount: string;
   fee: string;
   profit: string;
+}
+
+/** `GET /trades/admin/v1/{kind}/market`: the kind's trading hours and whether they are open now. */
+export interface MarketStatus {
+  kind: TradeProduct;
+  /** trade_config's sessions, e.g. `09:30-11:30,13:00-15:00`. */
+  sessions: string;
+  /** The tenant's time zone the sessions are in. */
+  time_zone: string;
+  /** The tenant's local time now, `HH:MM`. */
+  local_time: string;
+  open: boolean;
+  /** Whether the kind's orders are held to the sessions at all (sessionBoundKind). */
+  session_bound: boolean;
+}
+
+/**
+ * Emergency order modification (spec section 2 "emergency", docs/trading.md "Order modification"): staff with the
+ * emergency grant correct the price and/or quantity of an open market order (pending or holding) with a reason.
+ */
+export const ORDER_MODIFY = { path: '/emergency/admin/v1/order/modify/{id}', reasonMax: 500 } as const;
+
+/** The statuses of a market order that a modification may correct (a pending or executed, not yet sold, buy). */
+export const MODIFIABLE_STATUSES: readonly OrderStatus[] = ['pending', 'holding'];
+
+/** Whether an order of `kind` in `status` may be modified: market orders, pending or holding. */
+export const orderModifiable = (kind: TradeProduct, status: OrderStatus): boolean =>
+  FAMILY[kind] === 'market' && MODIFIABLE_STATUSES.includes(status);
+
+/** The body of a modification: the corrected price and/or quantity (the other keeps its value), and why. */
+export interface OrderModifyBody {
+  price?: string | number | null;
+  quantity?: number | null;
+  reason: string;
+}
+
+/** What a modification answers: the order after, the reason, the booking before and what the account moved. */
+export interface OrderModification {
+  order: TradeOrderRow;
+  reason: string;
+  before: { price: string | null; quantity: number | null; amount: string; fee: string; frozen: string };
+  /** The client's balance change (negative: debited), exact. */
+  balance_change: string;
+  /** The client's frozen change, exact. */
+  frozen_change: string;
 }

@@ -67,6 +67,7 @@ const zhCodes: Codes = {
   buy_disabled: '该客户的交易设置不允许买入',
   sell_disabled: '该客户的交易设置不允许卖出',
   daily_limit_exceeded: '超出该客户的单日交易限额',
+  market_closed: '当前不在该产品的交易时段内（见交易配置），请在开市后操作',
   network: '网络错误，请检查网络连接后重试。',
 };
 
@@ -131,6 +132,7 @@ const enCodes: Codes = {
   buy_disabled: "This client's trade settings do not allow buying",
   sell_disabled: "This client's trade settings do not allow selling",
   daily_limit_exceeded: "This order exceeds the client's daily trading limit",
+  market_closed: "The market is closed: this is outside the product's trading hours (trade configuration)",
   network: 'Network error. Please check your connection and try again.',
 };
 

@@ -73,6 +73,8 @@ const API_MODULES: FastifyPluginAsync[] = [
 export interface BuildOptions {
   /** An already open database; the app then leaves closing it to the caller. */
   database?: Database;
+  /** The clock the rules of time read (trading hours); tests pass their own. Default: the wall clock. */
+  clock?: () => Date;
 }
 
 const OPENAPI_DESCRIPTION = [
@@ -158,6 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('clock', opts.clock ?? (() => new Date()));
   if (config.nodeEnv === 'test') app.decorate('captchaStore', new Map<string, string>());
   if (!opts.database) app.addHook('onClose', () => database.close());
   try {

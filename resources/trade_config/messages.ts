@@ -44,7 +44,8 @@ export default {
         hints: {
           key: '小写字母开头，可含小写字母、数字、下划线和点，例如 withdraw.daily_count',
           value: '按类型填写：数字如 12.5；布尔为 true 或 false；JSON 如 {"a":1}；精确小数最多 8 位小数',
-          sessions: '格式 09:30-11:30,13:00-15:00，按先后排列，不跨午夜',
+          sessions:
+            '格式 09:30-11:30,13:00-15:00，按先后排列，不跨午夜，00:00-24:00 为全天；股票、大宗、日内交易只在时段内下单、审核、卖出',
           fee: '0 到 1 之间的小数，最多 6 位，0.0015 即 0.15%',
         },
       },
@@ -82,7 +83,8 @@ export default {
           key: 'Starts with a lower-case letter; lower-case letters, digits, _ and ., e.g. withdraw.daily_count',
           value:
             'As the type says: number like 12.5; boolean true or false; JSON like {"a":1}; decimal up to 8 decimals',
-          sessions: 'Like 09:30-11:30,13:00-15:00, in order, not across midnight',
+          sessions:
+            'Like 09:30-11:30,13:00-15:00, in order, not across midnight; 00:00-24:00 is all day. Stock, block and daily orders are placed, approved and sold only within them',
           fee: 'A rate from 0 to below 1, up to 6 decimals; 0.0015 is 0.15%',
         },
       },

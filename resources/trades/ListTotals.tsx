@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Box, Chip } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 import { formatMoney } from '../client/money';
 import type { FinderProps } from '../engine/types';
-import type { ListTotals } from '../../domain/trading';
+import { sessionBoundKind, type ListTotals, type TradeProduct } from '../../domain/trading';
+
+/** The market-hours chip of an orders list, loaded with the first orders page that shows it. */
+const MarketHours = lazy(() => import('./MarketHours'));
 
 /** One currency's sums of a list (every matching row, not the page): domain ListTotals, or more sums. */
 export type CurrencyTotals = Partial<ListTotals> & { currency: string; [sum: string]: string | number | undefined };
@@ -58,9 +62,20 @@ function ListTotals({ name }: { name: string }) {
   );
 }
 
-/** The totals of the list `name` in its toolbar (the engine's finder slot renders inside the list). */
-export function totalsFinder(name: string) {
+/**
+ * The totals of the list `name` in its toolbar (the engine's finder slot renders inside the list); an orders list of
+ * a session-bound `kind` shows the kind's trading hours first.
+ */
+export function totalsFinder(name: string, kind?: TradeProduct) {
   return function Totals(_props: FinderProps) {
-    return <ListTotals name={name} />;
+    if (!kind || !sessionBoundKind(kind)) return <ListTotals name={name} />;
+    return (
+      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center', mr: 'auto' }}>
+        <Suspense fallback={null}>
+          <MarketHours kind={kind} />
+        </Suspense>
+        <ListTotals name={name} />
+      </Box>
+    );
   };
 }

@@ -31,6 +31,7 @@ const shared: Texts = {
       pay: '缴款',
       overdue: '逾期',
       place: '代客下单',
+      modify: '改单',
     },
     confirm: {
       enable: '启用产品 %{code} %{name}？启用后可以下单。',
@@ -52,6 +53,8 @@ const shared: Texts = {
       bulk_reject: '拒绝所选的 %{count} 个订单？冻结资金将退还。',
       bulk_settle: '结算所选的 %{count} 个订单？',
       place: '为客户下单：选择客户和产品，直接成交立即扣款，审核订单先冻结资金。',
+      modify:
+        '应急改单 #%{id}（客户 %{username}，%{product_name}，%{quantity} 股 × %{price}，金额 %{amount} %{currency}）：按更正后的价格和数量重算金额与手续费，只按差额冻结/退还或扣款/退款，持仓随之更新。此操作记入审计日志。',
     },
     inputs: {
       method: '配售方式',
@@ -64,6 +67,7 @@ const shared: Texts = {
       quantity: '数量（股）',
       price: '价格',
       amount: '金额',
+      reason: '改单原因',
     },
     hints: {
       price: '最多 4 位小数',
@@ -71,6 +75,7 @@ const shared: Texts = {
       profit: '本期收益，亏损为负数，最多 2 位小数',
       quantity: '整数，须为产品每手数量的整数倍',
       orderPrice: '留空则按产品当前价格',
+      reason: '必填，例如：录入价格错误，按成交回报更正',
     },
     problems: {
       decimals2: '请输入最多 2 位小数的数字',
@@ -82,7 +87,15 @@ const shared: Texts = {
       lots: '发行数量须为每手数量的整数倍',
     },
     method: { ratio: '按比例', lottery: '抽签' },
-    done: { allocate: '配售完成', place: '订单已提交' },
+    done: { allocate: '配售完成', place: '订单已提交', modify: '订单已更正' },
+    market: {
+      hours: '交易时段 %{sessions}（%{zone}）',
+      sellHours: '卖出时段 %{sessions}（%{zone}）',
+      open: '开市中',
+      closed: '休市',
+      title: '当地时间 %{time}；时段外不能下单、审核通过、卖出或平仓（交易配置）',
+      sellTitle: '当地时间 %{time}；已上市新股只能在时段内卖出，申购不受时段限制（交易配置）',
+    },
     totals: {
       title: '%{name}：符合筛选条件的全部记录合计',
       count: '笔数',
@@ -130,6 +143,7 @@ const shared: Texts = {
       pay: 'Pay',
       overdue: 'Overdue',
       place: 'Place order',
+      modify: 'Modify',
     },
     confirm: {
       enable: 'Enable the product %{code} %{name}? It then takes orders.',
@@ -152,6 +166,8 @@ const shared: Texts = {
       bulk_settle: 'Settle the %{count} selected orders?',
       place:
         'Place an order for a client: choose the client and the product. Direct executes at once; Review freezes the money until approved.',
+      modify:
+        'Emergency modification of order #%{id} (client %{username}, %{product_name}, %{quantity} shares × %{price}, %{amount} %{currency}): the amount and fee are recomputed from the corrected price and quantity; only the difference is frozen or released, debited or refunded, and the position follows. This is recorded in the audit log.',
     },
     inputs: {
       method: 'Method',
@@ -164,6 +180,7 @@ const shared: Texts = {
       quantity: 'Quantity (shares)',
       price: 'Price',
       amount: 'Amount',
+      reason: 'Reason for the modification',
     },
     hints: {
       price: 'At most 4 decimals',
@@ -171,6 +188,7 @@ const shared: Texts = {
       profit: "The period's result, negative for a loss, at most 2 decimals",
       quantity: "A whole number, a multiple of the product's lot size",
       orderPrice: "Empty: the product's current price",
+      reason: 'Required, e.g. booked at a wrong price, corrected to the fill',
     },
     problems: {
       decimals2: 'A number with at most 2 decimals',
@@ -182,7 +200,17 @@ const shared: Texts = {
       lots: 'The shares offered must be a multiple of the lot size',
     },
     method: { ratio: 'By ratio', lottery: 'Lottery' },
-    done: { allocate: 'Allocated', place: 'Order placed' },
+    done: { allocate: 'Allocated', place: 'Order placed', modify: 'Order corrected' },
+    market: {
+      hours: 'Trading hours %{sessions} (%{zone})',
+      sellHours: 'Selling hours %{sessions} (%{zone})',
+      open: 'Open',
+      closed: 'Closed',
+      title:
+        'Local time %{time}; outside these hours orders cannot be placed, approved, sold or closed (trade configuration)',
+      sellTitle:
+        'Local time %{time}; listed IPO shares are sold only within these hours, subscriptions at any time (trade configuration)',
+    },
     totals: {
       title: '%{name}: the sums of every record the filters match',
       count: 'Orders',

@@ -11,6 +11,8 @@ declare module 'fastify' {
     db: Db;
     /** The opened database (driver kind, close). */
     database: Database;
+    /** The clock the rules of time read (BuildOptions.clock; the wall clock unless a test passes its own). */
+    clock: () => Date;
     /** Test builds only (nodeEnv 'test'): captcha id -> answer, so tests can solve captchas. */
     captchaStore?: Map<string, string>;
   }

@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   'buy_disabled',
   'sell_disabled',
   'daily_limit_exceeded',
+  'market_closed',
 ] as const;
 
 /** A stable error code of the API. */

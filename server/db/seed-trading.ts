@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { KIND_SUBTYPES, type OrderRouteAction, type PlaceOrderBody } from '../../domain/trading';
-import type { TradeProduct } from '../../domain/trade-config';
+import { nextOpen, TRADE_PRODUCTS, type TradeProduct } from '../../domain/trade-config';
 import { withRetry } from '../core/retry';
 import type { Tx } from '../core/db';
 import { byStaff, type Actor } from '../modules/records/common';
@@ -20,6 +20,7 @@ import {
 } from '../modules/trading/service';
 import { readProduct, saveProduct } from '../modules/trade_config/service';
 import { effectiveOf } from '../modules/trading_permission/service';
+import { tenantTimeZone } from '../modules/setting/service';
 import type { Db } from './client';
 import { account, client, staffUser, tradeProduct, tradingPermissionRule } from './schema';
 
@@ -94,13 +95,21 @@ export async function seedTrading(db: Db, tenantId: string): Promise<{ orders: n
     );
   }
 
+  // The demo's orders are history booked within their kind's trading hours (npm start seeds at any hour): each kind's
+  // orders are placed and acted on by a clock at the kind's next open minute, the rule itself unchanged.
+  const zone = await tenantTimeZone(db, tenantId);
+  const openAt = new Map<TradeProduct, Date>();
+  for (const kind of TRADE_PRODUCTS) {
+    const { sessions } = await readProduct(db, tenantId, kind);
+    openAt.set(kind, nextOpen(sessions, zone, new Date()) ?? new Date());
+  }
   let orders = 0;
   const place = async (kind: TradeProduct, body: Omit<PlaceOrderBody, 'client_id'>) => {
     orders++;
-    return run((tx) => placeOrder(tx, actor, kind, { ...body, client_id: nextClient() }));
+    return run((tx) => placeOrder(tx, actor, kind, { ...body, client_id: nextClient() }, openAt.get(kind)!));
   };
   const act = (kind: TradeProduct, action: OrderRouteAction, id: number, body = {}) =>
-    run((tx) => orderAction(tx, actor, kind, action, id, body));
+    run((tx) => orderAction(tx, actor, kind, action, id, body, openAt.get(kind)!));
   const product = (kind: TradeProduct, code: string, extra: Record<string, unknown> = {}) =>
     run((tx) =>
       createProduct(tx, staff, kind, {

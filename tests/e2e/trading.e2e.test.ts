@@ -47,6 +47,20 @@ describe('trading', () => {
     }
     if (!client || !account) throw new Error('no seeded client can pay 2,500.00');
     const balanceBefore = account.balance;
+    // Stocks trade all day here (the run may fall outside the default sessions), still without fees.
+    const hours = await call(e2e.server.test.app, 'PUT', '/api/trade_config/admin/v1/product/stock', {
+      token: e2e.adminToken,
+      body: {
+        enabled: true,
+        sessions: '00:00-24:00',
+        buy_fee: '0',
+        sell_fee: '0',
+        min_amount: '0.00',
+        max_amount: '1000000.00',
+        leverage: 1,
+      },
+    });
+    expect(hours.statusCode, hours.body).toBe(200);
     const { ctx, page } = await signedInPage(e2e, 'admin', { width: 1366, height: 768 });
 
     // 涨停股票: create a product
@@ -70,6 +84,10 @@ describe('trading', () => {
 
     // place a review order of 200 shares for the client
     await page.getByTestId('trades-tab-orders').click();
+    // the kind's trading hours beside the totals: open all day
+    await expect
+      .poll(() => page.locator(pane(STOCK)).getByTestId('market-hours').innerText())
+      .toBe('交易时段 00:00-24:00（Asia/Shanghai） · 开市中');
     await page.getByRole('button', { name: '代客下单' }).click();
     await pickRemote(page, '客户', client.username);
     await pickRemote(page, '产品', CODE);

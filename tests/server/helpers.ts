@@ -82,11 +82,13 @@ async function freshDatabase(config: Config): Promise<{ database: Database; url?
 
 /**
  * A seeded app on a fresh database (captcha on, lenient rate limit unless overridden).
- * `extend` registers extra (fixture) routes before the app is ready.
+ * `extend` registers extra (fixture) routes before the app is ready; `clock` replaces the wall clock of the rules of
+ * time (trading hours).
  */
 export async function makeTestApp(
   overrides: Partial<Config> = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
+  { clock }: { clock?: () => Date } = {},
 ): Promise<TestApp> {
   const config = loadConfig(
     { NODE_ENV: 'test', DEMO_PASSWORD, DATA_DIR: '/tmp/bo-test-data' },
@@ -100,7 +102,7 @@ export async function makeTestApp(
   );
   const { database, url, drop } = await freshDatabase(config);
   await seed(database.db, config);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, clock });
   await extend?.(app);
   await app.ready();
   return {

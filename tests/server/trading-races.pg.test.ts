@@ -26,7 +26,8 @@ let productId = 0;
 const put = (url: string, body?: unknown) => call(t.app, 'PUT', `/api${url}`, { token, body });
 
 beforeAll(async () => {
-  t = await makeTestApp({ captcha: false });
+  // 10:00 in Asia/Shanghai (the tenant's zone): inside the default stock sessions, whatever hour the suite runs at
+  t = await makeTestApp({ captcha: false }, undefined, { clock: () => new Date('2026-11-26T02:00:00Z') });
   token = (await login(t.app, 'admin')).access_token;
   const c = await withRetry(t.database.db, (tx) => createClient(tx, 'tr', { username: 'race_trader' }));
   const acc = await withRetry(t.database.db, (tx) => openAccount(tx, 'tr', c.id, 'USD'));

@@ -1,7 +1,8 @@
 // The emergency page: the plans in Chinese (kind, product, status labels), requesting a plan (the kind's own inputs,
 // the shared rule checked before the call, the body sent), requesting a lift of an active plan with a reason, the
 // API refusal translated, no actions without the grant; the console banner of an active plan in the user's
-// language. Every mocked answer is checked against the API's schemas (installMsw).
+// language; the order modification by order number (an empty price or quantity left out, a reason required, the
+// Idempotency-Key sent). Every mocked answer is checked against the API's schemas (installMsw).
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
@@ -148,6 +149,65 @@ describe('emergency page', () => {
     expect(await dialog.findByText(/没有执行此操作的权限/)).toBeInTheDocument();
   });
 
+  it('modifies an order by its number: only what is filled is sent, with the reason and an Idempotency-Key', async () => {
+    serve();
+    const calls: { path: string; body: unknown; key: string | null }[] = [];
+    server.use(
+      http.put(api('/emergency/admin/v1/order/modify/:id'), async ({ request }) => {
+        calls.push({
+          path: new URL(request.url).pathname,
+          body: await request.json(),
+          key: request.headers.get('idempotency-key'),
+        });
+        const row = {
+          id: 42,
+          kind: 'stock',
+          client_id: 7,
+          username: 'client0007',
+          product_id: 3,
+          product_code: 'AAA',
+          product_name: 'Alpha',
+          trade_type: 'holding',
+          currency: 'USD',
+          quantity: 100,
+          price: '12.6000',
+          amount: '1260.00',
+          fee: '1.89',
+          frozen: '0.00',
+          owed: '0.00',
+          status: 'holding',
+          created_at: '2026-11-23T08:00:00Z',
+          updated_at: '2026-11-23T08:10:00Z',
+        };
+        return HttpResponse.json(
+          apiBody('PUT /emergency/admin/v1/order/modify/:id', {
+            order: row,
+            reason: '录入价格错误',
+            before: { price: '12.5000', quantity: 100, amount: '1250.00', fee: '1.88', frozen: '0.00' },
+            balance_change: '-10.01',
+            frozen_change: '0.00',
+          }),
+        );
+      }),
+    );
+    const { user } = await renderResource(emergency.config, { locale: 'zh-CN' });
+    await user.click(await until(() => screen.getByRole('button', { name: '应急改单' })));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText(/订单号/), '42');
+    await user.type(dialog.getByRole('textbox', { name: /更正后的价格/ }), '12.6');
+    await user.click(dialog.getByRole('button', { name: /确认|确定/ }));
+    expect(calls).toHaveLength(0); // the reason is required
+    await user.type(dialog.getByRole('textbox', { name: /原因/ }), ' 录入价格错误 ');
+    await user.click(dialog.getByRole('button', { name: /确认|确定/ }));
+    await until(() =>
+      expect(calls.map(({ path, body }) => ({ path, body }))).toEqual([
+        { path: '/api/emergency/admin/v1/order/modify/42', body: { price: '12.6', reason: '录入价格错误' } },
+      ]),
+    );
+    expect(calls[0].key).toBeTruthy();
+    await until(() => expect(toasts()).toContain('订单已更正'));
+  });
+
   it('offers no request or lift without the grant', async () => {
     serve();
     await renderResource(emergency.config, {
@@ -158,6 +218,7 @@ describe('emergency page', () => {
     const first = (await until(() => screen.getAllByText('行情异常')[0])).closest('tr')!;
     expect(within(first).queryByRole('button', { name: '申请解除' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '发起应急预案' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '应急改单' })).not.toBeInTheDocument();
   });
 });
 

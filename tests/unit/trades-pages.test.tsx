@@ -1,7 +1,10 @@
 // The trades and trade records pages: order actions only where the transitions allow them, a remark required to
-// reject, bulk review in one call, per-currency totals from the list answer, the records' ledger lines translated.
+// reject, bulk review in one call, per-currency totals from the list answer, the kind's trading hours and whether the
+// market is open (GET market), the emergency order modification (the emergency grant, the body sent, the answer
+// checked against the API schema), the records' ledger lines translated.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { tradesEntries } from '../../resources/trades';
 import { ordersOf } from '../../resources/trades/pages';
@@ -36,9 +39,21 @@ const order = (id: number, status: string, extra: Record<string, unknown> = {}) 
 });
 const totals = [{ currency: 'USD', count: 2, amount: '2500.00', fee: '3.76', profit: '-5.00' }];
 
-function serveOrders(rows: ReturnType<typeof order>[]) {
+const MARKET = '/trades/admin/v1/stock/market';
+const market = (open: boolean) =>
+  apiBody(`GET ${MARKET}`, {
+    kind: 'stock',
+    sessions: '09:30-11:30,13:00-15:00',
+    time_zone: 'Asia/Shanghai',
+    local_time: open ? '10:05' : '22:40',
+    open,
+    session_bound: true,
+  });
+
+function serveOrders(rows: ReturnType<typeof order>[], open = true) {
   server.use(
     http.get(api(ORDERS), () => HttpResponse.json(apiList(`GET ${ORDERS}`, rows, { totals }))),
+    http.get(api(MARKET), () => HttpResponse.json(market(open))),
     http.get(api('/trades/admin/v1/stock/product/list'), () =>
       HttpResponse.json(apiList('GET /trades/admin/v1/stock/product/list', [])),
     ),
@@ -46,6 +61,30 @@ function serveOrders(rows: ReturnType<typeof order>[]) {
 }
 
 const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
+
+/** The names of a row's actions: its buttons and its "more" menu's items (the engine shows two at most inline). */
+async function actionsOf(user: UserEvent, text: string): Promise<string[]> {
+  const inline = rowOf(text)
+    .queryAllByTestId(/^action-/)
+    .map((b) => b.textContent ?? '');
+  const more = rowOf(text).queryByTestId('row-actions-more');
+  if (!more) return inline;
+  await user.click(more);
+  const items = within(await screen.findByRole('menu'))
+    .getAllByRole('menuitem')
+    .map((m) => m.textContent ?? '');
+  await user.keyboard('{Escape}');
+  await until(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  return [...inline, ...items];
+}
+
+/** Runs a row action: its button, or its item of the "more" menu. */
+async function runAction(user: UserEvent, text: string, name: string) {
+  const button = rowOf(text).queryByRole('button', { name });
+  if (button) return user.click(button);
+  await user.click(rowOf(text).getByTestId('row-actions-more'));
+  await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name }));
+}
 
 describe('stock orders (trades page)', () => {
   const config = ordersOf('trades/stock')!;
@@ -62,6 +101,16 @@ describe('stock orders (trades page)', () => {
     expect(screen.queryByRole('button', { name: '平仓' })).not.toBeInTheDocument();
     const chip = await screen.findByTestId('totals-USD');
     expect(chip.textContent).toBe('USD · 笔数 2 · 金额 2,500.00 · 手续费 3.76 · 盈亏 -5.00');
+    const hours = await screen.findByTestId('market-hours');
+    expect(hours.textContent).toBe('交易时段 09:30-11:30,13:00-15:00（Asia/Shanghai） · 开市中');
+    expect(hours.getAttribute('title')).toMatch(/^当地时间 10:05；/);
+  });
+
+  it("shows the market closed outside the kind's trading hours, in English too", async () => {
+    serveOrders([order(1, 'pending')], false);
+    await renderResource(config, { locale: 'en-US' });
+    const hours = await screen.findByTestId('market-hours');
+    expect(hours.textContent).toBe('Trading hours 09:30-11:30,13:00-15:00 (Asia/Shanghai) · Closed');
   });
 
   it('asks a remark before rejecting and sends it', async () => {
@@ -75,7 +124,7 @@ describe('stock orders (trades page)', () => {
     );
     const { user } = await renderResource(config, { locale: 'zh-CN' });
     await screen.findByText('client0007');
-    await user.click(rowOf('client0007').getByRole('button', { name: '拒绝' }));
+    await runAction(user, 'client0007', '拒绝');
     const dialog = within(await screen.findByRole('dialog', {}, { timeout: 8000 }));
     expect(dialog.getByText(/拒绝订单 #1（客户 client0007，Alpha）/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: '确认' }));
@@ -84,6 +133,76 @@ describe('stock orders (trades page)', () => {
     await user.click(dialog.getByRole('button', { name: '确认' }));
     await until(() => expect(calls).toEqual([{ remark: '资料不全' }]));
     await until(() => expect(toasts()).toContain('操作成功'));
+  });
+});
+
+describe('emergency order modification (stock orders)', () => {
+  const config = ordersOf('trades/stock')!;
+  const MODIFY = '/emergency/admin/v1/order/modify/:id';
+
+  it('corrects a holding order: prefilled with its price and quantity, a reason required, the body sent', async () => {
+    serveOrders([order(4, 'holding', { username: 'wrongprice', frozen: '0.00' })]);
+    const calls: { path: string; body: unknown; key: string | null }[] = [];
+    server.use(
+      http.put(api(MODIFY), async ({ request }) => {
+        calls.push({
+          path: new URL(request.url).pathname,
+          body: await request.json(),
+          key: request.headers.get('idempotency-key'),
+        });
+        return HttpResponse.json(
+          apiBody(`PUT ${MODIFY}`, {
+            order: order(4, 'holding', { price: '12.6000', amount: '1260.00', fee: '1.89', frozen: '0.00' }),
+            reason: '录入价格错误',
+            before: { price: '12.5000', quantity: 100, amount: '1250.00', fee: '1.88', frozen: '0.00' },
+            balance_change: '-10.01',
+            frozen_change: '0.00',
+          }),
+        );
+      }),
+    );
+    const { user } = await renderResource(config, { locale: 'zh-CN' });
+    await screen.findByText('wrongprice');
+    await runAction(user, 'wrongprice', '改单');
+    const dialog = within(await screen.findByRole('dialog', {}, { timeout: 8000 }));
+    expect(dialog.getByText(/应急改单 #4（客户 wrongprice，Alpha，100 股 × 12\.5000/)).toBeInTheDocument();
+    const price = dialog.getByRole('textbox', { name: /价格/ });
+    expect(price).toHaveValue('12.5000');
+    expect(dialog.getByLabelText(/数量/)).toHaveValue('100');
+    await user.clear(price);
+    await user.type(price, '12.6');
+    await user.click(dialog.getByRole('button', { name: '确认' }));
+    expect(calls).toHaveLength(0); // the reason is required
+    await user.type(dialog.getByRole('textbox', { name: /改单原因/ }), '录入价格错误');
+    await user.click(dialog.getByRole('button', { name: '确认' }));
+    await until(() =>
+      expect(calls.map(({ path, body }) => ({ path, body }))).toEqual([
+        {
+          path: '/api/emergency/admin/v1/order/modify/4',
+          body: { price: '12.6', quantity: 100, reason: '录入价格错误' },
+        },
+      ]),
+    );
+    expect(calls[0].key).toBeTruthy();
+    await until(() => expect(toasts()).toContain('订单已更正'));
+  });
+
+  it('is offered on pending and holding orders only, and only with the emergency grant', async () => {
+    serveOrders([order(1, 'pending', { username: 'p1' }), order(2, 'sold', { username: 's1', frozen: '0.00' })]);
+    const first = await renderResource(config, { locale: 'en-US' });
+    await screen.findByText('p1');
+    expect(await actionsOf(first.user, 'p1')).toEqual(['Approve', 'Reject', 'Modify']);
+    expect(await actionsOf(first.user, 's1')).toEqual([]);
+    first.unmount();
+
+    serveOrders([order(1, 'pending', { username: 'p1' })]);
+    const { user } = await renderResource(config, {
+      locale: 'en-US',
+      role: 'angel',
+      grants: [{ resource: 'trades', actions: ['*'] }],
+    });
+    await screen.findByText('p1');
+    expect(await actionsOf(user, 'p1')).toEqual(['Approve', 'Reject']);
   });
 });
 
@@ -117,8 +236,8 @@ describe('stock records (trx page)', () => {
 describe('declarations', () => {
   it('give each family its actions: daily closes and settles in bulk, funds redeem, IPO pays', () => {
     const names = (page: string) => (ordersOf(page)!.rowActions ?? []).map((a) => a.name);
-    expect(names('trades/stock')).toEqual(['approve', 'reject', 'sell']);
-    expect(names('trades/daily')).toEqual(['approve', 'reject', 'close', 'settle']);
+    expect(names('trades/stock')).toEqual(['approve', 'reject', 'sell', 'modify']);
+    expect(names('trades/daily')).toEqual(['approve', 'reject', 'close', 'settle', 'modify']);
     expect(names('trades/fund')).toEqual(['approve', 'reject', 'settle', 'redeem']);
     expect(names('trades/ipo')).toEqual(['reject', 'sell', 'pay', 'overdue']);
     expect((ordersOf('trades/daily')!.bulkActions ?? []).map((a) => a.name)).toEqual([

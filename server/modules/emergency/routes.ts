@@ -1,12 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { emergencyPlan, type EmergencyPlanCreate, type EmergencyPlanRow } from '../../../domain/emergency';
+import { ORDER_MODIFY, TRADE_PRODUCTS, type OrderModifyBody } from '../../../domain/trading';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
 import { byStaff } from '../records/common';
-import { activeResponse, createBody, idParams, liftBody, planRow } from './schemas';
+import { idempotencyHeader } from '../records/http';
+import { idParams as orderIdParams } from '../trading/schemas';
+import { modifyOrder, orderOf } from '../trading/service';
+import { activeResponse, createBody, idParams, liftBody, modifyBody, modifyResponse, planRow } from './schemas';
 import { activePlans, planListSpec, planOf, requestLift, requestPlan } from './service';
 
 const tags = ['emergency'];
@@ -90,6 +94,42 @@ export const emergencyRoutes: FastifyPluginAsync = async (app) => {
         targetId: req.params.id,
         before: (tx) => planOf(tx, staff.tenantId, req.params.id),
         run: (tx) => requestLift(tx, byStaff(staff), req.params.id, req.body.reason),
+      });
+    },
+  );
+
+  app.put<Id & { Body: OrderModifyBody }>(
+    route(ORDER_MODIFY.path),
+    {
+      config: { permission: requires(chain, 'update') },
+      schema: {
+        tags,
+        description:
+          'Order modification (spec section 2 "emergency"; docs/trading.md): corrects the price and/or quantity of ' +
+          "an open market order (stock, block, daily; pending or holding) in the caller's scope (else 404) with a " +
+          'reason: `{ price?, quantity?, reason }`. amount = quantity × price, fee = amount × trade_config buy_fee ' +
+          '(cent, half up). Only the difference moves, through the ledger in txns referencing the order: pending, ' +
+          'frozen follows amount + fee (trade_freeze / trade_release); holding, buy and buy_fee take or give back the ' +
+          'difference and the position is recomputed. Refusals: another status or kind: 409 invalid_transition; no ' +
+          'change: 400 nothing_to_change; lot size, min..max amount: 400; balance short: 409 insufficient_funds; ' +
+          'nothing changed. Not bound to trading hours or halts (it corrects a booking). Answers the order, the ' +
+          'booking before, and the balance and frozen changes. Moves money: accepts `Idempotency-Key` (a repeat ' +
+          'answers the first result; another body under the key: 422). Audited (who, before, after, reason).',
+        params: orderIdParams,
+        body: modifyBody,
+        headers: idempotencyHeader,
+        response: { 200: modifyResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (req) => {
+      const actor = byStaff(signedIn(ctx(req)));
+      return write(req, {
+        action: 'emergency.order.modify',
+        resource: chain,
+        targetId: req.params.id,
+        idempotent: true,
+        before: (tx) => orderOf(tx, actor, [...TRADE_PRODUCTS], req.params.id),
+        run: (tx) => modifyOrder(tx, actor, req.params.id, req.body),
       });
     },
   );

@@ -1,7 +1,9 @@
 /** JSON schemas of the emergency routes, derived from the plan's definition (domain/emergency.ts). */
 import { emergencyPlan, EMERGENCY_KINDS, EMERGENCY_MAX } from '../../../domain/emergency';
 import { TRADE_PRODUCTS } from '../../../domain/trade-config';
+import { ORDER_MODIFY } from '../../../domain/trading';
 import { rowSchema } from '../../core/entity';
+import { orderRow } from '../trading/schemas';
 
 export const planRow = rowSchema(emergencyPlan);
 
@@ -56,4 +58,46 @@ export const activeResponse = {
     },
   },
   required: ['data'],
+} as const;
+
+/** Body of PUT order/modify/{id} (domain/trading.ts OrderModifyBody). */
+export const modifyBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    price: { description: 'The corrected price (> 0, 4 decimals); absent: unchanged' },
+    quantity: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 1e15,
+      description: 'The corrected shares; absent: unchanged',
+    },
+    reason: { type: 'string', maxLength: ORDER_MODIFY.reasonMax, description: 'Required (not blank)' },
+  },
+  required: ['reason'],
+} as const;
+
+const money = { type: 'string', description: 'Decimal, 2 places' } as const;
+
+/** Answer of PUT order/modify/{id} (domain/trading.ts OrderModification). */
+export const modifyResponse = {
+  type: 'object',
+  properties: {
+    order: orderRow,
+    reason: { type: 'string' },
+    before: {
+      type: 'object',
+      properties: {
+        price: { type: ['string', 'null'] },
+        quantity: { type: ['integer', 'null'] },
+        amount: money,
+        fee: money,
+        frozen: money,
+      },
+      required: ['price', 'quantity', 'amount', 'fee', 'frozen'],
+    },
+    balance_change: { ...money, description: "The client's balance change (negative: debited)" },
+    frozen_change: { ...money, description: "The client's frozen change" },
+  },
+  required: ['order', 'reason', 'before', 'balance_change', 'frozen_change'],
 } as const;

@@ -100,7 +100,9 @@ export const tradeConfigRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Saves every setting of a product: `{ enabled, sessions, buy_fee, sell_fee, min_amount, max_amount, leverage }`. ' +
           "sessions: HH:MM-HH:MM[,HH:MM-HH:MM] (24-hour, the tenant's time zone, in order, not overlapping, each " +
-          'ending after it starts, at most 6; 400 trading_hours). Fees are rates, exact decimals 0 <= rate < 1 with at ' +
+          'ending after it starts, at most 6; 400 trading_hours; 00:00-24:00 is all day). The trading orders hold to them ' +
+          '(docs/trading.md "Trading hours": market orders are placed, approved, sold and closed only inside, start ' +
+          'inclusive, end exclusive; else 409 market_closed). Fees are rates, exact decimals 0 <= rate < 1 with at ' +
           'most 6 decimals (0.0015 = 0.15 %; 400 fee_rate). Amounts: decimal strings (or numbers) with at most 2 ' +
           'decimals, max_amount > 0, min_amount <= max_amount (400 min_above_max), never rounded. leverage: whole ' +
           `number 1..100. Answers the settings. ${AUDITED} ${PRODUCT}`,

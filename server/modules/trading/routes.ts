@@ -6,6 +6,8 @@ import {
   orderRouteActionExists,
   productActionAllowed,
   PRODUCT_ROUTE_ACTIONS,
+  sessionBound,
+  transitionOf,
   PRODUCT_STATUSES,
   tradesResource,
   trxResource,
@@ -42,6 +44,7 @@ import {
   bulkBody,
   bulkResponse,
   idParams,
+  marketResponse,
   orderRow,
   placeBody,
   productBody,
@@ -51,6 +54,7 @@ import {
   allocateIpo,
   createProduct,
   goPublic,
+  marketStatus,
   orderAction,
   orderOf,
   placeOrder,
@@ -347,6 +351,26 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
     );
   }
 
+  app.get(
+    `${base}/market`,
+    {
+      config: { permission: requires(chain, 'read') },
+      schema: {
+        tags,
+        description:
+          `The ${kind} trading hours: trade_config's sessions in the tenant's time zone (its locale setting), the ` +
+          "tenant's local time now (HH:MM) and whether they are open (start inclusive, end exclusive). " +
+          (FAMILY[kind] === 'period'
+            ? 'session_bound false: period products are subscribed, redeemed and settled at any hour.'
+            : FAMILY[kind] === 'ipo'
+              ? 'session_bound true: a listed IPO holding is sold only in them (subscriptions, allocation and payment at any hour).'
+              : 'session_bound true: orders are placed, approved, sold and closed only in them (409 market_closed).'),
+        response: { 200: marketResponse, ...errorResponses(401, 403) },
+      },
+    },
+    (req) => marketStatus(ctx(req).db, signedIn(ctx(req)).tenantId, kind, req.server.clock()),
+  );
+
   app.post<{ Body: PlaceOrderBody }>(
     `${base}/order/create`,
     {
@@ -363,7 +387,11 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
             : `quantity: a multiple of the product's lot size; amount = quantity × ${family === 'ipo' ? 'the issue price' : "price (default the product's)"}, cent half up. `) +
           "Fee = amount × trade_config's buy_fee (cent, half up). Refusals: client not in the caller's scope or " +
           'product not of this kind: 404; product not open (enable/available): 409 product_closed; kind closed in ' +
-          'trade_config: 409 product_closed; halted by an emergency plan: 409 trading_halted; trading permissions: ' +
+          'trade_config: 409 product_closed; halted by an emergency plan: 409 trading_halted; ' +
+          (family === 'market'
+            ? "outside the kind's trading sessions (trade_config, the tenant's time zone, GET market): 409 market_closed; "
+            : '') +
+          'trading permissions: ' +
           "409 trading_not_allowed; amount outside trade_config's min..max: 400 (too_small / too_large); no " +
           "account in the product's currency: 409 account_missing; balance short: 409 insufficient_funds. " +
           (family === 'ipo'
@@ -382,7 +410,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
         resource: tradesResource(kind),
         targetId: (r: TradeOrderRow) => r.id,
         idempotent: true,
-        run: (tx) => placeOrder(tx, byStaff(staff), kind, req.body),
+        run: (tx) => placeOrder(tx, byStaff(staff), kind, req.body, req.server.clock()),
       });
     },
   );
@@ -398,7 +426,11 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
           tags,
           description:
             `${action} a ${kind} order: ${ACTION_DOCS[action]} Any other status: 409 invalid_transition, nothing ` +
-            `changed (parallel requests on one order execute once). Answers the order. ${IDEMPOTENT} ${AUDITED}`,
+            `changed (parallel requests on one order execute once). ` +
+            (sessionBound(kind, transitionOf(kind, action))
+              ? "Outside the kind's trading sessions (GET market): 409 market_closed, nothing changed. "
+              : '') +
+            `Answers the order. ${IDEMPOTENT} ${AUDITED}`,
           params: idParams,
           body: actionBody,
           headers: idempotencyHeader,
@@ -413,7 +445,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
           targetId: req.params.id,
           idempotent: true,
           before: (tx) => orderOf(tx, actor, kind, req.params.id),
-          run: (tx) => orderAction(tx, actor, kind, action, req.params.id, req.body ?? {}),
+          run: (tx) => orderAction(tx, actor, kind, action, req.params.id, req.body ?? {}, req.server.clock()),
         });
       },
     );
@@ -431,7 +463,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
             `${action} many ${kind} orders: \`{ ids, remark?${action === 'settle' ? ', profit?' : ''} }\` (1-200 ids); each ` +
             `in its own transaction and audit row, as PUT order/${action}/{id}. Answers { succeeded, failed, results: ` +
             '[{ id, ok, status, code, message }] } in the order of ids (a refused one: its code, e.g. ' +
-            'invalid_transition or not_found; the others still run). With an Idempotency-Key each id is idempotent ' +
+            'invalid_transition, market_closed or not_found; the others still run). With an Idempotency-Key each id is idempotent ' +
             'under `<key>#<id>`: a repeat answers the same results.',
           body: bulkBody,
           headers: idempotencyHeader,
@@ -454,7 +486,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
                 resource: tradesResource(kind),
                 targetId: id,
                 before: (tx) => orderOf(tx, actor, kind, id),
-                run: (tx) => orderAction(tx, actor, kind, action, id, rest),
+                run: (tx) => orderAction(tx, actor, kind, action, id, rest, req.server.clock()),
               },
               { key: key ? `${key}#${id}` : undefined, hash },
             );

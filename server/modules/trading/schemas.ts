@@ -180,3 +180,17 @@ export const goPublicResponse = {
   properties: { product: productRow, listed_orders: { type: 'integer' } },
   required: ['product', 'listed_orders'],
 } as const;
+
+/** Answer of `GET /trades/admin/v1/{kind}/market` (domain MarketStatus). */
+export const marketResponse = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string' },
+    sessions: { type: 'string' },
+    time_zone: { type: 'string' },
+    local_time: { type: 'string' },
+    open: { type: 'boolean' },
+    session_bound: { type: 'boolean' },
+  },
+  required: ['kind', 'sessions', 'time_zone', 'local_time', 'open', 'session_bound'],
+} as const;

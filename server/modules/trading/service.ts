@@ -14,17 +14,24 @@ import {
   amountCents,
   FAMILY,
   feeCents,
+  ORDER_MODIFY,
+  orderModifiable,
   KIND_SUBTYPES,
   orderActionAllowed,
   productActionAllowed,
   productOpenForOrders,
   PRODUCT_TRANSITIONS,
   scaled,
+  sessionBound,
+  sessionBoundKind,
   transitionOf,
   unscaled,
   initialProductStatus,
   type AllocationMethod,
+  type MarketStatus,
   type OrderAction,
+  type OrderModification,
+  type OrderModifyBody,
   type OrderRouteAction,
   type OrderStatus,
   type PlaceOrderBody,
@@ -34,7 +41,7 @@ import {
   type TradeProductBody,
   type TradeProductRow,
 } from '../../../domain/trading';
-import type { TradeProduct } from '../../../domain/trade-config';
+import { localMinutes, sessionOpen, TRADE_PRODUCTS, type TradeProduct } from '../../../domain/trade-config';
 import {
   account,
   client,
@@ -112,6 +119,42 @@ export class DailyLimitError extends DomainError {
   constructor(limit: string, used: string, currency: string) {
     super(409, 'daily_limit_exceeded', `The client's daily limit is ${limit} ${currency}; ${used} is placed today`);
   }
+}
+
+/** 409: the kind's trading sessions (trade_config, the tenant's time zone) are closed at this moment. */
+export class MarketClosedError extends DomainError {
+  constructor(m: MarketStatus) {
+    super(
+      409,
+      'market_closed',
+      `Trading of ${m.kind} is closed now (${m.local_time} ${m.time_zone}; trading hours ${m.sessions})`,
+    );
+  }
+}
+
+/** The kind's trading hours (trade_config sessions in the tenant's time zone) and whether they are open at `now`. */
+export async function marketStatus(
+  db: Executor,
+  tenantId: string,
+  kind: TradeProduct,
+  now: Date,
+): Promise<MarketStatus> {
+  const [cfg, zone] = await Promise.all([readProduct(db, tenantId, kind), tenantTimeZone(db, tenantId)]);
+  return {
+    kind,
+    sessions: cfg.sessions,
+    time_zone: zone,
+    local_time: localMinutes(now, zone).hhmm,
+    open: sessionOpen(cfg.sessions, now, zone),
+    session_bound: sessionBoundKind(kind),
+  };
+}
+
+/** 409 market_closed, nothing written, when `action` of `kind` is session-bound and the sessions are closed at `now`. */
+async function assertSession(tx: Executor, tenantId: string, kind: TradeProduct, action: OrderAction, now: Date) {
+  if (!sessionBound(kind, action)) return;
+  const m = await marketStatus(tx, tenantId, kind, now);
+  if (!m.open) throw new MarketClosedError(m);
 }
 
 /**
@@ -451,11 +494,16 @@ export async function orderOf(db: Executor, actor: Actor, kind: TradeProduct | T
 }
 
 /** Locks an order of `kind` in the actor's scope (FOR UPDATE); else 404. */
-async function lockOrder(tx: Executor, actor: Actor, kind: TradeProduct, id: number): Promise<OrderRaw> {
+async function lockOrder(
+  tx: Executor,
+  actor: Actor,
+  kind: TradeProduct | readonly TradeProduct[],
+  id: number,
+): Promise<OrderRaw> {
   const [row] = await tx
     .select()
     .from(tradeOrder)
-    .where(and(eq(tradeOrder.id, id), eq(tradeOrder.kind, kind), orderScope(actor)))
+    .where(and(eq(tradeOrder.id, id), inArray(tradeOrder.kind, ([] as TradeProduct[]).concat(kind)), orderScope(actor)))
     .for('update');
   if (!row) throw new NotFoundError('Order');
   return row;
@@ -595,7 +643,8 @@ const tenantScope = (tenantId: string): StaffScope => ({ id: 0, tenantId, role: 
 /**
  * Places an order of `kind` for a client (docs/trading.md "place"): the client in the actor's scope (404), the
  * product of the kind (404) open for orders (409 product_closed), the kind open in trade_config (409 product_closed)
- * and not halted (409 trading_halted), the client allowed by the trading permissions (409 trading_not_allowed),
+ * and not halted (409 trading_halted), a market order within the kind's trading sessions at `now` (409
+ * market_closed), the client allowed by the trading permissions (409 trading_not_allowed),
  * quantity a multiple of the lot size (400), the amount within trade_config's min..max (400), the client's account
  * in the product's currency (409 account_missing). Review: amount + fee frozen (IPO: ÷ leverage, rounded up);
  * Direct: amount and fee debited, the position opens. Too little balance: 409 insufficient_funds, nothing written.
@@ -605,6 +654,7 @@ export async function placeOrder(
   actor: Actor,
   kind: TradeProduct,
   body: PlaceOrderBody,
+  now: Date,
 ): Promise<TradeOrderRow> {
   const clientId = Number(body.client_id);
   if (!Number.isSafeInteger(clientId) || clientId <= 0)
@@ -630,6 +680,7 @@ export async function placeOrder(
   const cfg = await readProduct(tx, actor.tenantId, kind);
   if ((await haltedProducts(tx, actor.tenantId)).has(kind)) throw new TradingHaltedError(kind);
   if (!cfg.enabled) throw new ProductClosedError(`Trading of ${kind} is closed in the trade configuration`);
+  await assertSession(tx, actor.tenantId, kind, placing, now);
   const effective = await effectiveOf(tx, tenantScope(actor.tenantId), clientId);
   if (!effective.products.find((p) => p.product === kind)?.allowed) throw new TradingNotAllowedError(kind);
 
@@ -750,7 +801,8 @@ async function saleOf(tx: Executor, tenantId: string, o: OrderRaw, sellPrice: st
 /**
  * One action on an order of `kind` (`PUT /trades/admin/v1/{kind}/order/{action}/{id}`): see the table of
  * docs/trading.md. The order must be in the actor's scope (404) and in a status the action starts from (409
- * invalid_transition, nothing changed).
+ * invalid_transition, nothing changed); a session-bound action (sessionBound) within the kind's trading sessions at
+ * `now` (409 market_closed, nothing changed).
  */
 export async function orderAction(
   tx: Tx,
@@ -758,12 +810,14 @@ export async function orderAction(
   kind: TradeProduct,
   routeAction: OrderRouteAction,
   id: number,
-  body: OrderActionBody = {},
+  body: OrderActionBody,
+  now: Date,
 ): Promise<TradeOrderRow> {
   const o = await lockOrder(tx, actor, kind, id);
   const action = transitionOf(kind, routeAction);
   if (!orderActionAllowed(kind, o.status as OrderStatus, action))
     throw new InvalidTransitionError('Order', o.status, routeAction);
+  await assertSession(tx, actor.tenantId, kind, action, now);
   if (action === 'sell' || action === 'close' || action === 'sell_listed') {
     const [c] = await tx.select({ tradeSettings: client.tradeSettings }).from(client).where(eq(client.id, o.clientId));
     if (!tradeSettingsOf(c).sell_enabled) throw new TradeSettingError('sell');
@@ -877,6 +931,96 @@ export async function orderAction(
   }
   if (positionChanges) await recomputePosition(tx, actor.tenantId, o.clientId, o.productId);
   return orderOf(tx, actor, kind, id);
+}
+
+/* ------------------------------------------------------------------------------------------------------------- */
+/* Orders: emergency modification                                                                                 */
+
+/**
+ * Corrects an open market order's price and/or quantity (`PUT /emergency/admin/v1/order/modify/{id}`, docs/trading.md
+ * "Order modification"): the order in the actor's scope (404), of the market family and pending or holding (else
+ * 409 invalid_transition, nothing changed); a reason (400 required); the new quantity a multiple of the lot size,
+ * price > 0 with 4 decimals, something changed (400 nothing_to_change), the new amount within trade_config's
+ * min..max. amount = quantity × price and fee = amount × trade_config's buy_fee now (cent, half up). The money moves
+ * only by the difference, through the ledger, in txns that reference the order (memo: the reason): pending, the
+ * frozen money follows amount + fee (`trade_freeze` more or `trade_release` the rest); holding, `buy` and `buy_fee`
+ * take the difference from the balance (or give it back), and the position is recomputed. Too little balance: 409
+ * insufficient_funds, nothing written. Not session-bound, and it works under a halt: it corrects a booking.
+ */
+export async function modifyOrder(tx: Tx, actor: Actor, id: number, body: OrderModifyBody): Promise<OrderModification> {
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (!reason) throw new ValidationError({ reason: 'reason is required' });
+  if (reason.length > ORDER_MODIFY.reasonMax)
+    throw fieldIssue('reason', 'too_long', 'reason is too long', ORDER_MODIFY.reasonMax);
+  const o = await lockOrder(tx, actor, TRADE_PRODUCTS, id);
+  const kind = o.kind as TradeProduct;
+  if (!orderModifiable(kind, o.status as OrderStatus)) throw new InvalidTransitionError('Order', o.status, 'modify');
+  const [product] = await tx.select().from(tradeProduct).where(eq(tradeProduct.id, o.productId));
+  const blank = (v: unknown) => v === undefined || v === null || v === '';
+  const quantity = blank(body.quantity) ? BigInt(o.quantity ?? 0) : wholeNumber(body.quantity, 'quantity');
+  if (quantity % BigInt(product.lotSize) !== 0n)
+    throw fieldIssue('quantity', 'invalid', `quantity must be a multiple of the lot size ${product.lotSize}`);
+  const price = blank(body.price) ? price4(o.price)! : priceOf(body.price, 'price');
+  if (quantity === BigInt(o.quantity ?? 0) && price === price4(o.price))
+    throw fieldIssue(
+      blank(body.price) ? 'quantity' : 'price',
+      'nothing_to_change',
+      'the order has this price and quantity',
+    );
+  const cfg = await readProduct(tx, actor.tenantId, kind);
+  const amount = amountCents(quantity, price);
+  const field = blank(body.quantity) ? 'price' : 'quantity';
+  if (amount <= 0n || amount < toCents(cfg.min_amount))
+    throw fieldIssue(field, 'too_small', `the amount ${fromCents(amount)} is below the minimum ${cfg.min_amount}`);
+  if (amount > toCents(cfg.max_amount))
+    throw fieldIssue(field, 'too_large', `the amount ${fromCents(amount)} is above the maximum ${cfg.max_amount}`);
+  const fee = feeCents(amount, cfg.buy_fee);
+
+  await lockAccounts(tx, actor.tenantId, [o.accountId]);
+  const pending = o.status === 'pending';
+  const frozen = pending ? amount + fee : 0n;
+  const [next] = await tx
+    .update(tradeOrder)
+    .set({
+      quantity: Number(quantity),
+      price,
+      amount: fromCents(amount),
+      fee: fromCents(fee),
+      frozen: fromCents(frozen),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tradeOrder.id, o.id), eq(tradeOrder.status, o.status)))
+    .returning();
+  if (!next) throw new InvalidTransitionError('Order', o.status, 'modify');
+  const memo = `modified: ${reason}`.slice(0, 500);
+  let balanceChange: bigint;
+  let frozenChange = 0n;
+  if (pending) {
+    frozenChange = frozen - toCents(o.frozen);
+    balanceChange = -frozenChange;
+    if (frozenChange > 0n) await post(tx, actor, next, 'trade_freeze', freeze(next, frozenChange), memo);
+    else await release(tx, actor, next, -frozenChange, memo);
+  } else {
+    const dAmount = amount - toCents(o.amount);
+    const dFee = fee - toCents(o.fee);
+    balanceChange = -(dAmount + dFee);
+    if (dAmount !== 0n) await post(tx, actor, next, 'buy', pay(next, dAmount, 'balance', 'trading'), memo);
+    if (dFee !== 0n) await post(tx, actor, next, 'buy_fee', pay(next, dFee, 'balance', 'fee_income'), memo);
+    await recomputePosition(tx, actor.tenantId, o.clientId, o.productId);
+  }
+  return {
+    order: await orderOf(tx, actor, kind, id),
+    reason,
+    before: {
+      price: price4(o.price),
+      quantity: qty(o.quantity),
+      amount: money2(o.amount)!,
+      fee: money2(o.fee)!,
+      frozen: money2(o.frozen)!,
+    },
+    balance_change: fromCents(balanceChange),
+    frozen_change: fromCents(frozenChange),
+  };
 }
 
 /** What the order's txns of `kind` took from the client (cents). */
