@@ -77,6 +77,11 @@ export function CurrencyBars({
                     y={i * 18 + 11}
                     fontSize="11"
                     fill={theme.palette.text.primary}
+                    // A halo in the paper's colour keeps the figure readable over any bar.
+                    stroke={theme.palette.background.paper}
+                    strokeWidth={3}
+                    strokeLinejoin="round"
+                    paintOrder="stroke"
                     style={{ fontVariantNumeric: 'tabular-nums' }}
                   >
                     {labelled ? `${b.label} ${formatMoney(b.amount)}` : formatMoney(b.amount)}
