@@ -8,11 +8,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRetry } from '../../server/core/retry';
 import { checkLedger } from '../../server/ledger';
-import { postTransaction } from '../../server/ledger/post';
-import { createClient, openAccount } from '../../server/modules/client/service';
 import { call, login, makeTestApp, type TestApp } from './helpers';
+import { fundedClient, openKinds } from './trading-helpers';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -66,37 +64,9 @@ beforeAll(async () => {
     ['b', '100000.00'],
     ['poor', '1100.00'],
   ] as const) {
-    const c = await withRetry(t.database.db, (tx) => createClient(tx, 'tr', { username: `modify_${name}` }));
-    const acc = await withRetry(t.database.db, (tx) => openAccount(tx, 'tr', c.id, 'USD'));
-    clients[name] = { id: c.id, usd: acc.id };
-    await withRetry(t.database.db, (tx) =>
-      postTransaction(tx, {
-        tenantId: 'tr',
-        kind: 'deposit',
-        lines: [
-          {
-            accountRef: { type: 'client', id: acc.id },
-            currency: 'USD',
-            amount: funds,
-            effect: { balance: funds, deposit: funds },
-          },
-          { accountRef: { type: 'platform', kind: 'cash' }, currency: 'USD', amount: `-${funds}` },
-        ],
-      }),
-    );
+    clients[name] = await fundedClient(t.database.db, `modify_${name}`, funds);
   }
-  for (const kind of ['stock', 'fund']) {
-    const res = await as('admin', 'PUT', `/trade_config/admin/v1/product/${kind}`, {
-      enabled: true,
-      sessions: '09:30-11:30,13:00-15:00',
-      buy_fee: '0.0015',
-      sell_fee: '0.002',
-      min_amount: '1.00',
-      max_amount: '500000.00',
-      leverage: 1,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await openKinds(app, tokens.admin, ['stock', 'fund'], '09:30-11:30,13:00-15:00');
 }, 300_000);
 afterAll(async () => {
   await t?.close();

@@ -10,11 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRetry } from '../../server/core/retry';
 import { checkLedger } from '../../server/ledger';
-import { postTransaction } from '../../server/ledger/post';
-import { createClient, openAccount } from '../../server/modules/client/service';
 import { readSetting, saveSetting } from '../../server/modules/setting/service';
 import { nextOpen, sessionOpen } from '../../domain/trade-config';
 import { call, login, makeTestApp, type TestApp } from './helpers';
+import { fundedClient, openKinds } from './trading-helpers';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -60,37 +59,9 @@ beforeAll(async () => {
   app = t.app;
   token = (await login(app, 'admin')).access_token;
   for (const name of ['a', 'b'] as const) {
-    const c = await withRetry(t.database.db, (tx) => createClient(tx, 'tr', { username: `hours_${name}` }));
-    const acc = await withRetry(t.database.db, (tx) => openAccount(tx, 'tr', c.id, 'USD'));
-    clients[name] = { id: c.id, usd: acc.id };
-    await withRetry(t.database.db, (tx) =>
-      postTransaction(tx, {
-        tenantId: 'tr',
-        kind: 'deposit',
-        lines: [
-          {
-            accountRef: { type: 'client', id: acc.id },
-            currency: 'USD',
-            amount: '50000.00',
-            effect: { balance: '50000.00', deposit: '50000.00' },
-          },
-          { accountRef: { type: 'platform', kind: 'cash' }, currency: 'USD', amount: '-50000.00' },
-        ],
-      }),
-    );
+    clients[name] = await fundedClient(t.database.db, `hours_${name}`, '50000.00');
   }
-  for (const kind of ['stock', 'daily', 'ipo', 'fund']) {
-    const res = await as('PUT', `/trade_config/admin/v1/product/${kind}`, {
-      enabled: true,
-      sessions: '09:30-11:30,13:00-15:00',
-      buy_fee: '0.0015',
-      sell_fee: '0.002',
-      min_amount: '1.00',
-      max_amount: '500000.00',
-      leverage: 1,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await openKinds(app, token, ['stock', 'daily', 'ipo', 'fund'], '09:30-11:30,13:00-15:00');
   for (const [kind, body] of [
     ['stock', { code: 'HRS', price: '10' }],
     ['daily', { code: 'HRD', price: '10' }],

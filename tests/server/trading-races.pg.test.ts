@@ -5,11 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRetry } from '../../server/core/retry';
 import { checkLedger } from '../../server/ledger';
-import { postTransaction } from '../../server/ledger/post';
-import { createClient, openAccount } from '../../server/modules/client/service';
 import { call, login, makeTestApp, type TestApp } from './helpers';
+import { fundedClient } from './trading-helpers';
 
 if (!process.env.DATABASE_URL) {
   throw new Error(
@@ -29,25 +27,10 @@ beforeAll(async () => {
   // 10:00 in Asia/Shanghai (the tenant's zone): inside the default stock sessions, whatever hour the suite runs at
   t = await makeTestApp({ captcha: false }, undefined, { clock: () => new Date('2026-11-26T02:00:00Z') });
   token = (await login(t.app, 'admin')).access_token;
-  const c = await withRetry(t.database.db, (tx) => createClient(tx, 'tr', { username: 'race_trader' }));
-  const acc = await withRetry(t.database.db, (tx) => openAccount(tx, 'tr', c.id, 'USD'));
+  const c = await fundedClient(t.database.db, 'race_trader', '10000.00');
   clientId = c.id;
-  accountId = acc.id;
-  await withRetry(t.database.db, (tx) =>
-    postTransaction(tx, {
-      tenantId: 'tr',
-      kind: 'deposit',
-      lines: [
-        {
-          accountRef: { type: 'client', id: acc.id },
-          currency: 'USD',
-          amount: '10000.00',
-          effect: { balance: '10000.00', deposit: '10000.00' },
-        },
-        { accountRef: { type: 'platform', kind: 'cash' }, currency: 'USD', amount: '-10000.00' },
-      ],
-    }),
-  );
+  accountId = c.usd;
+
   const p = await call(t.app, 'POST', '/api/trades/admin/v1/stock/product/create', {
     token,
     body: { code: 'RACE', name: 'Race', currency: 'USD', price: '10' },

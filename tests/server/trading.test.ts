@@ -7,11 +7,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRetry } from '../../server/core/retry';
 import { checkLedger } from '../../server/ledger';
-import { postTransaction } from '../../server/ledger/post';
-import { createClient, openAccount } from '../../server/modules/client/service';
 import { call, login, makeTestApp, type TestApp } from './helpers';
+import { fundedClient, openKinds } from './trading-helpers';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -28,24 +26,6 @@ async function accountOf(id: number) {
     sql`SELECT balance::text, frozen::text, profit::text FROM account WHERE id = ${id}`,
   );
   return r.rows[0] as { balance: string; frozen: string; profit: string };
-}
-
-async function fund(accountId: number, amount: string) {
-  await withRetry(t.database.db, (tx) =>
-    postTransaction(tx, {
-      tenantId: 'tr',
-      kind: 'deposit',
-      lines: [
-        {
-          accountRef: { type: 'client', id: accountId },
-          currency: 'USD',
-          amount,
-          effect: { balance: amount, deposit: amount },
-        },
-        { accountRef: { type: 'platform', kind: 'cash' }, currency: 'USD', amount: `-${amount}` },
-      ],
-    }),
-  );
 }
 
 async function product(kind: string, body: Record<string, unknown>) {
@@ -73,26 +53,15 @@ beforeAll(async () => {
     ['b', 'sales'],
     ['c', 'sales3'],
   ] as const) {
-    const c = await withRetry(t.database.db, (tx) =>
-      createClient(tx, 'tr', { username: `trader_${name}`, agentId: staffId[agent] }),
-    );
-    const acc = await withRetry(t.database.db, (tx) => openAccount(tx, 'tr', c.id, 'USD'));
-    clients[name] = { id: c.id, usd: acc.id };
-    await fund(acc.id, '100000.00');
+    clients[name] = await fundedClient(t.database.db, `trader_${name}`, '100000.00', staffId[agent]);
   }
   // fees: buy 0.15 %, sell 0.2 %; IPO leverage 1
-  for (const kind of ['stock', 'block', 'daily', 'ipo', 'ai', 'fund', 'quant', 'saving']) {
-    const res = await as('admin', 'PUT', `/trade_config/admin/v1/product/${kind}`, {
-      enabled: true,
-      sessions: '00:00-24:00',
-      buy_fee: '0.0015',
-      sell_fee: '0.002',
-      min_amount: '1.00',
-      max_amount: '500000.00',
-      leverage: 1,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await openKinds(
+    app,
+    tokens.admin,
+    ['stock', 'block', 'daily', 'ipo', 'ai', 'fund', 'quant', 'saving'],
+    '00:00-24:00',
+  );
 }, 300_000);
 afterAll(async () => {
   await t?.close();
@@ -614,12 +583,7 @@ describe('IPO', () => {
 describe("the client's trade settings (client drawer, 交易设置)", () => {
   it('refuse buying, refuse selling, cap the day and the IPO leverage; nothing moves on a refusal', async () => {
     // A client of his own (no orders today yet), funded like the others.
-    const d = await withRetry(t.database.db, (tx) =>
-      createClient(tx, 'tr', { username: 'trader_d', agentId: staffId.sales3 }),
-    );
-    const usd = await withRetry(t.database.db, (tx) => openAccount(tx, 'tr', d.id, 'USD'));
-    await fund(usd.id, '100000.00');
-    clients.d = { id: d.id, usd: usd.id };
+    clients.d = await fundedClient(t.database.db, 'trader_d', '100000.00', staffId.sales3);
     const settings = (body: Record<string, unknown>) =>
       as('admin', 'POST', `/client/admin/v1/trade/${clients.d.id}`, body);
     const p = await product('block', { code: 'TS1', price: '10', lot_size: 10 });
