@@ -196,6 +196,8 @@ interface Case {
   vary?: (n: number) => string;
   /** Connections of this case (default: --connections). */
   connections?: number;
+  /** While it loads, deposits are made and approved through the API (each write drops the read cache). */
+  writes?: boolean;
 }
 
 interface Measured extends Case {
@@ -208,6 +210,12 @@ interface Measured extends Case {
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** Last month's range (from its 1st to its last day). */
+const lastMonth = () => {
+  const first = new Date(`${day(0).slice(0, 8)}01T00:00:00Z`);
+  const end = new Date(first.getTime() - 86_400_000).toISOString().slice(0, 10);
+  return `from=${end.slice(0, 8)}01&to=${end}`;
+};
 
 function cases(): Case[] {
   const range = `created_at_gte=${day(-30)}&created_at_lte=${day(0)}`;
@@ -274,6 +282,25 @@ function cases(): Case[] {
       as,
       path: `/api/dashboard/admin/v1/${part}?${ranged(0)}`,
       vary: (n) => `/api/dashboard/admin/v1/${part}?${ranged(n)}`,
+      info: 'every request a range nobody asked for: bound by the 2 cores it shares with the load generator',
+    });
+  }
+  // What staff ask for (the range bar's presets: today, this month, last month) while deposits are made and approved
+  // through the API: every write drops the cached answers, so the load mixes cached and fresh statistics as in use.
+  const presets = [`from=${day(0)}&to=${day(0)}`, `from=${day(0).slice(0, 8)}01&to=${day(0)}`, lastMonth()];
+  for (const [as, part] of [
+    ['admin', 'summary'],
+    ['admin', 'team'],
+    ['leader', 'summary'],
+    ['sales', 'summary'],
+  ] as const) {
+    const who = { admin: 'admin (god)', sales: 'salesman (hero)', leader: 'team leader (superman)' }[as];
+    list.push({
+      name: `${who}: statistics ${part}, the presets, while deposits are approved`,
+      as,
+      path: `/api/dashboard/admin/v1/${part}?${presets[0]}`,
+      vary: (n) => `/api/dashboard/admin/v1/${part}?${presets[n % presets.length]}`,
+      writes: true,
     });
   }
   // The same, one request at a time: what one staff member waits for a statistic nobody asked for before.
@@ -311,6 +338,50 @@ function load(
   return autocannon({ url, headers, connections, duration, pipelining: 1, requests });
 }
 
+/** Makes and approves small deposits through the API until `stop()`: a staff deposit by the admin, approved by the
+ * supervisor (maker-checker), one every `everyMs`. Answers how many were approved. */
+function depositWriter(base: string, tokens: { admin: string; supervisor: string }, everyMs = 100) {
+  let running = true;
+  let done = 0;
+  const send = (token: string, method: string, path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-tenant-id': 'tr', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  const loop = (async () => {
+    const c = new pg.Client({ connectionString: benchUrl });
+    await c.connect();
+    const acc = (await c.query(`SELECT id, client_id FROM account WHERE tenant_id = 'tr' AND currency = 'USD' LIMIT 1`))
+      .rows[0] as { id: string; client_id: string };
+    await c.end();
+    while (running) {
+      const t0 = Date.now();
+      const made = await send(tokens.admin, 'POST', `/api/deposit/admin/v2/specialized/${acc.client_id}`, {
+        account_id: Number(acc.id),
+        amount: '1.23',
+        currency: 'USD',
+        sub_type: 'bank',
+      });
+      if (made.status !== 200) throw new Error(`deposit: ${made.status} ${await made.text()}`);
+      const { id } = (await made.json()) as { id: number };
+      const ok = await send(tokens.supervisor, 'PUT', `/api/deposit/admin/v1/audit/${id}`, { status: 'approved' });
+      if (ok.status !== 200) throw new Error(`approve: ${ok.status} ${await ok.text()}`);
+      done++;
+      await new Promise((r) => setTimeout(r, Math.max(0, everyMs - (Date.now() - t0))));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return done;
+    },
+  };
+}
+
+let writerTokens: { admin: string; supervisor: string } | undefined;
+
 async function measure(c: Case, base: string, headers: Record<string, string>): Promise<Measured> {
   let url = `${base}${c.path}`;
   if (c.cursorFrom) {
@@ -332,7 +403,14 @@ async function measure(c: Case, base: string, headers: Record<string, string>): 
       : `${body.data?.length} rows, total ${body.total}${body.total_is_estimate ? ' (estimate)' : ''}`;
   const connections = c.connections ?? Number(opt('connections', '50'));
   await load(url, headers, connections, 2); // warm-up
-  const r = await load(url, headers, connections, Number(opt('duration', '20')), c.vary);
+  const duration = Number(opt('duration', '20'));
+  const writer = c.writes ? depositWriter(base, writerTokens!) : undefined;
+  const r = await load(url, headers, connections, duration, c.vary);
+  const writes = await writer?.stop();
+  const shown =
+    writes === undefined
+      ? total
+      : `${total}; ${writes} deposits approved meanwhile (${(writes / duration).toFixed(1)}/s)`;
   const m: Measured = {
     ...c,
     rps: r.requests.average,
@@ -340,11 +418,11 @@ async function measure(c: Case, base: string, headers: Record<string, string>): 
     p99: r.latency.p99,
     max: r.latency.max,
     errors: r.errors + r.timeouts + r.non2xx,
-    total,
+    total: shown,
   };
   console.log(
     `${c.name.padEnd(62)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  ` +
-      `max ${m.max} ms  errors ${m.errors}  [${total}]`,
+      `max ${m.max} ms  errors ${m.errors}  [${shown}]`,
   );
   return m;
 }
@@ -432,6 +510,7 @@ async function main() {
       sales: await login(app.url, 'sales'),
       leader: await login(app.url, 'leader'),
     };
+    writerTokens = { admin: tokens.admin, supervisor: await login(app.url, 'supervisor') };
     for (const c of cases()) {
       const headers: Record<string, string> = c.as
         ? { 'x-tenant-id': 'tr', authorization: `Bearer ${tokens[c.as]}` }
