@@ -1,5 +1,17 @@
 import { lazy, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as AppError,
+  LoadingPage,
+  localStorageStore,
+  Notification,
+  Resource,
+} from 'react-admin';
+import CssBaseline from '@mui/material/CssBaseline';
 import { Navigate, Route } from 'react-router-dom';
 import { i18nProvider } from '../i18n';
 import { leaves, nodePath } from '../resources/menu';
@@ -39,33 +51,51 @@ const Layout = ({ children }: { children?: ReactNode }) => (
 /** '/' lands on the dashboard (spec section 2). */
 const HomeRedirect = () => <Navigate to="/dashboard" replace />;
 
-/** The signed-in console: react-admin wired from the services and the registry. */
+const store = localStorageStore();
+
+/**
+ * The signed-in console: react-admin wired from the services and the registry. `<Admin>` is spelled out as its two
+ * halves (AdminContext, then CssBaseline, CoreAdminUI and Notification as AdminUI renders them) because AdminUI's
+ * defaults (react-admin's layout, login form, not-found page) are bundled even when replaced: ~30 KB gzipped of
+ * react-hook-form, menus and forms in the shell (bench/results.md, "Console bundle").
+ */
 export default function App() {
   return (
-    <Admin
-      disableTelemetry
-      requireAuth
-      title="Admin"
+    <AdminContext
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
+      store={store}
       theme={themeOptions}
-      layout={Layout}
-      loginPage={LoginPage}
-      catchAll={NotFound}
-      dashboard={HomeRedirect}
     >
-      {resources.map((name) => (
-        <Resource key={name} name={name} />
-      ))}
-      <CustomRoutes>
-        {pages.map(({ path, Page }) => (
-          <Route key={path} path={`${path.slice(1)}/*`} element={<Page />} />
-        ))}
-      </CustomRoutes>
-      <CustomRoutes noLayout>
-        <Route path="/error" element={<ErrorPage />} />
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          disableTelemetry
+          requireAuth
+          title="Admin"
+          layout={Layout}
+          loginPage={LoginPage}
+          catchAll={NotFound}
+          dashboard={HomeRedirect}
+          error={AppError}
+          loading={LoadingPage}
+          authenticationError={AuthenticationError}
+          accessDenied={AccessDenied}
+        >
+          {resources.map((name) => (
+            <Resource key={name} name={name} />
+          ))}
+          <CustomRoutes>
+            {pages.map(({ path, Page }) => (
+              <Route key={path} path={`${path.slice(1)}/*`} element={<Page />} />
+            ))}
+          </CustomRoutes>
+          <CustomRoutes noLayout>
+            <Route path="/error" element={<ErrorPage />} />
+          </CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
   );
 }
