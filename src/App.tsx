@@ -39,7 +39,7 @@ const pages = leaves(registry)
  * The engine's entities as react-admin resources (names, record representation, access checks through
  * authProvider.canAccess); their views are the registry's routes above, inside the layout's tabs.
  */
-const resources = leaves(registry).flatMap((n) => (n.config ? [n.config.name] : []));
+const resources = leaves(registry).flatMap((n) => (n.declaration ? [n.name] : []));
 
 /** The shell, or only the change-password dialog while the API requires the change first. */
 const Layout = ({ children }: { children?: ReactNode }) => (
