@@ -1,6 +1,6 @@
 /**
  * Emergency texts (`resources.emergency.*`): field and value labels come from the definition (domain/emergency.ts,
- * the same texts as the CSV headers); actions, inputs, hints and the console banner are here.
+ * the same texts as the CSV headers); actions, inputs and hints are here (the shell's banner title is `shell.emergencyBanner`).
  * `resources.emergency.name` comes from the registry.
  */
 import { emergencyPlan } from '../../domain/emergency';
@@ -28,7 +28,6 @@ export default {
           request: '预案已提交，等待另一位管理员复核',
           lift: '解除申请已提交，等待另一位管理员复核',
         },
-        banner: { title: '应急公告' },
       },
     },
   },
@@ -50,7 +49,6 @@ export default {
           request: 'Plan requested; waiting for another administrator to approve it',
           lift: 'Lift requested; waiting for another administrator to approve it',
         },
-        banner: { title: 'Emergency notice' },
       },
     },
   },
