@@ -64,7 +64,7 @@ const store = localStorageStore();
 /**
  * The signed-in console: react-admin wired from the services and the registry. `<Admin>` is spelled out as its two
  * halves (AdminContext, then CssBaseline, CoreAdminUI and Notification as AdminUI renders them) because AdminUI's
- * defaults (react-admin's layout, login form, not-found page) are bundled even when replaced: ~30 KB gzipped of
+ * defaults (react-admin's layout, login form, not-found page) are bundled even when replaced: ~40 KB gzipped of
  * react-hook-form, menus and forms in the shell (bench/results.md, "Console bundle").
  */
 export default function App() {
