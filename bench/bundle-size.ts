@@ -1,7 +1,8 @@
 /**
  * Measures the built console: gzipped JavaScript a browser loads for /login, then after signing in for the
  * dashboard (shell + dashboard, cumulative), and every lazy chunk. Writes the figures into bench/results.md.
- * Run: `npm run bench:bundle` (builds first). Budgets: /login <= 200 KB, shell + dashboard <= 400 KB.
+ * Run: `npm run bench:bundle` (builds first); `-- --files` also prints each file a route loaded, largest first (which
+ * chunk grew). Budgets: /login <= 200 KB, shell + dashboard <= 400 KB.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -16,6 +17,9 @@ const browser = await launchBrowser();
 try {
   const page = await (await browser.newContext()).newPage();
   const loaded = new Set<string>();
+  const filesOf: Record<string, string[]> = {};
+  const listFiles = (route: string) =>
+    (filesOf[route] = [...loaded].filter((f) => !Object.values(filesOf).flat().includes(f)));
   page.on('response', (r) => {
     const path = new URL(r.url()).pathname;
     if (path.endsWith('.js')) loaded.add(path.slice(1));
@@ -27,12 +31,14 @@ try {
   await page.waitForLoadState('networkidle');
   const login = total();
   const loginFiles = loaded.size;
+  listFiles('/login');
 
   await signIn(page, server.url, 'admin', process.env.DEMO_PASSWORD ?? 'Demo@2026');
   await page.waitForURL('**/dashboard');
   await page.locator('[data-testid=profile-card]').waitFor();
   await page.waitForLoadState('networkidle');
   const dashboard = total();
+  listFiles('/dashboard');
 
   const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
     string,
@@ -61,6 +67,10 @@ try {
   ];
   const report = lines.join('\n');
   console.log(report);
+  if (process.argv.includes('--files')) {
+    for (const [route, files] of Object.entries(filesOf))
+      for (const f of files.sort((a, b) => gz(b) - gz(a))) console.log(`${route}\t${kb(gz(f))}\t${f}`);
+  }
   const file = 'bench/results.md';
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
   const marker = '## Console bundle';

@@ -157,12 +157,18 @@ export interface CreateI18nProviderOptions {
   initialLocale?: UiLocale;
 }
 
+/** react-admin's i18nProvider that also takes messages loaded later (the resources', with the first resource page). */
+export interface ConsoleI18nProvider extends I18nProvider {
+  /** Merges `more` into the messages of both locales (into `options.messages` itself) and translates with them. */
+  addMessages(more: Record<UiLocale, MessageTree>): Promise<void>;
+}
+
 /**
  * Builds the react-admin i18nProvider: polyglot over `messages`, zh-CN by default, and for a key missing
  * in the current locale the en-US text (even when the caller passed a `_` default). Changing the locale
  * saves it (only zh-CN / en-US); an unknown locale keeps the current one.
  */
-export function createI18nProvider(options: CreateI18nProviderOptions): I18nProvider {
+export function createI18nProvider(options: CreateI18nProviderOptions): ConsoleI18nProvider {
   const source = options.messages;
   const flat: Record<UiLocale, Record<string, string>> = {
     'zh-CN': flattenMessages(source['zh-CN']),
@@ -205,5 +211,13 @@ export function createI18nProvider(options: CreateI18nProviderOptions): I18nProv
     },
     getLocale: () => base.getLocale(),
     getLocales,
+    addMessages: async (more) => {
+      for (const locale of SELECTABLE_LOCALES) {
+        source[locale] = deepMerge(source[locale], more[locale]);
+        flat[locale] = flattenMessages(source[locale]);
+      }
+      // polyglot takes its phrases when the locale is set: set the same one again
+      await base.changeLocale(base.getLocale());
+    },
   };
 }

@@ -1,15 +1,17 @@
-import { resourceMessageModules } from '../resources/messages';
 import { registry } from '../resources/registry';
+import dashboard from '../src/dashboard/messages';
 import type { MenuNode } from '../resources/types';
 import {
   createI18nProvider as createProvider,
+  deepMerge,
   messagesOf,
+  SELECTABLE_LOCALES,
+  type ConsoleI18nProvider,
   type CreateI18nProviderOptions,
   type MessageModule,
   type MessageTree,
 } from './core';
 import type { UiLocale } from './languages';
-import type { I18nProvider } from 'ra-core';
 
 export * from './core';
 
@@ -39,21 +41,35 @@ function registryMessages(locale: UiLocale): MessageTree {
   return { menu, resources };
 }
 
-export { resourceMessageModules };
-
 /**
- * All messages of each UI locale: react-admin's keys, language names, menu titles, i18n/messages/* and each
- * resource's own messages (resources/messages.ts).
+ * The shell's messages of each UI locale: react-admin's keys, language names, menu titles, i18n/messages/* and the
+ * dashboard's. Each resource's own messages (resources/messages.ts, with the domain definitions' labels) join them
+ * with the first page that needs them (loadResourceMessages), so that adding entities does not grow the first page.
  */
 export const messages: Record<UiLocale, MessageTree> = messagesOf(
-  [...Object.values(messageModules), ...Object.values(resourceMessageModules)],
+  [...Object.values(messageModules), dashboard],
   registryMessages,
 );
 
-/** An i18nProvider over all the console's messages unless others are given. */
-export function createI18nProvider(options: Partial<CreateI18nProviderOptions> = {}): I18nProvider {
+/** An i18nProvider over the console's messages unless others are given. */
+export function createI18nProvider(options: Partial<CreateI18nProviderOptions> = {}): ConsoleI18nProvider {
   return createProvider({ messages, ...options });
 }
 
 /** The console's i18nProvider (zh-CN default, en-US fallback). */
-export const i18nProvider: I18nProvider = createI18nProvider();
+export const i18nProvider: ConsoleI18nProvider = createI18nProvider();
+
+let resourceMessages: Promise<void> | undefined;
+
+/**
+ * Adds every resource's messages (one lazy chunk) to `messages` and the console's i18nProvider, once; a page other than
+ * the dashboard renders after it (src/App.tsx).
+ */
+export function loadResourceMessages(): Promise<void> {
+  resourceMessages ??= import('../resources/messages').then(({ resourceMessageModules }) => {
+    const modules = Object.values(resourceMessageModules);
+    const of = (locale: UiLocale) => deepMerge(...modules.map((m) => m[locale] ?? {}));
+    return i18nProvider.addMessages(Object.fromEntries(SELECTABLE_LOCALES.map((l) => [l, of(l)])) as MessageModule);
+  });
+  return resourceMessages;
+}

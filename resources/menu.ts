@@ -62,11 +62,11 @@ export function findByPath(
   return undefined;
 }
 
-/** Each leaf's react-admin resource name (its declaration's name, else its own) with its permission chain. */
+/** Each leaf's react-admin resource name (its declaration's, which is its own) with its permission chain. */
 export function resourceChains(nodes: readonly MenuNode[], parents: string[] = []): [string, string[]][] {
   return nodes.flatMap((node) => {
     const chain = [nodeResource(node), ...parents];
     if (node.children) return resourceChains(node.children, chain);
-    return [[node.config?.name ?? node.name, chain] as [string, string[]]];
+    return [[node.name, chain] as [string, string[]]];
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The message modules that live beside the resources, listed once: each resource's texts (`resources/<name>/messages.ts`,
  * keys `resources.<name>.*`, and the client drawer's `client.*`) and the texts the funds records share
- * (resources/fundsMessages.ts, `resources.funds.*`). i18n/index.ts merges them with the areas of i18n/messages/, and
- * the i18n completeness test checks both languages of each. A new resource adds its module here.
+ * (resources/fundsMessages.ts, `resources.funds.*`). They load as one chunk with the first resource page
+ * (i18n/index.ts, loadResourceMessages), and the i18n completeness test checks both languages of each. A new resource
+ * adds its module here.
  */
 import type { MessageModule } from '../i18n/core';
 import client from './client/messages';
@@ -30,7 +31,6 @@ import loan from './loan/messages';
 import settings from './settings/messages';
 import users from './users/messages';
 import withdrawal from './withdrawal/messages';
-import dashboard from '../src/dashboard/messages';
 import { tradingMessageModules } from './trades/messages';
 
 /** Message modules by resource name (`funds`: the texts all funds records share). */
@@ -62,5 +62,4 @@ export const resourceMessageModules: Record<string, MessageModule> = {
   permission,
   // every trades and trade records page (`trades/*`, `trx/*`) and what they share (`trades`)
   ...tradingMessageModules,
-  dashboard,
 };

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ResourceConfig } from './engine/types';
+import type { ResourceEntry } from './engine/define';
 
 /** Deployment codes (see src/config/profiles.ts). */
 export type DeploymentCode = 'tr' | 'pl' | 'es' | 'kun' | 'sun3';
@@ -30,8 +30,8 @@ export interface MenuNode {
   hide?: DeploymentCode[];
   /** The page behind the entry; an entry without a page is not shown. */
   page?: PageLoader;
-  /** The declarative resource behind the page (resources/engine), when it has one. */
-  config?: ResourceConfig;
+  /** The declaration behind the page (resources/<name>/index.ts, engine), loaded with the page; a react-admin resource. */
+  declaration?: () => Promise<ResourceEntry>;
   /** Shown after the title in the side menu (e.g. the approvals waiting); renders nothing when there is nothing. */
   badge?: ComponentType;
   children?: MenuNode[];

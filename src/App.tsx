@@ -1,9 +1,22 @@
 import { lazy, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as AppError,
+  LoadingPage,
+  localStorageStore,
+  Notification,
+  Resource,
+} from 'react-admin';
+import CssBaseline from '@mui/material/CssBaseline';
 import { Navigate, Route } from 'react-router-dom';
-import { i18nProvider } from '../i18n';
+import { i18nProvider, loadResourceMessages } from '../i18n';
 import { leaves, nodePath } from '../resources/menu';
 import { registry } from '../resources/registry';
+import type { MenuNode, PageLoader } from '../resources/types';
 import { PasswordChangeGate } from './account/PasswordChangeGate';
 import { AppLayout } from './layout/AppLayout';
 import { themeOptions } from './layout/theme';
@@ -14,6 +27,13 @@ import { authProvider, dataProvider } from './services';
 /** Not rendered in practice (main.tsx serves /login itself), kept for react-admin's own redirects. */
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 
+/** A page's loader: the dashboard's texts are the shell's; any other page renders with the resources' messages. */
+function withMessages(node: MenuNode): PageLoader {
+  const page = node.page!;
+  if (node.name === 'dashboard') return page;
+  return () => Promise.all([page(), loadResourceMessages()]).then(([loaded]) => loaded);
+}
+
 /**
  * Every registry leaf with a page is a route at its path, its view loaded on first visit. Which of them a
  * user may open (permissions, deployment) is decided by the layout, which shows 404 for the others, so a
@@ -21,13 +41,13 @@ const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default:
  */
 const pages = leaves(registry)
   .filter((n) => n.page)
-  .map((n) => ({ path: nodePath(n), Page: lazy(n.page!) }));
+  .map((n) => ({ path: nodePath(n), Page: lazy(withMessages(n)) }));
 
 /**
  * The engine's entities as react-admin resources (names, record representation, access checks through
  * authProvider.canAccess); their views are the registry's routes above, inside the layout's tabs.
  */
-const resources = leaves(registry).flatMap((n) => (n.config ? [n.config.name] : []));
+const resources = leaves(registry).flatMap((n) => (n.declaration ? [n.name] : []));
 
 /** The shell, or only the change-password dialog while the API requires the change first. */
 const Layout = ({ children }: { children?: ReactNode }) => (
@@ -39,33 +59,51 @@ const Layout = ({ children }: { children?: ReactNode }) => (
 /** '/' lands on the dashboard (spec section 2). */
 const HomeRedirect = () => <Navigate to="/dashboard" replace />;
 
-/** The signed-in console: react-admin wired from the services and the registry. */
+const store = localStorageStore();
+
+/**
+ * The signed-in console: react-admin wired from the services and the registry. `<Admin>` is spelled out as its two
+ * halves (AdminContext, then CssBaseline, CoreAdminUI and Notification as AdminUI renders them) because AdminUI's
+ * defaults (react-admin's layout, login form, not-found page) are bundled even when replaced: ~40 KB gzipped of
+ * react-hook-form, menus and forms in the shell (bench/results.md, "Console bundle").
+ */
 export default function App() {
   return (
-    <Admin
-      disableTelemetry
-      requireAuth
-      title="Admin"
+    <AdminContext
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
+      store={store}
       theme={themeOptions}
-      layout={Layout}
-      loginPage={LoginPage}
-      catchAll={NotFound}
-      dashboard={HomeRedirect}
     >
-      {resources.map((name) => (
-        <Resource key={name} name={name} />
-      ))}
-      <CustomRoutes>
-        {pages.map(({ path, Page }) => (
-          <Route key={path} path={`${path.slice(1)}/*`} element={<Page />} />
-        ))}
-      </CustomRoutes>
-      <CustomRoutes noLayout>
-        <Route path="/error" element={<ErrorPage />} />
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          disableTelemetry
+          requireAuth
+          title="Admin"
+          layout={Layout}
+          loginPage={LoginPage}
+          catchAll={NotFound}
+          dashboard={HomeRedirect}
+          error={AppError}
+          loading={LoadingPage}
+          authenticationError={AuthenticationError}
+          accessDenied={AccessDenied}
+        >
+          {resources.map((name) => (
+            <Resource key={name} name={name} />
+          ))}
+          <CustomRoutes>
+            {pages.map(({ path, Page }) => (
+              <Route key={path} path={`${path.slice(1)}/*`} element={<Page />} />
+            ))}
+          </CustomRoutes>
+          <CustomRoutes noLayout>
+            <Route path="/error" element={<ErrorPage />} />
+          </CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
   );
 }

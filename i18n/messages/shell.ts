@@ -5,6 +5,9 @@
 export default {
   'zh-CN': {
     shell: {
+      // shown by the shell outside any resource page (the resources' own messages load with their pages)
+      emergencyBanner: '应急公告',
+      approvalsWaiting: '%{count} 条待复核',
       title: {
         login: '登录',
         notFound: '404',
@@ -78,6 +81,8 @@ export default {
   },
   'en-US': {
     shell: {
+      emergencyBanner: 'Emergency notice',
+      approvalsWaiting: '%{count} awaiting check',
       title: {
         login: 'Login',
         notFound: '404',

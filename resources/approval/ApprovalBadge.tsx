@@ -12,7 +12,7 @@ export default function ApprovalBadge() {
       size="small"
       color="error"
       label={data.total > 99 ? '99+' : data.total}
-      aria-label={translate('resources.approval.badge', { count: data.total })}
+      aria-label={translate('shell.approvalsWaiting', { count: data.total })}
       data-testid="approval-badge"
       sx={{ height: 20, ml: 0.5, '& .MuiChip-label': { px: 0.75, fontSize: 12 } }}
     />

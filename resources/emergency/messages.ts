@@ -1,6 +1,6 @@
 /**
  * Emergency texts (`resources.emergency.*`): field and value labels come from the definition (domain/emergency.ts,
- * the same texts as the CSV headers); actions, inputs, hints and the console banner are here.
+ * the same texts as the CSV headers); actions, inputs and hints are here (the shell's banner title is `shell.emergencyBanner`).
  * `resources.emergency.name` comes from the registry.
  */
 import { emergencyPlan } from '../../domain/emergency';
@@ -36,7 +36,6 @@ export default {
           lift: '解除申请已提交，等待另一位管理员复核',
           modify_order: '订单已更正',
         },
-        banner: { title: '应急公告' },
       },
     },
   },
@@ -69,7 +68,6 @@ export default {
           lift: 'Lift requested; waiting for another administrator to approve it',
           modify_order: 'Order corrected',
         },
-        banner: { title: 'Emergency notice' },
       },
     },
   },

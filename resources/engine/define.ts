@@ -1,15 +1,19 @@
 import type { RaRecord } from 'ra-core';
 import { registerEndpoints } from '../../dataProvider';
-import type { MenuNode } from '../types';
+import type { MenuNode, PageLoader } from '../types';
 import type { ResourceConfig } from './types';
 
-/** What a declaration adds to its registry node: the name, the permission key, the lazy page and the config. */
-export type ResourceEntry = Required<Pick<MenuNode, 'name' | 'page' | 'config'>> & Pick<MenuNode, 'resource'>;
+/** A declaration as its module answers it: the name, the permission key, the lazy page and the config. */
+export interface ResourceEntry {
+  name: string;
+  resource?: string;
+  page: PageLoader;
+  config: ResourceConfig;
+}
 
 /**
- * Declares a resource: registers its endpoints with the dataProvider and answers the registry entry whose page
- * (list at the node's path, show at `<path>/:id`, edit at `<path>/:id/edit`) loads only when first opened.
- * Spread it into the registry node: `{ ...deposit, title: {...} }`.
+ * Declares a resource: registers its endpoints with the dataProvider and answers the entry whose page (list at the
+ * node's path, show at `<path>/:id`, edit at `<path>/:id/edit`) loads only when first opened.
  */
 export function defineResource<R extends RaRecord = RaRecord>(config: ResourceConfig<R>): ResourceEntry {
   const { list, one, create, update, delete: remove } = config.endpoints;
@@ -21,4 +25,19 @@ export function defineResource<R extends RaRecord = RaRecord>(config: ResourceCo
     config: generic,
     page: () => import('./ResourcePage').then((m) => ({ default: m.pageOf(generic) })),
   };
+}
+
+/**
+ * A declared resource's registry node: its name and permission key as plain data, its declaration (fields, actions,
+ * icons, views) loaded with its page, so that the shell carries no resource's code (DESIGN.md section 2). The name
+ * and key must be the declaration's own (tests/unit/engine.test.ts checks them). Spread it into the registry node:
+ * `{ ...declared('deposit', () => import('./deposit')), title: {...} }`.
+ */
+export function declared(
+  name: string,
+  load: () => Promise<{ default: ResourceEntry }>,
+  resource?: string,
+): Required<Pick<MenuNode, 'name' | 'page' | 'declaration'>> & Pick<MenuNode, 'resource'> {
+  const declaration = () => load().then((m) => m.default);
+  return { name, ...(resource ? { resource } : {}), declaration, page: () => declaration().then((e) => e.page()) };
 }

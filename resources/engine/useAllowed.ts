@@ -11,7 +11,7 @@ function findChain(config: ResourceConfig, nodes: readonly MenuNode[], parents: 
     if (node.children) {
       const hit = findChain(config, node.children, chain);
       if (hit) return hit;
-    } else if (node.config === config || node.config?.name === config.name) return chain;
+    } else if (node.declaration && node.name === config.name) return chain;
   }
   return null;
 }

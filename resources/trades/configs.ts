@@ -57,6 +57,7 @@ import {
   type ProductRecord,
 } from './common';
 import { totalsFinder } from './ListTotals';
+import type { IpoStage } from './entries';
 
 /** Messages shared by every trades page: `resources.trades.*`. */
 const t = (key: string) => `resources.trades.${key}`;
@@ -209,8 +210,7 @@ const IPO_TOTALS: FieldSpec[] = [
 export const IPO_STAGES = {
   ipo_allocation: { status: 'order_locked', action: allocateAction },
   go_public: { status: 'listing', action: productAction('ipo', 'go_public', PublicIcon) },
-} as const;
-export type IpoStage = keyof typeof IPO_STAGES;
+} as const satisfies Record<IpoStage, unknown>;
 
 /**
  * A kind's products (`name`: the trades page, `resource`: its permission key): list with totals, create and edit

@@ -8,8 +8,7 @@ import { entityMessages, type Language } from '../../domain/entity';
 import { PLATFORM_CURRENCIES } from '../../domain/exchange-config';
 import { tradeAllocation, tradeOrder, tradeProduct } from '../../domain/trading';
 import type { MessageModule, MessageTree } from '../../i18n/core';
-import { TRX_PAGES } from '../trx';
-import { ordersName, TRADES_PAGES } from './pages';
+import { ordersName, TRADES_PAGES, TRX_PAGES } from './entries';
 
 type Texts = Record<Language, MessageTree>;
 

@@ -2,35 +2,13 @@
  * The trades menu's pages (spec section 2, trades group): per kind, its products beside its orders; the IPO stages
  * allocation and go public. The kinds' differences are this data; the configurations are configs.ts's.
  */
-import type { TradeProduct } from '../../domain/trading';
 import { defineResource, type ResourceEntry } from '../engine/define';
 import type { ResourceConfig } from '../engine/types';
 import { registerChain } from './common';
-import { orderConfig, productConfig, type IpoStage } from './configs';
+import { orderConfig, productConfig } from './configs';
+import { ordersName, TRADES_PAGES } from './entries';
 
-/** A trades menu entry: its kind, its permission key (stock is resource fo), and an IPO stage page's stage. */
-interface TradesPage {
-  entry: string;
-  kind: TradeProduct;
-  resource?: string;
-  stage?: IpoStage;
-}
-
-/** The trades menu's entries, in menu order (their titles and deployment hide lists are the registry's). */
-export const TRADES_PAGES: readonly TradesPage[] = [
-  { entry: 'stock', kind: 'stock', resource: 'fo' },
-  { entry: 'block', kind: 'block' },
-  { entry: 'ipo', kind: 'ipo' },
-  { entry: 'ipo_allocation', kind: 'ipo', stage: 'ipo_allocation' },
-  { entry: 'go_public', kind: 'ipo', stage: 'go_public' },
-  { entry: 'daily', kind: 'daily' },
-  { entry: 'ai', kind: 'ai' },
-  { entry: 'fund', kind: 'fund' },
-  { entry: 'quant', kind: 'quant' },
-];
-
-/** The react-admin name of a trades page's orders list. */
-export const ordersName = (page: string): string => `${page}/orders`;
+export { ordersName, TRADES_PAGES };
 
 const orders = new Map<string, ResourceConfig>();
 

@@ -4,30 +4,15 @@
  * and placing day, exported as CSV (every matching row), totals per currency; a row opens the order with its ledger
  * transactions. Read only: orders are acted on from the trades pages. One configuration, instantiated per entry.
  */
-import { tradeOrder, type TradeProduct } from '../../domain/trading';
+import { tradeOrder } from '../../domain/trading';
 import { defineResource, type ResourceEntry } from '../engine/define';
 import type { ResourceConfig } from '../engine/types';
 import { kindPath, orderFields, orderFilters, transactionsRelated, type OrderRecord } from '../trades/common';
+import { TRX_PAGES, type TrxPage } from '../trades/entries';
 import { totalsFinder } from '../trades/ListTotals';
 import { allocationConfig } from './allocations';
 
-/** A trx menu entry (also its paths' segment: `/trx/admin/v1/<entry>/...`) and the kind whose orders it lists. */
-interface TrxPage {
-  entry: string;
-  kind: TradeProduct;
-}
-
-/** The trade records menu's order entries, in menu order (sub_allocation is allocations.ts's). */
-export const TRX_PAGES: readonly TrxPage[] = [
-  { entry: 'stock', kind: 'stock' },
-  { entry: 'block', kind: 'block' },
-  { entry: 'ipo', kind: 'ipo' },
-  { entry: 'daily', kind: 'daily' },
-  { entry: 'subscribe', kind: 'ai' },
-  { entry: 'ai', kind: 'ai' },
-  { entry: 'fund', kind: 'fund' },
-  { entry: 'quant', kind: 'quant' },
-];
+export { TRX_PAGES };
 
 /** The records of one kind's orders (`trx/<entry>`). */
 export function recordsConfig({ entry, kind }: TrxPage): ResourceConfig<OrderRecord> {

@@ -25,7 +25,7 @@ export function EmergencyBanner() {
   const banners = (data?.data ?? []).filter((p) => p.kind === 'banner');
   if (!banners.length) return null;
   return (
-    <Box role="region" aria-label={translate('resources.emergency.banner.title')} data-testid="emergency-banner">
+    <Box role="region" aria-label={translate('shell.emergencyBanner')} data-testid="emergency-banner">
       {banners.map((p) => (
         <Alert key={p.id} severity="error" variant="filled" sx={{ borderRadius: 0, py: 0.25 }}>
           {(locale === 'en-US' ? p.message_en : p.message_zh) ?? p.message_zh ?? p.message_en}

@@ -32,8 +32,9 @@ describe('declaration labels', () => {
     );
   });
 
-  it('are in both languages for every declared resource', () => {
-    const keys = leaves(registry).flatMap((n) => (n.config ? declarationKeys(n.config) : []));
+  it('are in both languages for every declared resource', async () => {
+    const entries = await Promise.all(leaves(registry).flatMap((n) => (n.declaration ? [n.declaration()] : [])));
+    const keys = entries.flatMap((e) => declarationKeys(e.config));
     expect(keys.length).toBeGreaterThan(50);
     expect(keys.filter((k) => !zh[k]).map((k) => `zh-CN ${k}`)).toEqual([]);
     expect(keys.filter((k) => !en[k]).map((k) => `en-US ${k}`)).toEqual([]);

@@ -14,13 +14,14 @@ import {
   fillPath,
   filtersOf,
   inputLabel,
+  permissionKey,
   listQuery,
   rangeParams,
 } from '../../resources/engine/schema';
 import type { ActionSpec, ResourceConfig } from '../../resources/engine/types';
 import { resourceChainOf } from '../../resources/engine/useAllowed';
 import { clientTypes, findOption, labelSets } from '../../resources/labels';
-import { leaves } from '../../resources/menu';
+import { leaves, nodeResource } from '../../resources/menu';
 import { registry } from '../../resources/registry';
 import { testHttp } from './engine.helpers';
 import { api, apiList, server, installMsw } from './msw';
@@ -29,7 +30,10 @@ installMsw({ offApi: ['/thing/'] });
 
 const zh = flattenMessages(messages['zh-CN']);
 const en = flattenMessages(messages['en-US']);
-const declared = leaves(registry).filter((n) => n.config);
+// the registry's declared nodes with their declarations, loaded as the pages load them
+const declared = await Promise.all(
+  leaves(registry).flatMap((n) => (n.declaration ? [n.declaration().then((e) => ({ ...n, config: e.config }))] : [])),
+);
 
 describe('money formatting', () => {
   it('groups decimal strings without going through a float', () => {
@@ -92,7 +96,7 @@ describe('label lists', () => {
 });
 
 describe('declared resources', () => {
-  it('are the declared pages, each with a lazy page and its config', () => {
+  it('are the declared pages, each with a lazy page and its config, under its name and permission key', () => {
     expect(declared.map((n) => n.name).sort()).toEqual([
       'approval',
       'approval_policy',
@@ -123,14 +127,15 @@ describe('declared resources', () => {
       'withdrawal',
     ]);
     for (const node of declared) {
-      expect(node.config!.name).toBe(node.name);
+      expect(node.config.name).toBe(node.name);
+      expect(nodeResource(node)).toBe(permissionKey(node.config));
       expect(typeof node.page).toBe('function');
     }
   });
 
   it('have every field, filter, action, confirmation and input label in both languages', () => {
     const keys = declared.flatMap(({ config }) => {
-      const c = config!;
+      const c = config;
       const actions = [...(c.rowActions ?? []), ...(c.bulkActions ?? []), ...(c.listActions ?? [])];
       return [
         ...c.fields.map((f) => fieldLabel(c, f)),
@@ -148,7 +153,7 @@ describe('declared resources', () => {
   });
 
   it('check permissions on their own key and their menu parents', () => {
-    const deposit = declared.find((n) => n.name === 'deposit')!.config!;
+    const deposit = declared.find((n) => n.name === 'deposit')!.config;
     expect(resourceChainOf(deposit)).toEqual(['deposit', 'funds']);
     expect(resourceChainOf({ name: 'elsewhere', endpoints: { list: '/x' }, fields: [] })).toEqual(['elsewhere']);
   });

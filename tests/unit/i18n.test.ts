@@ -16,7 +16,6 @@ import {
   messageModules,
   messages,
   registryNodes,
-  resourceMessageModules,
   resolveLocale,
   saveLocale,
   savedLocale,
@@ -24,6 +23,7 @@ import {
   type MessageTree,
 } from '../../i18n';
 import { KNOWN_LOCALES } from '../../i18n/languages';
+import { resourceMessageModules } from '../../resources/messages';
 
 const zh = flattenMessages(messages['zh-CN']);
 const en = flattenMessages(messages['en-US']);
