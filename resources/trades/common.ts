@@ -88,8 +88,14 @@ export function orderFields(kind: TradeProduct, overrides: FieldOverrides = {}):
     product_id: false,
     username: { type: 'reference', idSource: 'client_id' },
     fake: { type: 'option', options: clientTypes, list: false },
-    trade_type: { options: tradeTypes },
+    // An IPO subscription is always reviewed, at the issue price: those columns say nothing there (the order's page and
+    // the column chooser keep them).
+    trade_type: { options: tradeTypes, hidden: family === 'ipo' },
+    // A period product has no code worth showing; elsewhere the code names the product and its name stays in the
+    // column chooser, so that status, result and time stay on screen at 1366 px.
     product_code: { hidden: family === 'period' },
+    product_name: { hidden: family !== 'period' },
+    price: { hidden: family === 'ipo' },
     currency: { list: false, show: false },
     amount: { currencySource: 'currency' },
     fee: { currencySource: 'currency', hidden: true },

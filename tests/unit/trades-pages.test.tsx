@@ -6,6 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { tradesEntries } from '../../resources/trades';
 import { ordersOf } from '../../resources/trades/pages';
 import { trxEntries } from '../../resources/trx';
+import { listFields } from '../../resources/engine/schema';
+import type { ResourceConfig } from '../../resources/engine/types';
 import { renderResource, toasts, until } from './engine.helpers';
 import { api, apiBody, apiList, installMsw, server } from './msw';
 
@@ -128,5 +130,53 @@ describe('declarations', () => {
     ]);
     expect(tradesEntries.ipo_allocation.config.rowActions!.map((a) => a.name)).toEqual(['allocate']);
     expect(tradesEntries.go_public.config.endpoints.list).toBe('/trades/admin/v1/ipo_allocation/list?status=listing');
+  });
+
+  it('show by default only the columns that fit 1366 px beside the menu (the others in the column chooser)', () => {
+    const shown = (c: ResourceConfig) =>
+      listFields(c)
+        .filter((f) => !f.hidden)
+        .map((f) => f.source);
+    // the trades page acts on orders: no agent; an IPO subscription is always reviewed, at the issue price
+    expect(shown(ordersOf('trades/stock')!)).toEqual([
+      'id',
+      'username',
+      'product_code',
+      'trade_type',
+      'quantity',
+      'price',
+      'amount',
+      'status',
+      'profit',
+      'created_at',
+    ]);
+    expect(shown(ordersOf('trades/ipo')!)).toEqual([
+      'id',
+      'username',
+      'product_code',
+      'quantity',
+      'amount',
+      'status',
+      'allocated_quantity',
+      'owed',
+      'profit',
+      'created_at',
+    ]);
+    // a period product is named, not coded
+    expect(shown(ordersOf('trades/fund')!)).toContain('product_name');
+    expect(shown(ordersOf('trades/fund')!)).not.toContain('product_code');
+    // the records keep the agent
+    expect(shown(trxEntries.stock.config)).toContain('agent_name');
+    expect(shown(trxEntries.ipo.config)).not.toContain('trade_type');
+    expect(shown(trxEntries.sub_allocation.config)).not.toContain('method');
+    // each IPO stage page leaves out the totals of the other stage
+    const allocation = shown(tradesEntries.ipo_allocation.config);
+    expect(allocation).toEqual(expect.arrayContaining(['requested_quantity', 'requested_amount', 'frozen']));
+    expect(allocation).not.toContain('allocated_quantity');
+    expect(allocation).not.toContain('owed');
+    const listing = shown(tradesEntries.go_public.config);
+    expect(listing).toEqual(expect.arrayContaining(['allocated_quantity', 'allocated_amount', 'owed', 'approved']));
+    expect(listing).not.toContain('pending');
+    expect(listing).not.toContain('frozen');
   });
 });
