@@ -114,11 +114,18 @@ export function orderFields(kind: TradeProduct, overrides: FieldOverrides = {}):
   });
 }
 
+/**
+ * The grant the product picker's list call (`GET /trades/admin/v1/{kind}/product/list`) needs: a salesman or a team
+ * leader reads the records but not the products (the call would be refused, and audited as a refusal, on every
+ * opening of a records page).
+ */
+export const PRODUCT_LIST = { resource: 'trades', action: 'read' };
+
 /** The filters of an order list beyond its fields' own: agent, team, product. */
 export const orderFilters = (kind: TradeProduct): FilterSpec[] => [
   { type: 'remoteOption', source: 'agent_id', load: agentFilterChoices, permission: STAFF_LIST },
   { type: 'remoteOption', source: 'leader_id', load: leaderFilterChoices, permission: STAFF_LIST },
-  { type: 'remoteOption', source: 'product_id', load: productFilterChoices(kind) },
+  { type: 'remoteOption', source: 'product_id', load: productFilterChoices(kind), permission: PRODUCT_LIST },
 ];
 
 /**

@@ -116,6 +116,33 @@ describe('stock records (trx page)', () => {
   });
 });
 
+describe('stock records as a salesman', () => {
+  it('leave out the product filter, whose product list he may not read (no refused call)', async () => {
+    serveOrders([order(5, 'holding')]);
+    const productCalls: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (request.url.includes('/product/list')) productCalls.push(request.url);
+    };
+    server.events.on('request:start', listen);
+    try {
+      await renderResource(trxEntries.stock.config, { locale: 'zh-CN', role: 'hero' });
+      await screen.findByText('client0007');
+      expect(document.querySelector('input[name=agent_id]')).toBeNull();
+      expect(document.querySelector('input[name=product_id]')).toBeNull();
+      expect(productCalls).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+  });
+
+  it('as an administrator, offer it', async () => {
+    serveOrders([order(5, 'holding')]);
+    await renderResource(trxEntries.stock.config, { locale: 'zh-CN' });
+    await screen.findByText('client0007');
+    await until(() => expect(document.querySelector('input[name=product_id]')).not.toBeNull());
+  });
+});
+
 describe('declarations', () => {
   it('give each family its actions: daily closes and settles in bulk, funds redeem, IPO pays', () => {
     const names = (page: string) => (ordersOf(page)!.rowActions ?? []).map((a) => a.name);
