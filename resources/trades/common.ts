@@ -95,7 +95,8 @@ export function orderFields(kind: TradeProduct, overrides: FieldOverrides = {}):
     // column chooser, so that status, result and time stay on screen at 1366 px.
     product_code: { hidden: family === 'period' },
     product_name: { hidden: family !== 'period' },
-    price: { hidden: family === 'ipo' },
+    // prices as the products list shows them: grouped, without the zeros that end the fraction (1,234.5)
+    price: { type: 'number', hidden: family === 'ipo' },
     currency: { list: false, show: false },
     amount: { currencySource: 'currency' },
     fee: { currencySource: 'currency', hidden: true },
@@ -104,7 +105,7 @@ export function orderFields(kind: TradeProduct, overrides: FieldOverrides = {}):
     // What a sale adds stays in the column chooser (and on the order's page): the list keeps its status, result, time
     // and actions on screen at 1366 px.
     proceeds: { currencySource: 'currency', hidden: true },
-    sell_price: { hidden: true },
+    sell_price: { type: 'number', hidden: true },
     sell_fee: { currencySource: 'currency', hidden: true },
     profit: { currencySource: 'currency', signed: true },
     status: { options: orderStatusOptions, sortable: false },

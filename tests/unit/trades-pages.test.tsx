@@ -66,6 +66,15 @@ describe('stock orders (trades page)', () => {
     expect(chip.textContent).toBe('USD · 笔数 2 · 金额 2,500.00 · 手续费 3.76 · 盈亏 -5.00');
   });
 
+  it('shows a price as the products list does: grouped, without trailing zeros, beside the money with 2 decimals', async () => {
+    serveOrders([order(3, 'holding', { username: 'bigprice', price: '1234.5000', amount: '123450.00' })]);
+    await renderResource(config, { locale: 'zh-CN' });
+    await screen.findByText('bigprice');
+    const row = screen.getByText('bigprice').closest('tr')!;
+    expect(row.querySelector('td.column-price')!.textContent).toBe('1,234.5');
+    expect(row.querySelector('td.column-amount')!.textContent).toBe('123,450.00USD');
+  });
+
   it('asks a remark before rejecting and sends it', async () => {
     serveOrders([order(1, 'pending')]);
     const calls: unknown[] = [];
