@@ -51,6 +51,8 @@ const FORM_CLASS = 'engine-action-form';
 
 /** The inputs start empty (a row's field of the same name is no default: a repayment is not the loan's amount). */
 const EMPTY = {};
+/** What a toolbar action's prefill reads as its row: nothing. */
+const NO_ROW = { id: '' } as RaRecord;
 
 /**
  * The confirmation of an action: its text, its inputs (the engine's form: rules, conditional inputs, the API's
@@ -62,8 +64,9 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
   const { http } = useEngineServices();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
-  // Read once, when the dialog opens (an edit starts from the row).
-  const [initialValues] = useState(() => (action.prefill && record ? action.prefill(record) : EMPTY));
+  // Read once, when the dialog opens (an edit starts from the row; a toolbar action, which has no row, from its
+  // defaults: placing an order starts as Direct).
+  const [initialValues] = useState(() => (action.prefill ? action.prefill(record ?? NO_ROW) : EMPTY));
   const [error, setError] = useState<string | null>(null);
   const inputs = (action.inputs ?? []).map((input) => ({ ...input, label: inputLabel(config, input) }));
   const confirmKey = actionConfirm(config, action);

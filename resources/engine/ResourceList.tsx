@@ -48,6 +48,9 @@ const TOOLBAR_SX = (theme: Theme): SystemStyleObject<Theme> => ({
 const TABLE_SX = (theme: Theme): SystemStyleObject<Theme> => ({
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
   '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: 1 },
+  // A header of words (English) may wrap between them when the table is short of room; a CJK label never breaks
+  // (keep-all: no break between its characters).
+  '& .MuiTableCell-head': { whiteSpace: 'normal', wordBreak: 'keep-all' },
   '& .MuiTableCell-body': { py: 0.25, height: 41 },
   [theme.breakpoints.up('sm')]: {
     [`& .${ROW_ACTIONS_CLASS}`]: {

@@ -293,7 +293,10 @@ export interface ActionSpec<R extends RaRecord = RaRecord> {
   confirm?: string | false;
   /** Inputs asked in the confirmation dialog. */
   inputs?: ActionInput[];
-  /** The inputs' starting values from the row (an edit); default empty (a repayment is not the loan's amount). */
+  /**
+   * The inputs' starting values from the row (an edit), or a toolbar action's defaults (its row is then an empty
+   * record); default empty (a repayment is not the loan's amount).
+   */
   prefill?(record: R): FormValues;
   /** Moves money: the call carries an `Idempotency-Key` header. */
   idempotent?: boolean;

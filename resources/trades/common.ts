@@ -88,8 +88,15 @@ export function orderFields(kind: TradeProduct, overrides: FieldOverrides = {}):
     product_id: false,
     username: { type: 'reference', idSource: 'client_id' },
     fake: { type: 'option', options: clientTypes, list: false },
-    trade_type: { options: tradeTypes },
+    // An IPO subscription is always reviewed, at the issue price: those columns say nothing there (the order's page and
+    // the column chooser keep them).
+    trade_type: { options: tradeTypes, hidden: family === 'ipo' },
+    // A period product has no code worth showing; elsewhere the code names the product and its name stays in the
+    // column chooser, so that status, result and time stay on screen at 1366 px.
     product_code: { hidden: family === 'period' },
+    product_name: { hidden: family !== 'period' },
+    // prices as the products list shows them: grouped, without the zeros that end the fraction (1,234.5)
+    price: { type: 'number', hidden: family === 'ipo' },
     currency: { list: false, show: false },
     amount: { currencySource: 'currency' },
     fee: { currencySource: 'currency', hidden: true },
@@ -98,7 +105,7 @@ export function orderFields(kind: TradeProduct, overrides: FieldOverrides = {}):
     // What a sale adds stays in the column chooser (and on the order's page): the list keeps its status, result, time
     // and actions on screen at 1366 px.
     proceeds: { currencySource: 'currency', hidden: true },
-    sell_price: { hidden: true },
+    sell_price: { type: 'number', hidden: true },
     sell_fee: { currencySource: 'currency', hidden: true },
     profit: { currencySource: 'currency', signed: true },
     status: { options: orderStatusOptions, sortable: false },
@@ -108,11 +115,18 @@ export function orderFields(kind: TradeProduct, overrides: FieldOverrides = {}):
   });
 }
 
+/**
+ * The grant the product picker's list call (`GET /trades/admin/v1/{kind}/product/list`) needs: a salesman or a team
+ * leader reads the records but not the products (the call would be refused, and audited as a refusal, on every
+ * opening of a records page).
+ */
+export const PRODUCT_LIST = { resource: 'trades', action: 'read' };
+
 /** The filters of an order list beyond its fields' own: agent, team, product. */
 export const orderFilters = (kind: TradeProduct): FilterSpec[] => [
   { type: 'remoteOption', source: 'agent_id', load: agentFilterChoices, permission: STAFF_LIST },
   { type: 'remoteOption', source: 'leader_id', load: leaderFilterChoices, permission: STAFF_LIST },
-  { type: 'remoteOption', source: 'product_id', load: productFilterChoices(kind) },
+  { type: 'remoteOption', source: 'product_id', load: productFilterChoices(kind), permission: PRODUCT_LIST },
 ];
 
 /**

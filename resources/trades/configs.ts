@@ -198,18 +198,31 @@ const allocateAction = productAction('ipo', 'allocate', PlaylistAddCheckIcon, {
 /** The subscription totals of an IPO product (the allocation list's row). */
 const IPO_TOTALS: FieldSpec[] = [
   ...['subscriptions', 'pending', 'requested_quantity'].map((source) => ({ source, type: 'number' as const })),
-  { source: 'requested_amount', type: 'money', currencySource: 'currency' },
-  { source: 'frozen', type: 'money', currencySource: 'currency' },
+  // in the product's currency, which the row's currency column shows once
+  { source: 'requested_amount', type: 'money' },
+  { source: 'frozen', type: 'money' },
   { source: 'allocated_quantity', type: 'number' },
-  { source: 'allocated_amount', type: 'money', currencySource: 'currency' },
-  { source: 'owed', type: 'money', currencySource: 'currency' },
+  { source: 'allocated_amount', type: 'money' },
+  { source: 'owed', type: 'money' },
   { source: 'approved', type: 'number' },
 ].map((f) => ({ ...f, label: t(`ipo.${f.source}`) }) as FieldSpec);
 
-/** The IPO stages shown as pages of their own: the products of one status and the action that moves them on. */
+/**
+ * The IPO stages shown as pages of their own: the products of one status and the action that moves them on; the
+ * totals that say nothing yet (before the allocation nothing is allotted) or any more (after it nothing is pending or
+ * frozen) start in the column chooser, so that the row fits 1366 px.
+ */
 export const IPO_STAGES = {
-  ipo_allocation: { status: 'order_locked', action: allocateAction },
-  go_public: { status: 'listing', action: productAction('ipo', 'go_public', PublicIcon) },
+  ipo_allocation: {
+    status: 'order_locked',
+    action: allocateAction,
+    hidden: ['allocated_quantity', 'allocated_amount', 'owed', 'approved'],
+  },
+  go_public: {
+    status: 'listing',
+    action: productAction('ipo', 'go_public', PublicIcon),
+    hidden: ['subscribe_end', 'pending', 'frozen'],
+  },
 } as const satisfies Record<IpoStage, unknown>;
 
 /**
@@ -231,6 +244,7 @@ export function productConfig(
         .filter((f) => !['status', 'order_count', 'created_at', 'lot_size'].includes(f.source))
         .map((f): FieldSpec => ({ ...f, create: false, edit: false, filter: f.source === 'code', sortable: false }))
         .concat(IPO_TOTALS)
+        .map((f) => ((IPO_STAGES[stage].hidden as readonly string[]).includes(f.source) ? { ...f, hidden: true } : f))
     : productFields(kind);
   return {
     name,
@@ -506,7 +520,8 @@ export function orderConfig(name: string, kind: TradeProduct): ResourceConfig<Or
     name,
     resource: 'trades',
     endpoints: { list, one: kindPath(tradeOrder.paths.one, kind), export: false },
-    fields: orderFields(kind),
+    // Orders are acted on here: the agent stays in the records pages (and the column chooser), the actions on screen.
+    fields: orderFields(kind, { agent_name: { hidden: true } }),
     filters: orderFilters(kind),
     sort: { field: 'id', order: 'DESC' },
     drawer: 'show',

@@ -237,7 +237,7 @@ const shared: Texts = {
       allocated_quantity: 'Shares allocated',
       allocated_amount: 'Amount allocated',
       owed: 'Owed',
-      approved: 'Paid, to list',
+      approved: 'To list',
     },
   },
 };

@@ -21,6 +21,8 @@ export const allocationConfig: ResourceConfig = {
     product_id: false,
     client_id: false,
     order_id: { filter: false },
+    // one method per product (its filter stays): in the column chooser, so the row fits 1366 px
+    method: { hidden: true },
     // the code names the product; its name stays in the column chooser so the row fits 1366 px
     product_name: { hidden: true },
     username: { type: 'reference', idSource: 'client_id' },

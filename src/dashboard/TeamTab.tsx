@@ -21,7 +21,7 @@ function Clients({ c, testId }: { c: ClientCounts; testId: string }) {
       <Typography variant="subtitle1" component="span" sx={{ fontWeight: 600 }}>
         {c.total.toLocaleString('en-US')}
       </Typography>
-      <Typography variant="caption" color="text.secondary" component="div">
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
         {t('real')} {c.real} · {t('robot')} {c.robot} · {t('new')} {c.new}
       </Typography>
     </Box>
@@ -44,10 +44,10 @@ function FiguresRow({ name, role, f, testId }: { name: string; role?: string; f:
         <Clients c={f.clients} testId={`${testId}-clients`} />
       </TableCell>
       <TableCell>
-        <CurrencyLines sums={f.deposits} testId={`${testId}-deposits`} />
+        <CurrencyLines sums={f.deposits} testId={`${testId}-deposits`} oneLine />
       </TableCell>
       <TableCell>
-        <CurrencyLines sums={f.withdrawals} testId={`${testId}-withdrawals`} />
+        <CurrencyLines sums={f.withdrawals} testId={`${testId}-withdrawals`} oneLine />
       </TableCell>
     </TableRow>
   );

@@ -145,6 +145,13 @@ export const rowWith = (page: Page, path: string, column: string, text: string |
     }),
   });
 
+/** Whether a tab's list shows every column it shows by default without scrolling sideways (its table fits). */
+export const tableFits = (page: Page, path: string) =>
+  page
+    .locator(`${pane(path)} .RaDataTable-tableWrapper`)
+    .first()
+    .evaluate((el) => el.scrollWidth <= el.clientWidth);
+
 /** Opens the client drawer from the client list (filtered on its username) and waits for its accounts. */
 export async function openClientDrawer(page: Page, client: ClientRow): Promise<Locator> {
   await filterByUsername(page, '/client', '/api/client/admin/v1/list', client.username);

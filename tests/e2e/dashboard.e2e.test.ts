@@ -1,7 +1,7 @@
 // The dashboard's statistics against the real API on seeded demo clients: the profile card first, the tabs, the
 // deposits of this month as the API sums them (formatted exactly), the team tabs for an administrator and not for a
-// salesman, and the page at 1366×768 and 375 px wide without horizontal overflow. Screenshots go to
-// DASHBOARD_SHOTS when set.
+// salesman, and the page at 1366×768 and 375 px wide without horizontal overflow (the team figures one line each).
+// Screenshots go to DASHBOARD_SHOTS when set.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -55,6 +55,25 @@ describe('dashboard statistics', () => {
     await page.click('[data-testid=stats-tab-team_product]');
     await page.locator('[data-testid^=team-product-]').first().waitFor();
     await shoot(page, 'admin-team-product-1366');
+    await ctx.close();
+  });
+
+  it('keeps each team figure on one line 375 px wide (the team table scrolls sideways instead)', async () => {
+    const { ctx, page } = await signedInPage(e2e, 'admin', { width: 375, height: 812 });
+    await page.click('[data-testid=stats-tab-team]');
+    const lines = page.locator('[data-testid^=team-] table li');
+    await lines.first().waitFor();
+    const heights = await lines.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    const lineHeight = await lines.first().evaluate((el) => parseFloat(getComputedStyle(el.children[1]).lineHeight));
+    // a currency, its amount and its count: one line each (not the currency above an amount above its count)
+    expect(Math.max(...heights)).toBeLessThan(lineHeight * 1.5);
+    // the clients' breakdown on one line too
+    const caption = page.locator('[data-testid$=-total-clients] .MuiTypography-caption').first();
+    expect(await caption.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(
+      await caption.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) * 1.5),
+    );
+    expect(await noOverflow(page)).toBe(true);
+    await shoot(page, 'admin-team-375');
     await ctx.close();
   });
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call } from '../server/helpers';
-import { accountsOf, clientsFor, openFromMenu, pane, rowWith, signedInPage, startE2E } from './console';
+import { accountsOf, clientsFor, openFromMenu, pane, rowWith, signedInPage, startE2E, tableFits } from './console';
 
 const e2e = startE2E({ clients: 10, adminToken: true });
 const CODE = 'IPOE2E';
@@ -57,6 +57,8 @@ describe('IPO allocation and listing in Chromium', () => {
     await openFromMenu(page, 'trades/ipo_allocation', 'trades');
     const waiting = rowWith(page, '/trades/ipo_allocation', 'code', CODE);
     await waiting.waitFor();
+    // the row fits 1366 px beside the menu (the totals of a later stage wait in the column chooser)
+    expect(await tableFits(page, '/trades/ipo_allocation')).toBe(true);
     await waiting.getByRole('button', { name: '配售' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('按比例').waitFor();
@@ -78,6 +80,8 @@ describe('IPO allocation and listing in Chromium', () => {
     // 上市管理: list it
     await openFromMenu(page, 'trades/go_public', 'trades');
     const listing = rowWith(page, '/trades/go_public', 'code', CODE);
+    await listing.waitFor();
+    expect(await tableFits(page, '/trades/go_public')).toBe(true);
     await listing.getByRole('button', { name: '上市' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
     await listing.waitFor({ state: 'detached' });

@@ -11,6 +11,7 @@ import {
   rowWith,
   signedInPage,
   startE2E,
+  tableFits,
 } from './console';
 
 const e2e = startE2E({ clients: 10, adminToken: true });
@@ -101,6 +102,8 @@ describe('trading', () => {
     await order.getByRole('button', { name: '通过' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
     await order.locator('text=持仓中').waitFor();
+    // status, result, time and actions on screen at 1366 px beside the menu
+    expect(await tableFits(page, STOCK)).toBe(true);
     await page.screenshot({ path: '/tmp/trading-orders-1366.png' });
     // The totals of every matching order, from the list's own answer: one order of 2,500.00 in the account's currency.
     await expect

@@ -304,3 +304,42 @@ describe('bulk actions', () => {
     expect(new Set(calls.map((c) => c.key)).size).toBe(2);
   });
 });
+
+describe('toolbar actions', () => {
+  it('start from their prefill (no row to read): the default shows and is sent unless changed', async () => {
+    serveList('/things/admin/v1/list', [record(1)]);
+    const calls = serveAction('post', '/things/admin/v1/place');
+    const config: ResourceConfig = {
+      name: 'things',
+      endpoints: { list: '/things/admin/v1/list' },
+      fields: [{ source: 'username' }],
+      listActions: [
+        {
+          name: 'place',
+          confirm: false,
+          inputs: [
+            {
+              source: 'mode',
+              type: 'option',
+              required: true,
+              options: [
+                { id: 'direct', name: 'Direct' },
+                { id: 'review', name: 'Review' },
+              ],
+            },
+          ],
+          prefill: () => ({ mode: 'direct' }),
+          run: { method: 'POST', path: '/things/admin/v1/place', body: (_r, v) => ({ mode: v.mode }) },
+        },
+      ],
+    };
+    const { user } = await renderResource(config);
+    await screen.findByText('user1');
+    await user.click(await screen.findByTestId('action-place'));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('combobox')).toHaveTextContent('Direct');
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    await until(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toEqual({ mode: 'direct' });
+  });
+});

@@ -9,6 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { tradesEntries } from '../../resources/trades';
 import { ordersOf } from '../../resources/trades/pages';
 import { trxEntries } from '../../resources/trx';
+import { listFields } from '../../resources/engine/schema';
+import type { ResourceConfig } from '../../resources/engine/types';
 import { renderResource, toasts, until } from './engine.helpers';
 import { api, apiBody, apiList, installMsw, server } from './msw';
 
@@ -111,6 +113,15 @@ describe('stock orders (trades page)', () => {
     await renderResource(config, { locale: 'en-US' });
     const hours = await screen.findByTestId('market-hours');
     expect(hours.textContent).toBe('Trading hours 09:30-11:30,13:00-15:00 (Asia/Shanghai) · Closed');
+  });
+
+  it('shows a price as the products list does: grouped, without trailing zeros, beside the money with 2 decimals', async () => {
+    serveOrders([order(3, 'holding', { username: 'bigprice', price: '1234.5000', amount: '123450.00' })]);
+    await renderResource(config, { locale: 'zh-CN' });
+    await screen.findByText('bigprice');
+    const row = screen.getByText('bigprice').closest('tr')!;
+    expect(row.querySelector('td.column-price')!.textContent).toBe('1,234.5');
+    expect(row.querySelector('td.column-amount')!.textContent).toBe('123,450.00USD');
   });
 
   it('asks a remark before rejecting and sends it', async () => {
@@ -233,6 +244,33 @@ describe('stock records (trx page)', () => {
   });
 });
 
+describe('stock records as a salesman', () => {
+  it('leave out the product filter, whose product list he may not read (no refused call)', async () => {
+    serveOrders([order(5, 'holding')]);
+    const productCalls: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (request.url.includes('/product/list')) productCalls.push(request.url);
+    };
+    server.events.on('request:start', listen);
+    try {
+      await renderResource(trxEntries.stock.config, { locale: 'zh-CN', role: 'hero' });
+      await screen.findByText('client0007');
+      expect(document.querySelector('input[name=agent_id]')).toBeNull();
+      expect(document.querySelector('input[name=product_id]')).toBeNull();
+      expect(productCalls).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+  });
+
+  it('as an administrator, offer it', async () => {
+    serveOrders([order(5, 'holding')]);
+    await renderResource(trxEntries.stock.config, { locale: 'zh-CN' });
+    await screen.findByText('client0007');
+    await until(() => expect(document.querySelector('input[name=product_id]')).not.toBeNull());
+  });
+});
+
 describe('declarations', () => {
   it('give each family its actions: daily closes and settles in bulk, funds redeem, IPO pays', () => {
     const names = (page: string) => (ordersOf(page)!.rowActions ?? []).map((a) => a.name);
@@ -247,5 +285,53 @@ describe('declarations', () => {
     ]);
     expect(tradesEntries.ipo_allocation.config.rowActions!.map((a) => a.name)).toEqual(['allocate']);
     expect(tradesEntries.go_public.config.endpoints.list).toBe('/trades/admin/v1/ipo_allocation/list?status=listing');
+  });
+
+  it('show by default only the columns that fit 1366 px beside the menu (the others in the column chooser)', () => {
+    const shown = (c: ResourceConfig) =>
+      listFields(c)
+        .filter((f) => !f.hidden)
+        .map((f) => f.source);
+    // the trades page acts on orders: no agent; an IPO subscription is always reviewed, at the issue price
+    expect(shown(ordersOf('trades/stock')!)).toEqual([
+      'id',
+      'username',
+      'product_code',
+      'trade_type',
+      'quantity',
+      'price',
+      'amount',
+      'status',
+      'profit',
+      'created_at',
+    ]);
+    expect(shown(ordersOf('trades/ipo')!)).toEqual([
+      'id',
+      'username',
+      'product_code',
+      'quantity',
+      'amount',
+      'status',
+      'allocated_quantity',
+      'owed',
+      'profit',
+      'created_at',
+    ]);
+    // a period product is named, not coded
+    expect(shown(ordersOf('trades/fund')!)).toContain('product_name');
+    expect(shown(ordersOf('trades/fund')!)).not.toContain('product_code');
+    // the records keep the agent
+    expect(shown(trxEntries.stock.config)).toContain('agent_name');
+    expect(shown(trxEntries.ipo.config)).not.toContain('trade_type');
+    expect(shown(trxEntries.sub_allocation.config)).not.toContain('method');
+    // each IPO stage page leaves out the totals of the other stage
+    const allocation = shown(tradesEntries.ipo_allocation.config);
+    expect(allocation).toEqual(expect.arrayContaining(['requested_quantity', 'requested_amount', 'frozen']));
+    expect(allocation).not.toContain('allocated_quantity');
+    expect(allocation).not.toContain('owed');
+    const listing = shown(tradesEntries.go_public.config);
+    expect(listing).toEqual(expect.arrayContaining(['allocated_quantity', 'allocated_amount', 'owed', 'approved']));
+    expect(listing).not.toContain('pending');
+    expect(listing).not.toContain('frozen');
   });
 });
