@@ -176,7 +176,10 @@ describe('emergency order modification (stock orders)', () => {
     await screen.findByText('wrongprice');
     await runAction(user, 'wrongprice', '改单');
     const dialog = within(await screen.findByRole('dialog', {}, { timeout: 8000 }));
-    expect(dialog.getByText(/应急改单 #4（客户 wrongprice，Alpha，100 股 × 12\.5000/)).toBeInTheDocument();
+    // the price as the list shows it (no zeros ending the fraction); the input keeps the stored value
+    expect(
+      dialog.getByText(/应急改单 #4（客户 wrongprice，Alpha，100 股 × 12\.5，金额 1,250\.00 USD）/),
+    ).toBeInTheDocument();
     const price = dialog.getByRole('textbox', { name: /价格/ });
     expect(price).toHaveValue('12.5000');
     expect(dialog.getByLabelText(/数量/)).toHaveValue('100');
