@@ -70,10 +70,14 @@ const shown = (c: bigint): string => {
   return `${neg ? '-' : ''}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
 };
 
-/** Sets a product's fee rates in trade_config (the rest as it was); answers the rates the API now holds. */
+/**
+ * Sets a product's fee rates in trade_config and opens it all day (the run may fall outside the default sessions, which
+ * market orders hold to); the rest as it was. Answers the rates the API now holds.
+ */
 async function setFees(kind: string, buy: string, sell: string, tenant = 'tr') {
   const cfg = await api('GET', `/trade_config/admin/v1/product/${kind}`, undefined, tenant);
-  const { enabled, sessions, min_amount, max_amount, leverage } = cfg;
+  const { enabled, min_amount, max_amount, leverage } = cfg;
+  const sessions = '00:00-24:00';
   const saved = await api(
     'PUT',
     `/trade_config/admin/v1/product/${kind}`,
