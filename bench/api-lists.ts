@@ -120,7 +120,8 @@ async function prepareDatabase(size: { clients: number; deposits: number }): Pro
     try {
       const r = await c.query(`SELECT (SELECT count(*) FROM client WHERE tenant_id = 'tr')::int AS clients,
         (SELECT count(*) FROM deposit_record)::int AS deposits`);
-      reuse = r.rows[0].clients === size.clients && r.rows[0].deposits === size.deposits;
+      // the statistics cases add a few deposits of their own through the API (deposits approved meanwhile)
+      reuse = r.rows[0].clients === size.clients && r.rows[0].deposits >= size.deposits;
     } catch {
       reuse = false;
     } finally {

@@ -13,9 +13,9 @@
 -- movements are serialised by its account lock anyway).
 --
 -- Concurrency: every trigger takes a shared advisory lock per tenant and stat_rebuild an exclusive one, so a rebuild
--- sees every committed movement and none lands between its delete and its insert. Triggers on account and trade_order
--- take FOR SHARE on the rows' clients: a change of agent (an UPDATE of client) then waits for movements in flight and
--- movements wait for it, so the moved sums are the committed ones.
+-- sees every committed movement and none lands between its delete and its insert. The triggers on account and
+-- trade_order run at commit (deferred, per row) and take FOR SHARE on the row's client: a change of agent (an UPDATE
+-- of client) then waits for movements committing and movements wait for it, so the moved sums are the committed ones.
 CREATE TABLE "stat_zone" (
   "tenant_id" text PRIMARY KEY NOT NULL REFERENCES "tenant"("id"),
   "time_zone" text NOT NULL
@@ -219,59 +219,53 @@ BEGIN
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
+-- Balances and orders move with every money movement, several of them for one agent at a time: their sums are
+-- moved by deferred row triggers, at commit, so a kept row is held only while its transaction commits (an immediate
+-- trigger held it from the order's first statement to the commit, and movements of different clients of one slot
+-- queued behind each other). Each reads the client's agent under FOR SHARE, so a change of agent and a movement of
+-- the same client wait for each other. A transaction must not move a client's money before changing his agent (the
+-- move would carry the uncommitted delta that the deferred trigger then adds again); none does.
 CREATE FUNCTION stat_on_account() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public, pg_temp AS $$
 DECLARE
-  src text := stat_rows(TG_OP);
-  v_tenants text[];
-  v_clients bigint[];
+  r account%ROWTYPE := coalesce(NEW, OLD);
+  v_agent bigint;
 BEGIN
-  EXECUTE format('SELECT array_agg(DISTINCT tenant_id ORDER BY tenant_id), array_agg(DISTINCT client_id) FROM (%s) d',
-    src) INTO v_tenants, v_clients;
-  IF v_tenants IS NULL THEN RETURN NULL; END IF;
-  PERFORM pg_advisory_xact_lock_shared(hashtext('stat'), hashtext(t)) FROM unnest(v_tenants) t;
-  PERFORM 1 FROM client WHERE id = ANY (v_clients) ORDER BY id FOR SHARE;
-  EXECUTE format($q$
-    INSERT INTO stat_balance AS t (tenant_id, agent_id, slot, currency, accounts, balance)
-    SELECT d.tenant_id, coalesce(c.agent_id, 0), stat_slot(d.client_id), d.currency, sum(d.s), sum(d.s * d.balance)
-    FROM (%s) d JOIN client c ON c.id = d.client_id
-    GROUP BY 1, 2, 3, 4 HAVING sum(d.s) <> 0 OR sum(d.s * d.balance) <> 0 ORDER BY 1, 2, 3, 4
+  PERFORM pg_advisory_xact_lock_shared(hashtext('stat'), hashtext(r.tenant_id));
+  SELECT coalesce(agent_id, 0) INTO v_agent FROM client WHERE id = r.client_id FOR SHARE;
+  INSERT INTO stat_balance AS t (tenant_id, agent_id, slot, currency, accounts, balance)
+    VALUES (r.tenant_id, coalesce(v_agent, 0), stat_slot(r.client_id), r.currency,
+      CASE TG_OP WHEN 'INSERT' THEN 1 WHEN 'DELETE' THEN -1 ELSE 0 END,
+      coalesce(NEW.balance, 0) - coalesce(OLD.balance, 0))
     ON CONFLICT (tenant_id, agent_id, slot, currency) DO UPDATE
-      SET accounts = t.accounts + excluded.accounts, balance = t.balance + excluded.balance$q$, src);
+      SET accounts = t.accounts + excluded.accounts, balance = t.balance + excluded.balance;
   RETURN NULL;
 END;
+$$;--> statement-breakpoint
+-- One signed contribution of an order version (sign +1: the new version, -1: the old one).
+CREATE FUNCTION stat_order_add(o trade_order, p_agent bigint, p_sign int) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO stat_order AS t (tenant_id, agent_id, slot, kind, currency, status, orders, amount, owed)
+    VALUES (o.tenant_id, p_agent, stat_slot(o.client_id), o.kind, o.currency, o.status, p_sign, p_sign * o.amount,
+      p_sign * o.owed)
+    ON CONFLICT (tenant_id, agent_id, slot, kind, currency, status) DO UPDATE
+      SET orders = t.orders + excluded.orders, amount = t.amount + excluded.amount, owed = t.owed + excluded.owed;
+  INSERT INTO stat_order_day AS t (tenant_id, span, day, agent_id, slot, kind, currency, orders, amount)
+    SELECT o.tenant_id, g.span, g.day, p_agent, stat_slot(o.client_id), o.kind, o.currency, p_sign, p_sign * o.amount
+    FROM stat_spans((o.created_at AT TIME ZONE stat_zone_of(o.tenant_id))::date, false) g
+    ORDER BY g.span
+    ON CONFLICT (tenant_id, span, day, agent_id, slot, kind, currency) DO UPDATE
+      SET orders = t.orders + excluded.orders, amount = t.amount + excluded.amount;
 $$;--> statement-breakpoint
 CREATE FUNCTION stat_on_order() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = pg_catalog, public, pg_temp AS $$
 DECLARE
-  src text := stat_rows(TG_OP);
-  v_tenants text[];
-  v_clients bigint[];
+  r trade_order%ROWTYPE := coalesce(NEW, OLD);
+  v_agent bigint;
 BEGIN
-  EXECUTE format('SELECT array_agg(DISTINCT tenant_id ORDER BY tenant_id), array_agg(DISTINCT client_id) FROM (%s) d',
-    src) INTO v_tenants, v_clients;
-  IF v_tenants IS NULL THEN RETURN NULL; END IF;
-  PERFORM pg_advisory_xact_lock_shared(hashtext('stat'), hashtext(t)) FROM unnest(v_tenants) t;
-  PERFORM 1 FROM client WHERE id = ANY (v_clients) ORDER BY id FOR SHARE;
-  EXECUTE format($q$
-    INSERT INTO stat_order AS t (tenant_id, agent_id, slot, kind, currency, status, orders, amount, owed)
-    SELECT d.tenant_id, coalesce(c.agent_id, 0), stat_slot(d.client_id), d.kind, d.currency, d.status, sum(d.s),
-      sum(d.s * d.amount), sum(d.s * d.owed)
-    FROM (%s) d JOIN client c ON c.id = d.client_id
-    GROUP BY 1, 2, 3, 4, 5, 6
-    HAVING sum(d.s) <> 0 OR sum(d.s * d.amount) <> 0 OR sum(d.s * d.owed) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
-    ON CONFLICT (tenant_id, agent_id, slot, kind, currency, status) DO UPDATE
-      SET orders = t.orders + excluded.orders, amount = t.amount + excluded.amount, owed = t.owed + excluded.owed$q$,
-    src);
-  EXECUTE format($q$
-    INSERT INTO stat_order_day AS t (tenant_id, span, day, agent_id, slot, kind, currency, orders, amount)
-    SELECT d.tenant_id, g.span, g.day, coalesce(c.agent_id, 0), stat_slot(d.client_id), d.kind, d.currency, sum(d.s),
-      sum(d.s * d.amount)
-    FROM (%s) d JOIN client c ON c.id = d.client_id
-    CROSS JOIN LATERAL stat_spans((d.created_at AT TIME ZONE stat_zone_of(d.tenant_id))::date, false) g
-    GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(d.s) <> 0 OR sum(d.s * d.amount) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT (tenant_id, span, day, agent_id, slot, kind, currency) DO UPDATE
-      SET orders = t.orders + excluded.orders, amount = t.amount + excluded.amount$q$, src);
+  PERFORM pg_advisory_xact_lock_shared(hashtext('stat'), hashtext(r.tenant_id));
+  SELECT coalesce(agent_id, 0) INTO v_agent FROM client WHERE id = r.client_id FOR SHARE;
+  IF TG_OP <> 'INSERT' THEN PERFORM stat_order_add(OLD, coalesce(v_agent, 0), -1); END IF;
+  IF TG_OP <> 'DELETE' THEN PERFORM stat_order_add(NEW, coalesce(v_agent, 0), 1); END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -305,12 +299,14 @@ $$;--> statement-breakpoint
 CREATE TRIGGER stat_client_ins AFTER INSERT ON client REFERENCING NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION stat_on_client();--> statement-breakpoint
 CREATE TRIGGER stat_client_upd AFTER UPDATE ON client REFERENCING OLD TABLE AS o NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION stat_on_client();--> statement-breakpoint
 CREATE TRIGGER stat_client_del AFTER DELETE ON client REFERENCING OLD TABLE AS o FOR EACH STATEMENT EXECUTE FUNCTION stat_on_client();--> statement-breakpoint
-CREATE TRIGGER stat_account_ins AFTER INSERT ON account REFERENCING NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION stat_on_account();--> statement-breakpoint
-CREATE TRIGGER stat_account_upd AFTER UPDATE ON account REFERENCING OLD TABLE AS o NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION stat_on_account();--> statement-breakpoint
-CREATE TRIGGER stat_account_del AFTER DELETE ON account REFERENCING OLD TABLE AS o FOR EACH STATEMENT EXECUTE FUNCTION stat_on_account();--> statement-breakpoint
-CREATE TRIGGER stat_order_ins AFTER INSERT ON trade_order REFERENCING NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION stat_on_order();--> statement-breakpoint
-CREATE TRIGGER stat_order_upd AFTER UPDATE ON trade_order REFERENCING OLD TABLE AS o NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION stat_on_order();--> statement-breakpoint
-CREATE TRIGGER stat_order_del AFTER DELETE ON trade_order REFERENCING OLD TABLE AS o FOR EACH STATEMENT EXECUTE FUNCTION stat_on_order();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER stat_account_ins_del AFTER INSERT OR DELETE ON account DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION stat_on_account();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER stat_account_upd AFTER UPDATE ON account DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (OLD.balance IS DISTINCT FROM NEW.balance) EXECUTE FUNCTION stat_on_account();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER stat_order_ins_del AFTER INSERT OR DELETE ON trade_order DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION stat_on_order();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER stat_order_upd AFTER UPDATE ON trade_order DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN ((OLD.status, OLD.amount, OLD.owed, OLD.kind, OLD.currency, OLD.client_id, OLD.created_at)
+    IS DISTINCT FROM (NEW.status, NEW.amount, NEW.owed, NEW.kind, NEW.currency, NEW.client_id, NEW.created_at))
+  EXECUTE FUNCTION stat_on_order();--> statement-breakpoint
 CREATE TRIGGER stat_deposit_ins AFTER INSERT ON deposit_record REFERENCING NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION stat_on_money();--> statement-breakpoint
 CREATE TRIGGER stat_deposit_upd AFTER UPDATE ON deposit_record REFERENCING OLD TABLE AS o NEW TABLE AS n FOR EACH STATEMENT EXECUTE FUNCTION stat_on_money();--> statement-breakpoint
 CREATE TRIGGER stat_deposit_del AFTER DELETE ON deposit_record REFERENCING OLD TABLE AS o FOR EACH STATEMENT EXECUTE FUNCTION stat_on_money();--> statement-breakpoint
