@@ -46,9 +46,9 @@ export function DateRangeBar({
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-to' } }}
       />
       <ButtonGroup size="small" variant="outlined" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-        <Button onClick={() => onChange(today())}>{t('today')}</Button>
-        <Button onClick={() => onChange(thisMonth())}>{t('thisMonth')}</Button>
-        <Button onClick={() => onChange(lastMonth())}>{t('lastMonth')}</Button>
+        <Button onClick={() => onChange(today(new Date(), zone))}>{t('today')}</Button>
+        <Button onClick={() => onChange(thisMonth(new Date(), zone))}>{t('thisMonth')}</Button>
+        <Button onClick={() => onChange(lastMonth(new Date(), zone))}>{t('lastMonth')}</Button>
       </ButtonGroup>
       {zone ? (
         <Typography variant="caption" color="text.secondary" sx={{ alignSelf: { sm: 'center' } }}>

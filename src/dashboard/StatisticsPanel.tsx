@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -53,8 +53,15 @@ export function StatisticsPanel() {
   const tabs = TABS.filter((t) => !t.team || teamstat || stat);
   const [selected, setSelected] = useState<Part>('summary');
   const part = tabs.some((t) => t.part === selected) ? selected : 'summary';
-  const [range, setRange] = useState<DayRange>(thisMonth);
-  const zone = useDashboard('summary', range, false).data?.time_zone;
+  // Days are the tenant's: its zone is known from the first answer, and until the user picks a range the default
+  // (this month) is counted in it, not in the browser's zone (they differ for hours a day elsewhere on the globe).
+  const [picked, setRange] = useState<DayRange>();
+  const [zone, setZone] = useState<string>();
+  const range = picked ?? thisMonth(new Date(), zone);
+  const answered = useDashboard(part, range, false).data?.time_zone;
+  useEffect(() => {
+    if (answered) setZone(answered);
+  }, [answered]);
   return (
     <Card variant="outlined" data-testid="dashboard-stats">
       <CardContent>
