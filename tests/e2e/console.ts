@@ -205,3 +205,18 @@ export async function uploadPng(server: E2EServer, token: string): Promise<strin
   expect(res.status).toBe(200);
   return p.public_url;
 }
+
+/** Picks `text` in the MUI select of the input `name` inside `scope`. */
+export async function pick(page: Page, scope: string, name: string, text: string): Promise<void> {
+  await page.locator(`${scope} .MuiInputBase-root:has(input[name="${name}"]) [role=combobox]`).click();
+  await page.locator('[role=listbox] [role=option]', { hasText: text }).first().click();
+  await page.locator('[role=listbox]').waitFor({ state: 'detached' });
+}
+
+/** Types into the searchable picker labelled `label` of the dialog and takes the option containing `text`. */
+export async function pickRemote(page: Page, label: string, text: string): Promise<void> {
+  const input = page.getByRole('dialog').getByLabel(label);
+  await input.click();
+  await input.fill(text);
+  await page.locator('[role=listbox] [role=option]', { hasText: text }).first().click();
+}

@@ -18,6 +18,8 @@ import {
   openClientDrawer,
   openFromMenu,
   pane,
+  pick,
+  pickRemote,
   rows,
   rowWith,
   signedInPage,
@@ -93,21 +95,6 @@ async function setFees(kind: string, buy: string, sell: string, tenant = 'tr') {
     tenant,
   );
   return { buy: String(saved.buy_fee), sell: String(saved.sell_fee) };
-}
-
-/** Picks `text` in the MUI select of the input `name` inside `scope`. */
-async function pick(page: Page, scope: string, name: string, text: string) {
-  await page.locator(`${scope} .MuiInputBase-root:has(input[name="${name}"]) [role=combobox]`).click();
-  await page.locator('[role=listbox] [role=option]', { hasText: text }).first().click();
-  await page.locator('[role=listbox]').waitFor({ state: 'detached' });
-}
-
-/** Types into the searchable picker labelled `label` of the dialog and takes the option containing `text`. */
-async function pickRemote(page: Page, label: string, text: string) {
-  const input = page.getByRole('dialog').getByLabel(label);
-  await input.click();
-  await input.fill(text);
-  await page.locator('[role=listbox] [role=option]', { hasText: text }).first().click();
 }
 
 /** Clicks the row action `name` of `row`, confirms its dialog (after filling `inputs`) and waits for it to close. */

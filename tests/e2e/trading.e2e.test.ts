@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { apiToken } from './harness';
 import { call } from '../server/helpers';
 import {
@@ -8,6 +7,8 @@ import {
   openClientDrawer,
   openFromMenu,
   pane,
+  pick,
+  pickRemote,
   rowWith,
   signedInPage,
   startE2E,
@@ -18,21 +19,6 @@ const e2e = startE2E({ clients: 10, adminToken: true });
 
 const STOCK = '/trades/stock';
 const CODE = 'E2E1';
-
-/** Picks `text` in the MUI select of the input `name` inside `scope`. */
-async function pick(page: Page, scope: string, name: string, text: string) {
-  await page.locator(`${scope} .MuiInputBase-root:has(input[name="${name}"]) [role=combobox]`).click();
-  await page.locator('[role=listbox] [role=option]', { hasText: text }).first().click();
-  await page.locator('[role=listbox]').waitFor({ state: 'detached' });
-}
-
-/** Types into the searchable picker labelled `label` of the dialog and takes the option containing `text`. */
-async function pickRemote(page: Page, label: string, text: string) {
-  const input = page.getByRole('dialog').getByLabel(label);
-  await input.click();
-  await input.fill(text);
-  await page.locator('[role=listbox] [role=option]', { hasText: text }).first().click();
-}
 
 describe('trading', () => {
   it('creates a stock, places a review order for a client, approves it, sees the holding, sells it and finds the record', async () => {
