@@ -69,6 +69,10 @@ export const LEDGER_RULE_LABELS: Record<string, Labels> = {
     '持仓与其持仓中订单一致（数量、成本）',
     'Position equals its orders in status holding (quantity, cost)',
   ),
+  'paid order of a listed IPO holds its position': l(
+    '已上市新股的已缴款订单须已转为持仓',
+    'A paid order of a listed IPO holds its position',
+  ),
   'trade order agrees with its txns (frozen, buy, fee, owed, sale)': l(
     '交易订单与其流水一致（冻结、买入、手续费、欠款、卖出）',
     'Trade order agrees with its transactions (frozen, buy, fee, owed, sale)',
@@ -313,6 +317,10 @@ export const DETAIL_LABELS: Record<string, Labels> = {
   record_table: l('记录表', 'Record table'),
   record_id: l('记录编号', 'Record ID'),
   sum: l('合计', 'Sum'),
+  order_id: l('订单号', 'Order ID'),
+  product_id: l('产品编号', 'Product ID'),
+  client_id: l('客户 ID', 'Client ID'),
+  product_status: l('产品状态', 'Product status'),
 };
 
 /** Labels of the `reason` values in a finding's detail. */

@@ -174,6 +174,17 @@ export const sessionBoundKind = (kind: TradeProduct): boolean => FAMILY[kind] !=
 /** Whether a product in `status` takes new orders. */
 export const productOpenForOrders = (status: ProductStatus): boolean => status === 'enable' || status === 'available';
 
+/** The period kinds (ai, fund, quant, saving): bought by amount, settled with a result entered at settlement. */
+export const PERIOD_KINDS: readonly TradeProduct[] = TRADE_PRODUCTS.filter((k) => FAMILY[k] === 'period');
+
+/**
+ * Whether a position of `kind` is valued at cost: a period product's position holds its amount and is worth what was
+ * paid until it settles (its result is entered then, not read from the product's price, which may be other than 1: a
+ * fund at 1.2345 bought for 1,000.00 is worth 1,000.00, no unrealised profit). Holdings, the client drawer and the
+ * statistics (order amounts) all agree on it.
+ */
+export const valuedAtCost = (kind: TradeProduct): boolean => FAMILY[kind] === 'period';
+
 /** Order statuses in which the client holds a position. */
 export const POSITION_STATUSES: readonly OrderStatus[] = ['holding'];
 /** Order statuses in which money is frozen for the order. */
@@ -381,6 +392,13 @@ export const tradeProduct = defineEntity({
     { name: 'rate', kind: 'text', nullable: true, list: true, label: l('预期收益率', 'Expected return') },
     { name: 'offered', kind: 'integer', nullable: true, list: true, label: l('发行数量', 'Shares offered') },
     {
+      name: 'subscribe_start',
+      kind: 'datetime',
+      nullable: true,
+      list: true,
+      label: l('申购开始', 'Subscription starts'),
+    },
+    {
       name: 'subscribe_end',
       kind: 'datetime',
       nullable: true,
@@ -407,6 +425,9 @@ export interface TradeProductBody {
   period_days?: number | null;
   rate?: string | null;
   offered?: number | null;
+  /** IPO: the first day (or instant) of subscription; none: from the issue. A day is the tenant's whole day. */
+  subscribe_start?: string | null;
+  /** IPO: the last day (or instant) of subscription. A day is the tenant's whole day. */
   subscribe_end?: string | null;
   listing_date?: string | null;
 }
@@ -492,6 +513,24 @@ export interface PlaceOrderBody {
   /** Period products: the amount subscribed. */
   amount?: string;
   remark?: string | null;
+}
+
+/**
+ * The fields an order body may carry beside client_id, product_id, trade_type and remark, per family: a market order
+ * and an IPO subscription are a quantity (and a price: the market's, or the issue price itself), a period product an
+ * amount. Any other field with a value is refused (400, field code unknown_field), never ignored.
+ */
+export const ORDER_BODY_FIELDS: Readonly<Record<Family, readonly ('quantity' | 'price' | 'amount')[]>> = {
+  market: ['quantity', 'price'],
+  ipo: ['quantity', 'price'],
+  period: ['amount'],
+};
+
+/** The fields an order action's body may carry beside remark (sale price for a sale, the period's result to settle). */
+export function orderActionFields(kind: TradeProduct, action: OrderAction): readonly ('sell_price' | 'profit')[] {
+  if (action === 'sell' || action === 'close' || action === 'sell_listed') return ['sell_price'];
+  if (action === 'settle' && FAMILY[kind] === 'period') return ['profit'];
+  return [];
 }
 
 /* ------------------------------------------------------------------------------------------------------------- */

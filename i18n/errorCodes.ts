@@ -68,6 +68,8 @@ const zhCodes: Codes = {
   sell_disabled: '该客户的交易设置不允许卖出',
   daily_limit_exceeded: '超出该客户的单日交易限额',
   market_closed: '当前不在该产品的交易时段内（见交易配置），请在开市后操作',
+  subscription_closed: '当前不在该新股的申购期内（申购开始至申购截止，按租户时区）',
+  product_has_orders: '该产品已有订单，发行价、每手数量、币种及杠杆不能再修改',
   network: '网络错误，请检查网络连接后重试。',
 };
 
@@ -133,6 +135,9 @@ const enCodes: Codes = {
   sell_disabled: "This client's trade settings do not allow selling",
   daily_limit_exceeded: "This order exceeds the client's daily trading limit",
   market_closed: "The market is closed: this is outside the product's trading hours (trade configuration)",
+  subscription_closed:
+    "This IPO is not taking subscriptions now: outside its subscription window (the tenant's time zone)",
+  product_has_orders: 'The product has orders: its issue price, lot size, currency and leverage can no longer change',
   network: 'Network error. Please check your connection and try again.',
 };
 

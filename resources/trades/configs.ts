@@ -110,9 +110,9 @@ const quantityRule = wholeRule(1);
 
 /** Product fields a family does not have. */
 const PRODUCT_NOT_IN_FAMILY: Record<Family, readonly string[]> = {
-  market: ['period_days', 'rate', 'offered', 'subscribe_end', 'listing_date'],
+  market: ['period_days', 'rate', 'offered', 'subscribe_start', 'subscribe_end', 'listing_date'],
   ipo: ['period_days', 'rate'],
-  period: ['offered', 'subscribe_end', 'listing_date'],
+  period: ['offered', 'subscribe_start', 'subscribe_end', 'listing_date'],
 };
 
 /** The form flags of a product field: created and edited, `required` where the API requires it. */
@@ -145,6 +145,8 @@ function productFields(kind: TradeProduct) {
     period_days: { ...form(true), integer: true, validate: wholeRule(1, 36_500) },
     rate: { ...form(), type: 'number', input: 'text', validate: decimalRule(6, { signed: true, optional: true }) },
     offered: { ...form(true), integer: true, validate: wholeRule(1) },
+    // days in the tenant's zone: the window runs from the start day's 00:00 through the end day's 23:59:59
+    subscribe_start: { ...form(), input: 'date', list: false },
     subscribe_end: { ...form(true), input: 'date' },
     listing_date: { ...form() },
     status: { options: productStatusOptions, sortable: false },

@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'sell_disabled',
   'daily_limit_exceeded',
   'market_closed',
+  'subscription_closed',
+  'product_has_orders',
 ] as const;
 
 /** A stable error code of the API. */
@@ -411,5 +413,16 @@ export class IdempotencyMismatchError extends DomainError {
 export class IdempotencyInFlightError extends DomainError {
   constructor() {
     super(409, 'idempotency_in_flight', 'A request with this Idempotency-Key is still in progress');
+  }
+}
+
+/**
+ * 409: what a product's orders were booked on (issue price, lot size, currency, the IPO financing leverage) cannot
+ * change once it has orders; `errors` names each field (docs/trading.md "Trading safety").
+ */
+export class ProductHasOrdersError extends DomainError {
+  constructor(fields: string[], what = 'The product') {
+    const message = `${what} has orders: ${fields.join(', ')} can no longer change`;
+    super(409, 'product_has_orders', message, Object.fromEntries(fields.map((f) => [f, message])));
   }
 }

@@ -8,7 +8,8 @@
  *  6. each record's status agrees with its txns (approved ones posted, pending/rejected not, reversals where due),
  *     and every txn with a record reference points at an existing record;
  *  7. each record carries its client's agent (the copy the scoped lists read);
- *  8. positions and trade orders agree with their entries (docs/trading.md);
+ *  8. positions and trade orders agree with their entries (docs/trading.md), and no paid order of a listed IPO is
+ *     left outside its position;
  *  9. the dashboard's kept sums equal their recomputation from the records (migration 0026_statistics).
  * Read-only. Returns the violations (first 20 rows per rule) and counts.
  */
@@ -167,6 +168,14 @@ const RULES: { rule: string; query: ReturnType<typeof sql> }[] = [
       FROM (SELECT * FROM holding WHERE product_id IS NOT NULL) h FULL JOIN o
         ON o.client_id = h.client_id AND o.product_id = h.product_id
       WHERE h.id IS NULL OR o.client_id IS NULL OR h.quantity <> o.quantity OR h.cost <> o.cost`,
+  },
+  {
+    rule: 'paid order of a listed IPO holds its position',
+    // go public turns every approved (allotted and paid) subscription into a holding, and a payment after listing
+    // opens its position at once: an approved order on a listed IPO is a payment that missed the listing
+    query: sql`SELECT o.id AS order_id, o.client_id, o.product_id, o.status, p.status AS product_status
+      FROM trade_order o JOIN trade_product p ON p.id = o.product_id
+      WHERE p.kind = 'ipo' AND p.status = 'listed' AND o.status = 'approved'`,
   },
   {
     rule: 'trade order agrees with its txns (frozen, buy, fee, owed, sale)',

@@ -47,6 +47,8 @@ export const tradeProduct = pgTable(
     rate: numeric('rate', { precision: 10, scale: 6 }),
     /** IPO: shares offered. */
     offered: bigint('offered', { mode: 'number' }),
+    /** IPO: the subscription window (subscribe_start null: open from the issue), both ends inclusive. */
+    subscribeStart: timestamp('subscribe_start', { withTimezone: true }),
     subscribeEnd: timestamp('subscribe_end', { withTimezone: true }),
     listingDate: date('listing_date'),
     status: text('status').notNull(),

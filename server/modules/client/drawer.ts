@@ -15,6 +15,7 @@ import { NotFoundError } from '../../core/errors';
 import { byStaff, clientInScope, iso } from '../records/common';
 import { clientRow, present, accountsOf } from './rows';
 import { isRobotFilter, type ClientTypeFilter } from '../../../domain/client';
+import { PERIOD_KINDS } from '../../../domain/trading';
 
 /** The client with agent, team leader and accounts (drawer basic info). */
 export async function clientDetail(c: Ctx, id: number, db: Executor = c.db) {
@@ -72,15 +73,21 @@ export async function clientAccounts(c: Ctx, id: number) {
 /**
  * The client's positions (server/modules/trading writes them): quantity, exact cost and average price, the product's
  * current price, market value (quantity × price, cent half up) and unrealised profit (market value − cost), all
- * computed in numeric (no floating point).
+ * computed in numeric (no floating point). A period product's position is valued at cost (domain valuedAtCost).
  */
 export async function clientHoldings(c: Ctx, id: number) {
   await clientInScope(c.db, byStaff(signedIn(c)), id);
-  const price = sql<string>`coalesce(${tradeProduct.price}, ${holding.avgPrice})`;
-  const value = sql`round(${holding.quantity} * ${price}, 2)`;
+  // a period product's position is valued at cost (domain valuedAtCost): its price is its average, its value its cost
+  const atCost = sql`${holding.productId} IS NOT NULL AND ${holding.productType} IN (${sql.join(
+    PERIOD_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+  const price = sql<string>`CASE WHEN ${atCost} THEN ${holding.avgPrice}
+    ELSE coalesce(${tradeProduct.price}, ${holding.avgPrice}) END`;
   // a position written before trading kept no cost: quantity × avg_price
   const cost = sql`CASE WHEN ${holding.productId} IS NULL THEN round(${holding.quantity} * ${holding.avgPrice}, 2)
     ELSE ${holding.cost} END`;
+  const value = sql`CASE WHEN ${atCost} THEN ${holding.cost} ELSE round(${holding.quantity} * ${price}, 2) END`;
   const rows = await c.db
     .select({
       h: holding,

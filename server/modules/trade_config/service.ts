@@ -22,7 +22,7 @@ import {
 import { globalConfigEntry, staffUser, tradeProductConfig } from '../../db/schema';
 import type { EntityListSpec } from '../../core/entity';
 import type { Executor, Tx } from '../../core/db';
-import { NotFoundError, ValidationError, type FieldIssue } from '../../core/errors';
+import { NotFoundError, ProductHasOrdersError, ValidationError, type FieldIssue } from '../../core/errors';
 import type { StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
 import { haltedProducts } from '../emergency/effects';
@@ -102,11 +102,28 @@ export async function saveProduct(
     updatedBy: staff.id,
     updatedAt: sql`now()`,
   };
+  if (product === 'ipo') await ipoLeverageFree(tx, staff.tenantId, values.leverage);
   await tx
     .insert(tradeProductConfig)
     .values({ tenantId: staff.tenantId, product, ...values })
     .onConflictDoUpdate({ target: [tradeProductConfig.tenantId, tradeProductConfig.product], set: values });
   return readProduct(tx, staff.tenantId, product);
+}
+
+/**
+ * 409 product_has_orders when the IPO financing leverage would change while an IPO not yet allocated (available or
+ * order_locked) has subscriptions: each froze (amount + fee) ÷ the leverage of its moment, and one issue's
+ * subscriptions are taken on one set of terms (docs/trading.md "Trading safety"). Those products are locked first
+ * (exclusively; a subscription being placed holds its product shared), so none is placed on the old terms meanwhile.
+ */
+async function ipoLeverageFree(tx: Tx, tenantId: string, leverage: number) {
+  if ((await readProduct(tx, tenantId, 'ipo')).leverage === leverage) return;
+  const res = await tx.execute(sql`
+    SELECT p.id, p.code, EXISTS (SELECT 1 FROM trade_order o WHERE o.product_id = p.id) AS subscribed
+    FROM trade_product p WHERE p.tenant_id = ${tenantId} AND p.kind = 'ipo' AND p.status IN ('available', 'order_locked')
+    ORDER BY p.id FOR UPDATE OF p`);
+  const busy = (res.rows as { code: string; subscribed: boolean }[]).filter((r) => r.subscribed).map((r) => r.code);
+  if (busy.length) throw new ProductHasOrdersError(['leverage'], `IPO ${busy.slice(0, 5).join(', ')}`);
 }
 
 /**

@@ -30,6 +30,7 @@ const productFields = [
   'period_days',
   'rate',
   'offered',
+  'subscribe_start',
   'subscribe_end',
   'listing_date',
 ] as const;
@@ -49,7 +50,17 @@ export const productBody = {
     period_days: { type: ['integer', 'null'], minimum: 1, maximum: 36_500, description: 'Period products: required' },
     rate: decimal('Expected return over the period (period products), at most 6 decimals; null: none'),
     offered: { type: ['integer', 'null'], minimum: 1, maximum: MAX_ID, description: 'IPO: shares offered, required' },
-    subscribe_end: { type: ['string', 'null'], maxLength: 40, description: 'IPO: end of subscription (date-time)' },
+    subscribe_start: {
+      type: ['string', 'null'],
+      maxLength: 40,
+      description:
+        "IPO: start of subscription (date-time, or YYYY-MM-DD: from 00:00 of that day in the tenant's zone); none: from the issue",
+    },
+    subscribe_end: {
+      type: ['string', 'null'],
+      maxLength: 40,
+      description: "IPO: end of subscription (date-time, or YYYY-MM-DD: through that whole day in the tenant's zone)",
+    },
     listing_date: { type: ['string', 'null'], maxLength: 10, description: 'YYYY-MM-DD' },
   },
   required: ['code', 'name', 'currency', 'price'],

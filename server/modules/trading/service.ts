@@ -17,7 +17,9 @@ import {
   ORDER_MODIFY,
   orderModifiable,
   KIND_SUBTYPES,
+  ORDER_BODY_FIELDS,
   orderActionAllowed,
+  orderActionFields,
   productActionAllowed,
   productOpenForOrders,
   PRODUCT_TRANSITIONS,
@@ -53,12 +55,12 @@ import {
   tradeProduct,
 } from '../../db/schema';
 import type { Executor, Tx } from '../../core/db';
-import { DomainError, NotFoundError, ValidationError, type FieldIssue } from '../../core/errors';
+import { DomainError, NotFoundError, ProductHasOrdersError, ValidationError, type FieldIssue } from '../../core/errors';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { fromCents, toCents } from '../../ledger/money';
 import { lockAccounts, postTransaction } from '../../ledger/post';
 import type { LedgerLine, TxnKind } from '../../ledger/types';
-import { clientInScope, iso, money2, type Actor } from '../records/common';
+import { clientInScope, iso, money2, positiveCents, type Actor } from '../records/common';
 import { haltedProducts } from '../emergency/effects';
 import { readProduct } from '../trade_config/service';
 import { effectiveOf } from '../trading_permission/service';
@@ -121,6 +123,13 @@ export class DailyLimitError extends DomainError {
   }
 }
 
+/** 409: an IPO subscription outside the product's subscription window (subscribe_start .. subscribe_end). */
+export class SubscriptionClosedError extends DomainError {
+  constructor(message: string) {
+    super(409, 'subscription_closed', message);
+  }
+}
+
 /** 409: the kind's trading sessions (trade_config, the tenant's time zone) are closed at this moment. */
 export class MarketClosedError extends DomainError {
   constructor(m: MarketStatus) {
@@ -158,16 +167,26 @@ async function assertSession(tx: Executor, tenantId: string, kind: TradeProduct,
 }
 
 /**
- * What the client's orders placed today (the tenant's day, its time zone setting) in `currency` amount to, rejected
- * ones excluded, in cents.
+ * What the client's orders placed in the tenant's day of `now` (its time zone setting; `now` is the app's clock, the
+ * one the trading hours read, not the database's) in `currency` amount to, rejected ones excluded, in cents. The
+ * caller holds the client's account lock (placeOrder), so parallel orders count each other.
  */
-async function placedToday(tx: Executor, tenantId: string, clientId: number, currency: string): Promise<bigint> {
+async function placedToday(
+  tx: Executor,
+  tenantId: string,
+  clientId: number,
+  currency: string,
+  now: Date,
+): Promise<bigint> {
   const zone = await tenantTimeZone(tx, tenantId);
+  const at = now.toISOString();
   const res = await tx.execute(sql`
-    SELECT coalesce(sum(${tradeOrder.amount}), 0)::text AS used FROM ${tradeOrder}
+    WITH l AS (SELECT date_trunc('day', ${at}::timestamptz AT TIME ZONE ${zone}) AS day),
+    d AS (SELECT l.day AT TIME ZONE ${zone} AS start, (l.day + interval '1 day') AT TIME ZONE ${zone} AS stop FROM l)
+    SELECT coalesce(sum(${tradeOrder.amount}), 0)::text AS used FROM ${tradeOrder}, d
     WHERE ${tradeOrder.clientId} = ${clientId} AND ${tradeOrder.currency} = ${currency}
       AND ${tradeOrder.status} <> 'rejected'
-      AND ${tradeOrder.createdAt} >= (date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})`);
+      AND ${tradeOrder.createdAt} >= d.start AND ${tradeOrder.createdAt} < d.stop`);
   return toCents(String((res.rows[0] as { used: unknown }).used));
 }
 
@@ -204,6 +223,7 @@ export function presentProduct(r: ProductSelectRaw): TradeProductRow {
     period_days: p.periodDays,
     rate: rate6(p.rate),
     offered: p.offered == null ? null : Number(p.offered),
+    subscribe_start: iso(p.subscribeStart),
     subscribe_end: iso(p.subscribeEnd),
     listing_date: day(p.listingDate),
     status: p.status as ProductStatus,
@@ -279,15 +299,69 @@ export function productProblems(kind: TradeProduct, b: Partial<Record<keyof Trad
     else if (Number.isSafeInteger(lot) && (o as number) % (lot as number) !== 0)
       out.offered = { code: 'invalid', message: 'offered must be a multiple of lot_size' };
     if (b.subscribe_end == null || b.subscribe_end === '') out.subscribe_end = 'subscribe_end is required';
-    else if (Number.isNaN(new Date(String(b.subscribe_end)).getTime()))
-      out.subscribe_end = { code: 'invalid', message: 'subscribe_end must be a date-time' };
+    else if (!windowInstant(b.subscribe_end, 'UTC', 'end'))
+      out.subscribe_end = { code: 'invalid', message: 'subscribe_end must be a date-time or YYYY-MM-DD' };
+    if (b.subscribe_start != null && b.subscribe_start !== '') {
+      const start = windowInstant(b.subscribe_start, 'UTC', 'start');
+      const end = b.subscribe_end ? windowInstant(b.subscribe_end, 'UTC', 'end') : null;
+      if (!start)
+        out.subscribe_start = { code: 'invalid', message: 'subscribe_start must be a date-time or YYYY-MM-DD' };
+      else if (end && start > end)
+        out.subscribe_start = { code: 'invalid', message: 'subscribe_start must not be after subscribe_end' };
+    }
   }
   if (b.listing_date != null && b.listing_date !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(String(b.listing_date)))
     out.listing_date = { code: 'invalid', message: 'listing_date must be YYYY-MM-DD' };
   return out;
 }
 
-function productValues(kind: TradeProduct, b: TradeProductBody) {
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The instant of a subscription window's end of `edge`: a date-time as it is; a day (YYYY-MM-DD) in `zone`, from its
+ * first instant (start) or through its last millisecond (end). null when it is neither.
+ */
+export function windowInstant(v: unknown, zone: string, edge: 'start' | 'end'): Date | null {
+  if (typeof v !== 'string') return null;
+  const text = v.trim();
+  const day = DAY.exec(text);
+  if (!day) {
+    const at = new Date(text);
+    return Number.isNaN(at.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(text) ? null : at;
+  }
+  const [y, m, d] = day.slice(1).map(Number);
+  const first = new Date(Date.UTC(y, m - 1, d));
+  if (first.getUTCMonth() !== m - 1 || first.getUTCDate() !== d) return null;
+  // the zone's midnight of that day (and of the next): the UTC midnight less the zone's offset then
+  const midnight = (utc: number) => {
+    let at = utc - offsetMinutes(zone, new Date(utc)) * 60_000;
+    at = utc - offsetMinutes(zone, new Date(at)) * 60_000;
+    return at;
+  };
+  return edge === 'start' ? new Date(midnight(first.getTime())) : new Date(midnight(first.getTime() + 86_400_000) - 1);
+}
+
+/** The offset of a time zone at an instant, in minutes east of UTC. */
+function offsetMinutes(zone: string, at: Date): number {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  const local = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+function productValues(kind: TradeProduct, b: TradeProductBody, zone: string) {
   const problems = productProblems(kind, b);
   if (Object.keys(problems).length) throw new ValidationError(problems);
   const period = FAMILY[kind] === 'period';
@@ -302,7 +376,8 @@ function productValues(kind: TradeProduct, b: TradeProductBody) {
     periodDays: period ? (b.period_days ?? null) : null,
     rate: b.rate == null || b.rate === '' ? null : unscaled(scaled(String(b.rate), 6)!, 6),
     offered: ipo ? (b.offered ?? null) : null,
-    subscribeEnd: ipo && b.subscribe_end ? new Date(b.subscribe_end) : null,
+    subscribeStart: ipo && b.subscribe_start ? windowInstant(b.subscribe_start, zone, 'start') : null,
+    subscribeEnd: ipo && b.subscribe_end ? windowInstant(b.subscribe_end, zone, 'end') : null,
     listingDate: b.listing_date ? b.listing_date : null,
   };
 }
@@ -318,7 +393,7 @@ export async function createProduct(
   kind: TradeProduct,
   body: TradeProductBody,
 ): Promise<TradeProductRow> {
-  const values = productValues(kind, body);
+  const values = productValues(kind, body, await tenantTimeZone(tx, staff.tenantId));
   const [row] = await tx
     .insert(tradeProduct)
     .values({ tenantId: staff.tenantId, kind, ...values, status: initialProductStatus(kind), createdBy: staff.id })
@@ -328,7 +403,10 @@ export async function createProduct(
   return productOf(tx, staff.tenantId, kind, row.id);
 }
 
-/** Edits a product; its code, currency and lot size are fixed once it has orders (400 invalid). */
+/**
+ * Edits a product; once it has orders its code is fixed (400 invalid), and what its orders were booked on, its
+ * currency, lot size and (IPO) issue price, too: 409 product_has_orders, checked under the product's lock.
+ */
 export async function updateProduct(
   tx: Tx,
   staff: StaffScope,
@@ -337,22 +415,21 @@ export async function updateProduct(
   body: TradeProductBody,
 ): Promise<TradeProductRow> {
   const cur = await lockProduct(tx, staff.tenantId, kind, id);
-  const values = productValues(kind, body);
+  const values = productValues(kind, body, await tenantTimeZone(tx, staff.tenantId));
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(tradeOrder)
     .where(eq(tradeOrder.productId, id));
   if (Number(n) > 0) {
-    const fixed: Record<string, FieldIssue> = {};
+    // counted under the product's lock: an order being placed holds it shared (placeOrder), so none slips in between
     if (values.code !== cur.code)
-      fixed.code = { code: 'invalid', message: 'code is fixed once the product has orders' };
-    if (values.currency !== cur.currency)
-      fixed.currency = { code: 'invalid', message: 'currency is fixed once the product has orders' };
-    if (values.lotSize !== cur.lotSize)
-      fixed.lot_size = { code: 'invalid', message: 'lot_size is fixed once the product has orders' };
-    if (FAMILY[kind] === 'ipo' && cur.status !== 'available' && values.price !== price4(cur.price))
-      fixed.price = { code: 'invalid', message: 'the issue price is fixed once subscription has closed' };
-    if (Object.keys(fixed).length) throw new ValidationError(fixed);
+      throw new ValidationError({ code: { code: 'invalid', message: 'code is fixed once the product has orders' } });
+    // what the orders were booked on: the currency, the lot, an IPO's issue price (the allotment is paid at it)
+    const frozen: string[] = [];
+    if (values.currency !== cur.currency) frozen.push('currency');
+    if (values.lotSize !== cur.lotSize) frozen.push('lot_size');
+    if (FAMILY[kind] === 'ipo' && values.price !== price4(cur.price)) frozen.push('price');
+    if (frozen.length) throw new ProductHasOrdersError(frozen);
   }
   if (values.code !== cur.code) {
     const [other] = await tx
@@ -611,11 +688,25 @@ function wholeNumber(v: unknown, field: string): bigint {
   return n;
 }
 
+/**
+ * The text of a decimal of a trading body with at most `decimals` places: a string, or a JSON number whose scaled value
+ * stays a safe integer (the money records' guard, records/common positiveCents: a larger number has already lost
+ * digits when JSON.parse read it, so it is refused, not rounded: send it as a decimal string). Anything else: 400.
+ */
+export function decimalText(v: unknown, field: string, decimals: number): string {
+  if (v === undefined || v === null || v === '') throw new ValidationError({ [field]: `${field} is required` });
+  if (
+    typeof v === 'number' &&
+    !(Number.isFinite(v) && Math.abs(v) <= Math.floor(Number.MAX_SAFE_INTEGER / 10 ** decimals))
+  )
+    throw fieldIssue(field, 'too_large', `${field} is too large for a JSON number; send it as a decimal string`);
+  if (typeof v !== 'string' && typeof v !== 'number') throw fieldIssue(field, 'invalid', `${field} must be a decimal`);
+  return String(v);
+}
+
 /** A price of a body: > 0, at most 4 decimals. */
 function priceOf(v: unknown, field: string): string {
-  if (v === undefined || v === null || v === '') throw new ValidationError({ [field]: `${field} is required` });
-  if (typeof v !== 'string' && typeof v !== 'number') throw fieldIssue(field, 'invalid', `${field} must be a decimal`);
-  const p = scaled(String(v), 4);
+  const p = scaled(decimalText(v, field, 4), 4);
   if (p === null) {
     if (/^\d+\.\d{5,}$/.test(String(v).trim()))
       throw fieldIssue(field, 'decimals', `${field} allows at most 4 decimals`, 4);
@@ -627,8 +718,7 @@ function priceOf(v: unknown, field: string): string {
 
 /** A signed amount of 2 decimals (a period's result). */
 function signedCents(v: unknown, field: string): bigint {
-  if (v === undefined || v === null || v === '') throw new ValidationError({ [field]: `${field} is required` });
-  if (typeof v !== 'string' && typeof v !== 'number') throw fieldIssue(field, 'invalid', `${field} must be a decimal`);
+  decimalText(v, field, 2);
   if (!/^-?\d{1,16}(\.\d{1,2})?$/.test(String(v).trim()))
     throw fieldIssue(field, 'decimals', `${field} must be a decimal with at most 2 decimals`, 2);
   return toCents(String(v).trim(), field);
@@ -639,6 +729,57 @@ const ceilDiv = (n: bigint, d: bigint) => (n + d - 1n) / d;
 
 /** The god-like scope the trading permission lookup needs (the caller's own scope was checked on the client). */
 const tenantScope = (tenantId: string): StaffScope => ({ id: 0, tenantId, role: 'god' });
+
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** 400 unknown_field for a money field with a value that the kind's orders do not take (ORDER_BODY_FIELDS). */
+function assertOrderFields(kind: TradeProduct, body: PlaceOrderBody) {
+  const allowed: readonly string[] = ORDER_BODY_FIELDS[FAMILY[kind]];
+  const b = body as unknown as Record<string, unknown>;
+  const foreign = (['quantity', 'price', 'amount'] as const).filter((f) => given(b[f]) && !allowed.includes(f));
+  if (foreign.length)
+    throw new ValidationError(
+      Object.fromEntries(
+        foreign.map((f) => [f, { code: 'unknown_field' as const, message: `a ${kind} order takes no ${f}` }]),
+      ),
+    );
+}
+
+/** 400 unknown_field for a body field with a value that the action does not take (orderActionFields). */
+function assertActionFields(kind: TradeProduct, action: OrderAction, body: OrderActionBody) {
+  const allowed: readonly string[] = orderActionFields(kind, action);
+  const b = body as Record<string, unknown>;
+  const foreign = (['sell_price', 'profit'] as const).filter((f) => given(b[f]) && !allowed.includes(f));
+  if (foreign.length)
+    throw new ValidationError(
+      Object.fromEntries(
+        foreign.map((f) => [
+          f,
+          { code: 'unknown_field' as const, message: `${action} of a ${kind} order takes no ${f}` },
+        ]),
+      ),
+    );
+}
+
+/**
+ * 409 subscription_closed unless `now` (the app's clock) is inside the IPO's subscription window: from subscribe_start
+ * (none: from its issue) to subscribe_end, inclusive. A day typed without a time is that whole day in the tenant's
+ * time zone (productValues stores its last instant); the message shows the tenant's local time.
+ */
+async function assertSubscriptionOpen(tx: Executor, tenantId: string, product: ProductRaw, now: Date) {
+  const start = product.subscribeStart;
+  const end = product.subscribeEnd;
+  const before = start != null && now.getTime() < new Date(start).getTime();
+  const after = end != null && now.getTime() > new Date(end).getTime();
+  if (!before && !after) return;
+  const zone = await tenantTimeZone(tx, tenantId);
+  const local = (d: Date) => new Date(d).toLocaleString('sv-SE', { timeZone: zone }).slice(0, 16);
+  throw new SubscriptionClosedError(
+    before
+      ? `The subscription opens at ${local(start!)} (${zone}); it is ${local(now)}`
+      : `The subscription closed at ${local(end!)} (${zone}); it is ${local(now)}`,
+  );
+}
 
 /**
  * Places an order of `kind` for a client (docs/trading.md "place"): the client in the actor's scope (404), the
@@ -663,6 +804,7 @@ export async function placeOrder(
   if (!Number.isSafeInteger(productId) || productId <= 0)
     throw fieldIssue('product_id', 'invalid', 'product_id is invalid');
   const family = FAMILY[kind];
+  assertOrderFields(kind, body);
   const tradeType = body.trade_type;
   const placing: OrderAction = tradeType === 'holding' ? 'place_direct' : 'place_review';
   if ((tradeType !== 'holding' && tradeType !== 'review') || !orderActionAllowed(kind, null, placing))
@@ -681,6 +823,7 @@ export async function placeOrder(
   if ((await haltedProducts(tx, actor.tenantId)).has(kind)) throw new TradingHaltedError(kind);
   if (!cfg.enabled) throw new ProductClosedError(`Trading of ${kind} is closed in the trade configuration`);
   await assertSession(tx, actor.tenantId, kind, placing, now);
+  if (family === 'ipo') await assertSubscriptionOpen(tx, actor.tenantId, product, now);
   const effective = await effectiveOf(tx, tenantScope(actor.tenantId), clientId);
   if (!effective.products.find((p) => p.product === kind)?.allowed) throw new TradingNotAllowedError(kind);
 
@@ -688,10 +831,7 @@ export async function placeOrder(
   let price: string | null = null;
   let amount: bigint;
   if (family === 'period') {
-    if (body.quantity !== undefined && body.quantity !== null)
-      throw fieldIssue('quantity', 'invalid', 'a period product is bought by amount, not quantity');
-    amount = signedCents(body.amount, 'amount');
-    if (amount <= 0n) throw fieldIssue('amount', 'positive', 'amount must be greater than 0');
+    amount = positiveCents(body.amount, 'amount');
   } else {
     quantity = wholeNumber(body.quantity, 'quantity');
     if (quantity % BigInt(product.lotSize) !== 0n)
@@ -720,9 +860,12 @@ export async function placeOrder(
     .orderBy(asc(account.id))
     .limit(1);
   if (!acc) throw new AccountMissingError(product.currency);
+  // The client's account lock (the ledger's, taken again by the posting below) from here to commit: orders of one
+  // client in one currency are placed one at a time, so the day's total below counts every order placed before.
+  await lockAccounts(tx, actor.tenantId, [acc.id]);
   if (settings.daily_limit !== null) {
     const limit = toCents(settings.daily_limit);
-    const used = await placedToday(tx, actor.tenantId, clientId, product.currency);
+    const used = await placedToday(tx, actor.tenantId, clientId, product.currency, now);
     if (used + amount > limit) throw new DailyLimitError(settings.daily_limit, fromCents(used), product.currency);
   }
 
@@ -752,6 +895,8 @@ export async function placeOrder(
       remark,
       placedBy: actor.staff?.id ?? null,
       decidedAt: direct ? sql`now()` : null,
+      // placed at the app's clock, the one its trading hours and the client's daily limit read
+      createdAt: now,
     })
     .returning();
   if (direct) {
@@ -815,6 +960,7 @@ export async function orderAction(
 ): Promise<TradeOrderRow> {
   const o = await lockOrder(tx, actor, kind, id);
   const action = transitionOf(kind, routeAction);
+  assertActionFields(kind, action, body);
   if (!orderActionAllowed(kind, o.status as OrderStatus, action))
     throw new InvalidTransitionError('Order', o.status, routeAction);
   await assertSession(tx, actor.tenantId, kind, action, now);
@@ -825,6 +971,10 @@ export async function orderAction(
   const by = actor.staff?.id ?? null;
   const remark =
     typeof body.remark === 'string' && body.remark.trim() ? { remark: body.remark.trim().slice(0, 500) } : {};
+  // An IPO payment reads the product's status under its lock (shared: payments of one IPO go side by side; taken
+  // before the account's, as go public takes them): go public (exclusive) waits for a payment in flight and lists it,
+  // or the payment waits for go public and sees the IPO listed. Either way a paid order ends in its position.
+  const ipoProduct = action === 'pay' ? await lockProduct(tx, actor.tenantId, 'ipo', o.productId, true) : null;
   // Every change of an order's money or position happens under its account's lock (lockAccounts: one order).
   await lockAccounts(tx, actor.tenantId, [o.accountId]);
   let positionChanges = false;
@@ -918,9 +1068,8 @@ export async function orderAction(
       const owed = toCents(o.owed);
       const feePaid = await paidOf(tx, o.id, 'buy_fee');
       const owedFee = toCents(o.fee) - feePaid;
-      const [product] = await tx.select().from(tradeProduct).where(eq(tradeProduct.id, o.productId));
       // once the IPO has listed, a paid subscription opens its position at once (go public already ran)
-      const listed = product.status === 'listed';
+      const listed = ipoProduct!.status === 'listed';
       const next = await move(tx, o, routeAction, listed ? 'holding' : 'approved', { owed: '0.00', ...remark });
       await buy(tx, actor, next, owed - owedFee, owedFee, 'balance');
       positionChanges = listed;
