@@ -253,6 +253,14 @@ async function lockProduct(tx: Executor, tenantId: string, kind: TradeProduct, i
   return row;
 }
 
+/**
+ * Whether `v` is a JSON number that cannot be a decimal of `decimals` places exactly: not finite, or beyond the range
+ * where its scaled value is a safe integer (JSON.parse has already rounded it). The money records' guard
+ * (records/common positiveCents, MAX_NUMBER_AMOUNT for 2 decimals).
+ */
+const unsafe = (v: unknown, decimals: number): boolean =>
+  typeof v === 'number' && !(Number.isFinite(v) && Math.abs(v) <= Math.floor(Number.MAX_SAFE_INTEGER / 10 ** decimals));
+
 const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
 const CURRENCY = /^[A-Z]{3}$/;
 
@@ -272,6 +280,8 @@ export function productProblems(kind: TradeProduct, b: Partial<Record<keyof Trad
     out.currency = b.currency ? { code: 'currency', message: 'currency is not valid' } : 'currency is required';
   const price = b.price == null || b.price === '' ? null : String(b.price);
   if (price === null) out.price = 'price is required';
+  else if (unsafe(b.price, 4))
+    out.price = { code: 'too_large', message: 'price is too large for a JSON number; send it as a decimal string' };
   else {
     const p = scaled(price, 4);
     if (p === null)
@@ -289,7 +299,7 @@ export function productProblems(kind: TradeProduct, b: Partial<Record<keyof Trad
     else if (!Number.isSafeInteger(d) || (d as number) < 1 || (d as number) > 36_500)
       out.period_days = { code: 'invalid', message: 'period_days must be a whole number of days (1-36500)' };
   }
-  if (b.rate != null && b.rate !== '' && scaled(String(b.rate), 6) === null)
+  if (b.rate != null && b.rate !== '' && (unsafe(b.rate, 6) || scaled(String(b.rate), 6) === null))
     out.rate = { code: 'decimals', limit: 6, message: 'rate must be a decimal with at most 6 decimals' };
   if (FAMILY[kind] === 'ipo') {
     const o = b.offered;
