@@ -220,7 +220,11 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
     '(1-20 letters, digits, . _ -) and unique per tenant and kind (duplicate), name required (≤ 100), currency ' +
     '(3 capitals), price > 0 with at most 4 decimals (positive, decimals), lot_size ≥ 1' +
     (family === 'period' ? ', period_days required (1-36500), rate at most 6 decimals' : '') +
-    (family === 'ipo' ? ', offered required (a multiple of lot_size), subscribe_end required' : '') +
+    (family === 'ipo'
+      ? ', offered required (a multiple of lot_size), subscribe_end required, subscribe_start optional (not after ' +
+        "the end; a day YYYY-MM-DD is the tenant's whole day)"
+      : '') +
+    ', a JSON number for price or rate within the safe range (else too_large: send a string)' +
     '.';
   app.post<{ Body: TradeProductBody }>(
     `${base}/product/create`,
@@ -251,13 +255,14 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
       schema: {
         tags,
         description:
-          `Edits a ${kind} product (the whole body, as create). Once it has orders its code, currency and lot size ` +
-          'are fixed (400 invalid)' +
-          (family === 'ipo' ? ', and the issue price once subscription closed' : '') +
-          `. The status changes only by its actions. ${rules} ${AUDITED}`,
+          `Edits a ${kind} product (the whole body, as create). Once it has orders its code is fixed (400 invalid), ` +
+          'and what the orders were booked on: currency, lot size' +
+          (family === 'ipo' ? ' and the issue price' : '') +
+          ' (409 product_has_orders, errors naming each field; checked under the product lock).' +
+          ` The status changes only by its actions. ${rules} ${AUDITED}`,
+        response: { 200: productRow, ...errorResponses(400, 401, 403, 404, 409) },
         params: idParams,
         body: productBody,
-        response: { 200: productRow, ...errorResponses(400, 401, 403, 404) },
       },
     },
     (req) => {
@@ -391,6 +396,10 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
           (family === 'market'
             ? "outside the kind's trading sessions (trade_config, the tenant's time zone, GET market): 409 market_closed; "
             : '') +
+          (family === 'ipo'
+            ? "outside the subscription window (subscribe_start..subscribe_end, the tenant's zone): 409 subscription_closed; "
+            : '') +
+          `a field of another kind's orders with a value (${family === 'period' ? 'quantity, price' : 'amount'}): 400 unknown_field; ` +
           'trading permissions: ' +
           "409 trading_not_allowed; amount outside trade_config's min..max: 400 (too_small / too_large); no " +
           "account in the product's currency: 409 account_missing; balance short: 409 insufficient_funds. " +
@@ -426,7 +435,8 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
           tags,
           description:
             `${action} a ${kind} order: ${ACTION_DOCS[action]} Any other status: 409 invalid_transition, nothing ` +
-            `changed (parallel requests on one order execute once). ` +
+            `changed (parallel requests on one order execute once). A body field the action does not take (sell_price ` +
+            'beyond sell and close, profit beyond a period settlement) with a value: 400 unknown_field. ' +
             (sessionBound(kind, transitionOf(kind, action))
               ? "Outside the kind's trading sessions (GET market): 409 market_closed, nothing changed. "
               : '') +
