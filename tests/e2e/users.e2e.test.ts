@@ -27,13 +27,15 @@ describe('system users', () => {
     const { ctx: leaderCtx, page } = await signedInPage(e2e, 'leader', { width: 1366, height: 768 });
     await openFromMenu(page, 'users');
     const list = page.locator(pane(USERS));
-    // The leader's scope: himself and his salesmen.
+    // The leader's scope: himself and his salesmen (once the list has loaded).
+    await rowWith(page, USERS, 'username', 'sales2').waitFor();
     await expect.poll(() => list.locator('tbody tr').count()).toBe(3);
     await shot(page, 'users-list-1366');
 
     // Create: the role is preset to salesman (the one role he may give), the team leader to himself.
     await list.locator('a[href$="/users/create"]').first().click();
     await page.waitForURL('**/users/create');
+    await page.locator('input[name=username]').waitFor();
     await expect.poll(() => page.locator('[data-testid=form-role]').textContent()).toContain('业务员');
     await expect
       .poll(() => page.locator('[data-testid=form-leader_id] input').inputValue())
@@ -102,6 +104,7 @@ describe('system users', () => {
     // 375 px: the list and the create form.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${e2e.server.url}${USERS}`);
+    await rowWith(page, USERS, 'username', NEW_USER).waitFor();
     await expect.poll(() => rowWith(page, USERS, 'username', NEW_USER).count()).toBe(1);
     await shot(page, 'users-list-375');
     await page.goto(`${e2e.server.url}/users/create`);
