@@ -88,7 +88,8 @@ describe('create', () => {
     signInAs(1);
     const { writes } = serveUsers({ write: () => HttpResponse.json(apiBody('POST /user/v1/create', { id: 9 })) });
     const { user } = await renderResource(config, { path: '/users/create' });
-    await user.type(await screen.findByRole('textbox', { name: /^Username/ }), 'newsales');
+    // The first test of the file loads the create view and the roles: wait for the form, not for a fixed second.
+    await user.type(await screen.findByRole('textbox', { name: /^Username/ }, { timeout: 15_000 }), 'newsales');
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'New Sales');
     await user.type(screen.getByLabelText(/^Password/), 'Secret#1');
     expect(screen.queryByTestId('form-leader_id')).not.toBeInTheDocument();
