@@ -29,14 +29,41 @@ export const roleRank = (role: string): number => (isRole(role) ? STAFF_ROLES.in
 /** Whether `role` is above `than` (god > angel > superman > hero). */
 export const outranks = (role: string, than: string): boolean => roleRank(role) < roleRank(than);
 
+/** The role of administrators: the one role managed by its own holders (nobody is above it). */
+export const ADMIN_ROLE = 'god' satisfies StaffRole;
+
 /**
- * The roles a staff member may give (create or set): none above his own; a team leader only salesmen (his own
- * team); a salesman none.
+ * Whether a staff member of role `role` may manage (create, edit, set the password of, close the authenticator of,
+ * disable, delete) a staff member of role `target`: only strictly lower roles (god > angel > superman > hero), so a
+ * supervisor cannot set up another supervisor he would then control; administrators are managed by administrators.
+ */
+export function manages(role: string, target: string): boolean {
+  if (!isRole(role)) return false;
+  if (role === ADMIN_ROLE) return isRole(target);
+  return outranks(role, target);
+}
+
+/**
+ * The roles a staff member may give (create or set): those he manages (domain rule `manages`): an administrator every
+ * role, a supervisor team leaders and salesmen, a team leader salesmen (his own team); a salesman none.
  */
 export function assignableRoles(role: string): StaffRole[] {
-  if (role === 'superman') return ['hero'];
-  if (role === 'hero' || !isRole(role)) return [];
-  return STAFF_ROLES.filter((r) => !outranks(r, role));
+  return STAFF_ROLES.filter((r) => manages(role, r));
+}
+
+/** Fewest characters of a password, counted after trimming (spec section 9: "new at least 6 characters"). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+/**
+ * What is wrong with a typed password (trimmed), as a code: `required` (empty), `too_short` (under
+ * MIN_PASSWORD_LENGTH); undefined when it is fine. The console checks every password it sets with it (the API receives
+ * only the MD5 hex and cannot count characters).
+ */
+export function passwordProblem(typed: string | null | undefined): 'required' | 'too_short' | undefined {
+  const value = (typed ?? '').trim();
+  if (!value) return 'required';
+  if (value.length < MIN_PASSWORD_LENGTH) return 'too_short';
+  return undefined;
 }
 
 /** Most characters of a username and of a name. */

@@ -7,7 +7,7 @@ import type { UserRow } from '../../domain/user';
 import { errorText } from '../../dataProvider/errorText';
 import { useEngineServices } from '../engine/context';
 import type { ViewProps } from '../engine/types';
-import { userById } from './api';
+import { isSelf, mayManage, userById } from './api';
 import { UserForm } from './UserForm';
 
 /** The row of `id` from the list pages already loaded (react-admin's query cache), if any. */
@@ -20,7 +20,8 @@ function cachedRow(queryClient: ReturnType<typeof useQueryClient>, resource: str
 }
 
 /**
- * The edit page of a system user (`/users/:id`). The API has no detail call (spec section 7): the row comes from the
+ * The edit page of a system user (`/users/:id`); a user the caller does not manage (domain/user.ts manages) gets a
+ * notice instead of the form. The API has no detail call (spec section 7): the row comes from the
  * list already loaded, else from the list in full (`full=true`, the caller's scope).
  */
 export default function UserEdit({ config }: ViewProps) {
@@ -43,5 +44,8 @@ export default function UserEdit({ config }: ViewProps) {
   if (error) return <Alert severity="error">{error}</Alert>;
   if (row === null) return <Alert severity="warning">{translate('resources.users.messages.not_found')}</Alert>;
   if (!row) return <Loading />;
+  if (!isSelf(row) && !mayManage(row)) {
+    return <Alert severity="warning">{translate('resources.users.messages.not_managed')}</Alert>;
+  }
   return <UserForm key={row.id} config={config} record={row} />;
 }

@@ -1,22 +1,31 @@
 import { jwtDecode } from 'jwt-decode';
 import type { RaRecord } from 'ra-core';
 import { tokenStore } from '../../authProvider/tokens';
-import { LEADER_ROLE, users, type RoleChoice, type UserRow } from '../../domain/user';
+import { LEADER_ROLE, manages, users, type RoleChoice, type UserRow } from '../../domain/user';
 import type { Http } from '../../dataProvider/http';
 
-/** The signed-in staff member's id (the access token's `sub`), or undefined. */
-export function ownId(): string | undefined {
+/** The signed-in staff member's access token claims (`sub`: his id, `role`), or {}. */
+function claims(): { sub?: string; role?: string } {
   const token = tokenStore.get()?.access;
-  if (!token) return undefined;
+  if (!token) return {};
   try {
-    return jwtDecode<{ sub?: string }>(token).sub;
+    return jwtDecode<{ sub?: string; role?: string }>(token);
   } catch {
-    return undefined;
+    return {};
   }
 }
 
+/** The signed-in staff member's id (the access token's `sub`), or undefined. */
+export const ownId = (): string | undefined => claims().sub;
+
 /** Whether the row is the signed-in staff member's own account. */
 export const isSelf = (record: Pick<RaRecord, 'id'>): boolean => String(record.id) === ownId();
+
+/**
+ * Whether the signed-in staff member manages the row's staff member (domain/user.ts manages: a strictly lower role,
+ * administrators any): the list offers the row's actions and its edit page only then (the API refuses the rest).
+ */
+export const mayManage = (record: Pick<UserRow, 'role'>): boolean => manages(claims().role ?? '', record.role);
 
 /** The choices of the team leader picker: the active team leaders in the caller's scope, "name (username)". */
 export async function leaderChoices({ http }: { http: Http }) {

@@ -4,13 +4,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import QrCodeIcon from '@mui/icons-material/QrCode';
 import type { RaRecord } from 'ra-core';
-import { SALESMAN_ROLE, users, USERNAME_MAX, type UserRow } from '../../domain/user';
+import { passwordProblem, SALESMAN_ROLE, users, USERNAME_MAX, type UserRow } from '../../domain/user';
 import { defineResource } from '../engine/define';
 import { fieldsFromEntity } from '../engine/entityFields';
 import type { FormValues, ResourceConfig } from '../engine/types';
 import { activeStatuses } from '../labels';
 import { leaderFilterChoices, STAFF_LIST } from '../staffChoices';
-import { isSelf, leaderChoices } from './api';
+import { isSelf, leaderChoices, mayManage } from './api';
 import { mfaOptions, roleOptions } from './options';
 
 /** A row of `GET /user/v1/list` (domain/user.ts). */
@@ -24,7 +24,8 @@ const isSalesman = (v: FormValues) => v.role === SALESMAN_ROLE;
  * role, team leader, status and authenticator columns and filters; create and edit pages (resources/users/UserForm:
  * the role select limited to GET /user/v1/role, the team leader shown and required only for a salesman, the password
  * MD5-hashed in the browser); row actions enable/disable, new invitation code, close authenticator, delete.
- * Own-account actions are not offered (the API refuses them too).
+ * Own-account actions are not offered, nor actions on staff the caller does not manage (a role not below his own,
+ * domain/user.ts manages; administrators manage administrators); the API refuses them too.
  */
 const config: ResourceConfig<UserRecord> = {
   name: users.name,
@@ -70,7 +71,8 @@ const config: ResourceConfig<UserRecord> = {
       create: true,
       edit: true,
       input: 'password',
-      validate: (v) => (v && String(v).length < 6 ? 'resources.users.messages.password_short' : undefined),
+      // The spec's rule (domain/user.ts passwordProblem), counted after trimming; empty on edit keeps the password.
+      validate: (v) => (v && passwordProblem(String(v)) ? 'resources.users.messages.password_short' : undefined),
     },
   ],
   filters: [{ type: 'remoteOption', source: 'leader_id', load: leaderFilterChoices, permission: STAFF_LIST }],
@@ -85,20 +87,21 @@ const config: ResourceConfig<UserRecord> = {
       name: 'disable',
       icon: BlockIcon,
       permission: { action: 'update' },
-      when: (r) => r.active && !isSelf(r),
+      when: (r) => r.active && !isSelf(r) && mayManage(r),
       run: { method: 'PUT', path: users.paths.status, body: () => ({ active: false }) },
     },
     {
       name: 'enable',
       icon: CheckCircleIcon,
       permission: { action: 'update' },
-      when: (r) => !r.active && !isSelf(r),
+      when: (r) => !r.active && !isSelf(r) && mayManage(r),
       run: { method: 'PUT', path: users.paths.status, body: () => ({ active: true }) },
     },
     {
       name: 'invitation_code',
       icon: QrCodeIcon,
       permission: { action: 'update' },
+      when: (r) => isSelf(r) || mayManage(r),
       run: { method: 'PUT', path: users.paths.code },
       success: 'resources.users.messages.code_updated',
       result: (answer) => (answer as { invitation_code?: string } | undefined)?.invitation_code,
@@ -107,14 +110,14 @@ const config: ResourceConfig<UserRecord> = {
       name: 'close_mfa',
       icon: PhonelinkEraseIcon,
       permission: { action: 'update' },
-      when: (r) => r.mfa && !isSelf(r),
+      when: (r) => r.mfa && !isSelf(r) && mayManage(r),
       run: { method: 'PUT', path: users.paths.mfaClose },
     },
     {
       name: 'delete',
       icon: DeleteIcon,
       permission: { action: 'delete' },
-      when: (r) => !isSelf(r),
+      when: (r) => !isSelf(r) && mayManage(r),
       run: { method: 'DELETE', path: users.paths.delete },
     },
   ],

@@ -4,7 +4,7 @@
  * the registry title.
  */
 import { entityMessages, type Language } from '../../domain/entity';
-import { users } from '../../domain/user';
+import { MIN_PASSWORD_LENGTH, users } from '../../domain/user';
 import type { MessageModule } from '../../i18n/core';
 
 /** Field labels and `<field>_values` of the definition, in one language. */
@@ -45,7 +45,8 @@ export default {
           not_found: '用户不存在或不在您的数据范围内',
           roles_failed: '无法获取可分配的角色',
           username_invalid: '用户名只能包含 3 至 32 位字母、数字或 _ . @ -',
-          password_short: '密码至少 6 位',
+          password_short: `密码至少 ${MIN_PASSWORD_LENGTH} 位（不计首尾空格）`,
+          not_managed: '您只能管理角色低于自己的员工（管理员由管理员管理），不能编辑此用户',
         },
         back: '返回列表',
         create: '新增用户',
@@ -87,7 +88,9 @@ export default {
           not_found: 'The user does not exist or is outside your data scope',
           roles_failed: 'Unable to load the roles you may give',
           username_invalid: 'A username has 3 to 32 letters, digits or _ . @ -',
-          password_short: 'The password has at least 6 characters',
+          password_short: `The password has at least ${MIN_PASSWORD_LENGTH} characters (leading and trailing spaces not counted)`,
+          not_managed:
+            'You manage only staff whose role is below your own (administrators are managed by administrators); this user cannot be edited here',
         },
         back: 'Back to the list',
         create: 'New user',

@@ -12,11 +12,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { apiErrorText, hasErrorCode } from '../../dataProvider/errorText';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '../../domain/user';
 import { accountApi } from './accountApi';
 import { DialogForm } from '../../resources/engine/DialogForm';
 
-/** Minimum length of a new password (spec section 9). */
-export const MIN_PASSWORD_LENGTH = 6;
+export { MIN_PASSWORD_LENGTH };
 
 type Field = 'old' | 'new';
 
@@ -24,9 +24,10 @@ type Field = 'old' | 'new';
 export function passwordProblems(oldPassword: string, newPassword: string): Partial<Record<Field, string>> {
   const problems: Partial<Record<Field, string>> = {};
   if (!oldPassword.trim()) problems.old = 'auth.password.old_required';
-  const next = newPassword.trim();
-  if (!next) problems.new = 'auth.password.new_required';
-  else if (next.length < MIN_PASSWORD_LENGTH) problems.new = 'auth.password.new_min';
+  // The spec's rule, once for every place a password is set (domain/user.ts passwordProblem).
+  const problem = passwordProblem(newPassword);
+  if (problem === 'required') problems.new = 'auth.password.new_required';
+  else if (problem === 'too_short') problems.new = 'auth.password.new_min';
   return problems;
 }
 
@@ -80,6 +81,7 @@ export function ChangePasswordDialog({ open, onClose, forced = false }: ChangePa
     } catch (error) {
       const text = apiErrorText(translate, error);
       if (hasErrorCode(error, 'wrong_password')) setErrors({ old: text ?? 'auth.password.failed' });
+      if (hasErrorCode(error, 'password_unchanged')) setErrors({ new: text ?? 'auth.password.failed' });
       if (text) notify(text, { type: 'error', messageArgs: { _: text } });
       else notify('auth.password.failed', { type: 'error' });
     }

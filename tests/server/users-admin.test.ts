@@ -65,7 +65,9 @@ describe('GET /user/v1/role', () => {
   it('answers the roles each role may give, with labels', async () => {
     const roles = async (who: Who) => (await as(who, 'GET', '/role')).json().data.map((r: { id: string }) => r.id);
     expect(await roles('admin')).toEqual(['god', 'angel', 'superman', 'hero']);
-    expect(await roles('supervisor')).toEqual(['angel', 'superman', 'hero']);
+    // A supervisor gives only the roles below his own; an administrator every role (administrators are managed by
+    // administrators).
+    expect(await roles('supervisor')).toEqual(['superman', 'hero']);
     expect(await roles('leader')).toEqual(['hero']);
     const [hero] = (await as('leader', 'GET', '/role')).json().data;
     expect(hero).toEqual({ id: 'hero', name: 'Salesman', labels: { 'zh-CN': '业务员', 'en-US': 'Salesman' } });
@@ -119,11 +121,14 @@ describe('POST /user/v1/create', () => {
     expect(failed).toMatchObject({ userId: ids.leader, result: 'failure', detail: 'role_not_allowed' });
   });
 
-  it('never gives a role above the caller\u2019s', async () => {
+  it('never gives a role above the caller\u2019s, nor his own (but an administrator\u2019s)', async () => {
     const god = await create('supervisor', { username: 'x_god', role: 'god' });
     expect(god.statusCode).toBe(403);
     expect(god.json().code).toBe('role_not_allowed');
-    expect((await create('supervisor', { username: 'angel2', role: 'angel' })).statusCode).toBe(200);
+    const peer = await create('supervisor', { username: 'angel2', role: 'angel' });
+    expect([peer.statusCode, peer.json().code]).toEqual([403, 'role_not_allowed']);
+    expect(await t.database.db.select().from(staffUser).where(eq(staffUser.username, 'angel2'))).toEqual([]);
+    expect((await create('supervisor', { username: 'lead_by_sup', role: 'superman' })).statusCode).toBe(200);
   });
 
   it('needs an active team leader of the tenant for a salesman, and none for other roles', async () => {

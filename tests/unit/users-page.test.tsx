@@ -24,9 +24,12 @@ const STAFF = [
   { id: 5, username: 'sales', name: 'Salesman', role: 'hero', leader_id: 3, leader_name: 'Team Leader', mfa: true },
 ];
 
-/** Signs the test session in as staff member `id` (the page reads the own id from the access token). */
-const signInAs = (id: number) =>
-  sessionStorage.setItem(TOKENS_KEY, JSON.stringify({ access: accessToken(900, { sub: String(id) }), refresh: 'r' }));
+/** Signs the test session in as staff member `id` (the page reads the own id and role from the access token). */
+const signInAs = (id: number, role = STAFF.find((x) => x.id === id)!.role) =>
+  sessionStorage.setItem(
+    TOKENS_KEY,
+    JSON.stringify({ access: accessToken(900, { sub: String(id), role }), refresh: 'r' }),
+  );
 afterEach(() => sessionStorage.clear());
 
 /** Serves the role and list calls, and records the writes. */
@@ -85,7 +88,8 @@ describe('create', () => {
     signInAs(1);
     const { writes } = serveUsers({ write: () => HttpResponse.json(apiBody('POST /user/v1/create', { id: 9 })) });
     const { user } = await renderResource(config, { path: '/users/create' });
-    await user.type(await screen.findByRole('textbox', { name: /^Username/ }), 'newsales');
+    // The first test of the file loads the create view and the roles: wait for the form, not for a fixed second.
+    await user.type(await screen.findByRole('textbox', { name: /^Username/ }, { timeout: 15_000 }), 'newsales');
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'New Sales');
     await user.type(screen.getByLabelText(/^Password/), 'Secret#1');
     expect(screen.queryByTestId('form-leader_id')).not.toBeInTheDocument();
@@ -250,6 +254,15 @@ describe('row actions', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('NEWCODE9')).toBeInTheDocument();
     expect(writes[0]).toMatchObject({ method: 'PUT', path: '/api/user/v1/code/5' });
+  });
+
+  it('offers no action on staff the caller does not manage (a role not below his own)', async () => {
+    signInAs(2, 'angel');
+    serveUsers();
+    const { user } = await renderResource(config);
+    await screen.findByText('sales');
+    expect(await actionsOf(user, 'sales')).toEqual(['Disable', 'New invitation code', 'Close authenticator', 'Delete']);
+    expect(await actionsOf(user, 'admin')).toEqual([]);
   });
 
   it('shows a refused delete in the user\u2019s language', async () => {

@@ -31,8 +31,20 @@ export const staffUser = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-    /** Set on the bootstrap administrator: every route but change_pwd, logout and userinfo answers 403 until changed. */
+    /**
+     * Every route but change_pwd, logout and userinfo answers 403 until the owner changes the password: the bootstrap
+     * administrator, and anyone whose password another staff member set (create, reset).
+     */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Who created the account (null: seeded or before migration 0027). */
+    createdBy: bigint('created_by', { mode: 'number' }),
+    /**
+     * Who last set the password as another staff member (create, reset). The owner's own change keeps it: whoever
+     * set a temporary password may be the one who then changed it.
+     */
+    passwordResetBy: bigint('password_reset_by', { mode: 'number' }),
+    /** Who last closed the authenticator as another staff member (kept when a new one is bound, as above). */
+    mfaResetBy: bigint('mfa_reset_by', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [

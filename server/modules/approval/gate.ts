@@ -8,7 +8,7 @@
  * checkers deciding at once run one after the other; the second sees the first's decision (or the approval resolved:
  * 409 invalid_state), so an approval executes once.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ANY_CURRENCY,
   checkersNeeded,
@@ -17,7 +17,7 @@ import {
   type ApprovalKind,
   type ApprovalTier,
 } from '../../../domain/approval';
-import { approval, approvalDecision, approvalPolicy } from '../../db/schema';
+import { approval, approvalDecision, approvalPolicy, staffUser } from '../../db/schema';
 import { DomainError, StateConflictError } from '../../core/errors';
 import { sqlState } from '../../core/retry';
 import type { Executor } from '../../core/db';
@@ -35,6 +35,37 @@ export class MakerCannotCheckError extends DomainError {
   constructor() {
     super(409, 'maker_cannot_check', 'The maker of a record cannot check it; another staff member must');
   }
+}
+
+/** 409: the maker set the checker's account up (created it, or last reset its password or authenticator). */
+export class CheckerNotIndependentError extends DomainError {
+  constructor() {
+    super(
+      409,
+      'checker_not_independent',
+      'Your account was created, or its password or authenticator last reset, by the maker of this record; another staff member must check it',
+    );
+  }
+}
+
+/**
+ * 409 checker_not_independent when the maker created the checker's account, or last set its password or closed its
+ * authenticator (staff_user created_by, password_set_by, mfa_reset_by: user/admin-service.ts): such an account may
+ * be the maker's puppet (docs/security.md "Staff management and checker independence").
+ */
+async function assertIndependent(tx: Executor, makerId: number | null, checkerId: number): Promise<void> {
+  if (makerId === null) return;
+  const [setUp] = await tx
+    .select({ id: staffUser.id })
+    .from(staffUser)
+    .where(
+      and(
+        eq(staffUser.id, checkerId),
+        or(eq(staffUser.createdBy, makerId), eq(staffUser.passwordResetBy, makerId), eq(staffUser.mfaResetBy, makerId)),
+      ),
+    )
+    .limit(1);
+  if (setUp) throw new CheckerNotIndependentError();
 }
 
 /** 409: this checker has already decided on the approval (the second checker must be someone else). */
@@ -168,8 +199,8 @@ export async function assertNotFrozen(tx: Executor, targetType: TargetType, targ
 export type Step = 'wait' | 'execute' | 'reject';
 
 /**
- * One checker's decision on a locked approval: the maker cannot check (409 maker_cannot_check), a checker decides once
- * (409 already_decided); a rejection ends the approval, an approval counts until `required_checkers` have approved.
+ * One checker's decision on a locked approval: the maker cannot check (409 maker_cannot_check), nor a checker whose
+ * account the maker set up (409 checker_not_independent), a checker decides once (409 already_decided); a rejection ends the approval, an approval counts until `required_checkers` have approved.
  * The platform itself (a system actor: seeding, the client app) resolves the approval without a decision row.
  */
 export async function step(
@@ -183,6 +214,7 @@ export async function step(
   const staffId = actor.staff?.id ?? null;
   if (staffId !== null) {
     if (a.makerId === staffId) throw new MakerCannotCheckError();
+    await assertIndependent(tx, a.makerId, staffId);
     const inserted = await tx
       .insert(approvalDecision)
       .values({ approvalId: a.id, checkerId: staffId, decision, remark: remark ?? null })

@@ -7,11 +7,16 @@
  *   affected: an outsider guessing from his address cannot lock the staff member out of his own.
  * - Every address (row '*'): counts all failures and never locks; at LOCKOUT_THRESHOLD it makes the captcha required
  *   for that username even when AUTH_CAPTCHA=off (a guess spread over many addresses).
+ * - Per account (row '@account', only the checks a signed-in staff member makes on his own account: change_pwd's old
+ *   password, mfa/disable's code): failures from every address together lock that account's own checks at
+ *   LOCKOUT_THRESHOLD for LOCKOUT_SECONDS, so guesses from rotating addresses with one stolen session end too. Sign-in
+ *   is not affected by it (an outsider cannot lock the staff member out of signing in).
  * - Unknown usernames are counted exactly like real ones, so the answers (401, then 423) do not tell them apart.
  *
- * Counts older than LOCKOUT_SECONDS start again; a complete sign-in (or a changed password) clears its address's row.
+ * Counts older than LOCKOUT_SECONDS start again; a complete sign-in (or a changed password) clears its address's row
+ * (a changed password the account's row too).
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../core/errors';
@@ -27,6 +32,13 @@ export interface FailureKey {
 
 /** The row counting every address. */
 const ALL = '*';
+/** The row counting the failures of the account's own checks (signed in) from every address; it locks. */
+const ACCOUNT = '@account';
+
+/** `account`: the failure is a signed-in staff member's check on his own account (also counted and locked per account). */
+export interface FailureScope {
+  account?: boolean;
+}
 
 /** 423: too many failures from this address for this username. */
 export const accountLocked = () => new HttpError(423, 'account_locked', 'Too many failed attempts. Try again later.');
@@ -41,8 +53,16 @@ export interface LockState {
 const recent = (config: Config) =>
   sql`${loginFailure.lastFailureAt} > now() - make_interval(secs => ${config.lockoutSec})`;
 
-/** Where this address stands for this username (one indexed read). */
-export async function lockState(db: Db, config: Config, key: FailureKey): Promise<LockState> {
+/**
+ * Where this address stands for this username (one indexed read); with `account`, locked also when the account's own
+ * checks are locked from every address.
+ */
+export async function lockState(
+  db: Db,
+  config: Config,
+  key: FailureKey,
+  { account = false }: FailureScope = {},
+): Promise<LockState> {
   const rows = await db
     .select({
       ip: loginFailure.ip,
@@ -54,19 +74,29 @@ export async function lockState(db: Db, config: Config, key: FailureKey): Promis
       and(
         eq(loginFailure.tenantId, key.tenantId),
         eq(loginFailure.username, key.username),
-        sql`${loginFailure.ip} IN (${key.ip}, ${ALL})`,
+        sql`${loginFailure.ip} IN (${key.ip}, ${ALL}, ${ACCOUNT})`,
       ),
     );
-  const own = rows.find((r) => r.ip === key.ip && r.ip !== ALL);
+  const own = rows.find((r) => r.ip === key.ip && r.ip !== ALL && r.ip !== ACCOUNT);
   const all = rows.find((r) => r.ip === ALL);
-  return { locked: !!own?.locked, captcha: Number(all?.failures ?? 0) >= config.lockoutThreshold };
+  const acct = account ? rows.find((r) => r.ip === ACCOUNT) : undefined;
+  return {
+    locked: !!own?.locked || !!acct?.locked,
+    captcha: Number(all?.failures ?? 0) >= config.lockoutThreshold,
+  };
 }
 
 /**
- * Counts a failure from the address (and in the every-address row). Returns true when this failure locked the address
- * out. One statement: safe under concurrency.
+ * Counts a failure from the address (and in the every-address row; with `account`, in the account's row, which locks
+ * too). Returns true when this failure locked the address (or the account) out. One statement: safe under
+ * concurrency.
  */
-export async function recordFailure(db: Db, config: Config, key: FailureKey): Promise<boolean> {
+export async function recordFailure(
+  db: Db,
+  config: Config,
+  key: FailureKey,
+  { account = false }: FailureScope = {},
+): Promise<boolean> {
   const stale = sql`login_failure.last_failure_at <= now() - make_interval(secs => ${config.lockoutSec})`;
   const count = sql`CASE WHEN ${stale} THEN 1 ELSE login_failure.failures + 1 END`;
   const locks = sql`(login_failure.ip <> ${ALL} AND ${count} >= ${config.lockoutThreshold})`;
@@ -75,6 +105,7 @@ export async function recordFailure(db: Db, config: Config, key: FailureKey): Pr
     .values([
       { ...key, failures: 1 },
       { ...key, ip: ALL, failures: 1 },
+      ...(account ? [{ ...key, ip: ACCOUNT, failures: 1 }] : []),
     ])
     .onConflictDoUpdate({
       target: [loginFailure.tenantId, loginFailure.username, loginFailure.ip],
@@ -94,7 +125,7 @@ export async function recordFailure(db: Db, config: Config, key: FailureKey): Pr
         and(
           eq(loginFailure.tenantId, key.tenantId),
           eq(loginFailure.username, key.username),
-          eq(loginFailure.ip, key.ip),
+          inArray(loginFailure.ip, account ? [key.ip, ACCOUNT] : [key.ip]),
         ),
       );
     await auditLockout(db, config, key);
@@ -107,12 +138,14 @@ export async function recordFailure(db: Db, config: Config, key: FailureKey): Pr
       .where(lt(loginFailure.lastFailureAt, sql`now() - make_interval(secs => ${2 * config.lockoutSec + 86_400})`));
   }
   const locked = rows.some((r) => r.ip === key.ip && r.locked);
+  const accountLocked = rows.some((r) => r.ip === ACCOUNT && r.locked);
   if (locked) await auditLockout(db, config, key);
-  return locked;
+  if (accountLocked && !locked) await auditLockout(db, config, key, true);
+  return locked || accountLocked;
 }
 
 /** The moment an address gets locked out of a username: its `auth.lockout` row (every caller of recordFailure). */
-async function auditLockout(db: Db, config: Config, key: FailureKey): Promise<void> {
+async function auditLockout(db: Db, config: Config, key: FailureKey, account = false): Promise<void> {
   const [user] = await db
     .select({ id: staffUser.id })
     .from(staffUser)
@@ -125,19 +158,21 @@ async function auditLockout(db: Db, config: Config, key: FailureKey): Promise<vo
     userId: user?.id ?? null,
     username: key.username,
     ip: key.ip,
-    detail: `${key.ip} locked out of ${key.username} for ${config.lockoutSec} s`,
+    detail: account
+      ? `every address locked out of ${key.username}'s own checks for ${config.lockoutSec} s (failures from several addresses)`
+      : `${key.ip} locked out of ${key.username} for ${config.lockoutSec} s`,
   });
 }
 
-/** Clears the address's failures (a complete sign-in, a changed password). */
-export async function clearFailures(db: Db, key: FailureKey): Promise<void> {
+/** Clears the address's failures (a complete sign-in, a changed password; with `account` the account's row too). */
+export async function clearFailures(db: Db, key: FailureKey, { account = false }: FailureScope = {}): Promise<void> {
   await db
     .delete(loginFailure)
     .where(
       and(
         eq(loginFailure.tenantId, key.tenantId),
         eq(loginFailure.username, key.username),
-        eq(loginFailure.ip, key.ip),
+        inArray(loginFailure.ip, account ? [key.ip, ACCOUNT] : [key.ip]),
       ),
     );
 }

@@ -7,6 +7,7 @@ import {
   type TradingPermissionUpdate,
 } from '../../../domain/trading-permission';
 import { requires } from '../../core/access';
+import { canAny } from '../../../permissions';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
@@ -140,7 +141,10 @@ export const tradingPermissionRoutes: FastifyPluginAsync = async (app) => {
         description:
           "`{ rules: { <product>: true | false | null } }` sets the client's own rules, as the client drawer's " +
           'trade-settings tab does: true allows, false denies, null removes his own rule (the team, VIP or default rule ' +
-          `then decides). Requires client:update, like the drawer's other trade settings. Answers the effective ` +
+          `then decides). Requires client:update, like the drawer's other trade settings; allowing a product the ` +
+          'client may not trade before the change (his own rule or the team, VIP or default rule denies it) also ' +
+          'needs the trading permission grant (tradingPermission update: the rules are config), else 403 ' +
+          `trading_override_not_allowed and nothing is saved. Answers the effective ` +
           `permissions. ${AUDITED} ${PRECEDENCE} ${SCOPE}`,
         params: idParams,
         body: clientRulesBody,
@@ -154,7 +158,7 @@ export const tradingPermissionRoutes: FastifyPluginAsync = async (app) => {
         resource: 'client',
         targetId: req.params.id,
         before: (tx) => effectiveOf(tx, staff, req.params.id),
-        run: (tx) => saveClientRules(tx, staff, req.params.id, req.body),
+        run: (tx) => saveClientRules(tx, staff, req.params.id, req.body, canAny(staff.grants ?? [], chain, 'update')),
       });
     },
   );

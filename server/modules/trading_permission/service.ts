@@ -21,7 +21,7 @@ import {
 import { client, staffUser, tradingPermissionRule } from '../../db/schema';
 import type { EntityListSpec } from '../../core/entity';
 import type { Executor, Tx } from '../../core/db';
-import { NotFoundError, ValidationError, type FieldIssue } from '../../core/errors';
+import { HttpError, NotFoundError, ValidationError, type FieldIssue } from '../../core/errors';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { byStaff, clientInScope, iso } from '../records/common';
 import { productsEnabled } from '../trade_config/service';
@@ -241,14 +241,21 @@ export async function effectiveOf(db: Executor, staff: StaffScope, clientId: num
   };
 }
 
-/** Saves the client's own rules (true/false upserts, null removes); answers the effective permissions. */
+/**
+ * Saves the client's own rules (true/false upserts, null removes); answers the effective permissions. Without
+ * `mayLoosen` (the tradingPermission update grant: the administrators' rules are config) the change may only keep or
+ * narrow what the client may trade: a product the client may not trade before it (denied by his own rule or by the
+ * team, VIP or default rule) and may after it is 403 trading_override_not_allowed, nothing saved.
+ */
 export async function saveClientRules(
   tx: Tx,
   staff: StaffScope & { id: number },
   clientId: number,
   body: ClientPermissionsBody,
+  mayLoosen: boolean,
 ): Promise<EffectivePermissions> {
   await clientInScope(tx, byStaff(staff), clientId, true);
+  const before = mayLoosen ? null : await effectiveOf(tx, staff, clientId);
   const entries = Object.entries(body.rules).filter(([p]) => (TRADE_PRODUCTS as readonly string[]).includes(p));
   const removed = entries.filter(([, v]) => v === null).map(([p]) => p);
   if (removed.length) {
@@ -278,5 +285,17 @@ export async function saveClientRules(
         set: { allowed, updatedBy: staff.id, updatedAt: sql`now()` },
       });
   }
-  return effectiveOf(tx, staff, clientId);
+  const after = await effectiveOf(tx, staff, clientId);
+  if (before) {
+    const denied = new Set(before.products.filter((p) => !p.allowed).map((p) => p.product));
+    const loosened = after.products.filter((p) => p.allowed && denied.has(p.product)).map((p) => p.product);
+    if (loosened.length) {
+      throw new HttpError(
+        403,
+        'trading_override_not_allowed',
+        `Allowing ${loosened.join(', ')} for this client needs the trading permission grant`,
+      );
+    }
+  }
+  return after;
 }

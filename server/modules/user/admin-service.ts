@@ -4,18 +4,23 @@
  * transaction (core/write.ts) on a target within the caller's scope (staff.ts staffScope: another team's user or
  * another tenant's is not found).
  *
- * Rules: nobody gives a role above his own, and a team leader only salesmen of his own team (domain/user.ts
- * assignableRoles); nobody manages a user whose role is above his own; nobody disables, deletes, closes the
- * authenticator of, or changes the role or password of his own account here (the own password and authenticator
- * have their own dialogs, which ask for the current password or code); a salesman has a team leader (an active team
- * leader of the tenant), other roles have none.
+ * Rules: a staff member manages (creates, edits, sets the password of, closes the authenticator of, disables,
+ * deletes) only staff of a strictly lower role; administrators are managed by administrators (domain/user.ts manages,
+ * assignableRoles), so nobody sets up an account of his own rank that he would then control; a team leader only
+ * salesmen of his own team; nobody disables, deletes, closes the authenticator of, or changes the role or password of
+ * his own account here (the own password and authenticator have their own dialogs, which ask for the current password
+ * or code); a salesman has a team leader (an active team leader of the tenant), other roles have none.
+ *
+ * A password set here (create, reset) is temporary: the owner must change it at his next sign-in (must_change_password,
+ * 403 password_change_required elsewhere). The row keeps who created the account, who last set its password and who
+ * last closed its authenticator: approval/gate.ts refuses such a staff member as checker of that person's records.
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import {
   assignableRoles,
   LEADER_ROLE,
-  outranks,
+  manages,
   ROLE_LABELS,
   SALESMAN_ROLE,
   type RoleChoice,
@@ -45,7 +50,7 @@ import { presentStaff, selectStaffRows, staffScope, type StaffRow } from './staf
 
 type StaffRecord = typeof staffUser.$inferSelect;
 
-const roleNotAllowed = (message = 'You cannot give or manage a role above your own') =>
+const roleNotAllowed = (message = 'You give and manage only roles below your own') =>
   new HttpError(403, 'role_not_allowed', message, undefined);
 const ownAccount = (message = 'This cannot be done to your own account') => new HttpError(403, 'own_account', message);
 
@@ -66,10 +71,15 @@ async function target(tx: Tx, staff: Staff, id: number): Promise<StaffRecord> {
   return row;
 }
 
-/** The target of a change: in scope, and not above the caller's role. */
+/**
+ * The target of a change: in scope, and of a role the caller manages (strictly lower; an administrator any), else 403
+ * role_not_allowed. The own account passes here; what may not be done to it is refused by each change (own_account).
+ */
 async function managed(tx: Tx, staff: Staff, id: number): Promise<StaffRecord> {
   const row = await target(tx, staff, id);
-  if (outranks(row.role, staff.role)) throw roleNotAllowed('You cannot manage a user whose role is above your own');
+  if (row.id !== staff.id && !manages(staff.role, row.role)) {
+    throw roleNotAllowed('You manage only staff of a role below your own');
+  }
   return row;
 }
 
@@ -93,7 +103,7 @@ export const auditView = (r: StaffRecord) => ({
 function checkRole(staff: Staff, role: StaffRole): void {
   if (!assignableRoles(staff.role).includes(role)) {
     throw roleNotAllowed(
-      staff.role === LEADER_ROLE ? 'A team leader adds salesmen only' : 'You cannot give a role above your own',
+      staff.role === LEADER_ROLE ? 'A team leader adds salesmen only' : 'You give only roles below your own',
     );
   }
 }
@@ -156,7 +166,10 @@ const usernameTaken = () =>
     username: 'This username is already taken',
   });
 
-/** Creates a staff member; 409 username_taken when the tenant has the username. */
+/**
+ * Creates a staff member with a temporary password (he changes it at his first sign-in), recording the caller as his
+ * creator and the setter of his password; 409 username_taken when the tenant has the username.
+ */
 export async function createUser(tx: Tx, c: Ctx, input: UserCreate): Promise<StaffRow> {
   const staff = signedIn(c);
   checkRole(staff, input.role);
@@ -178,6 +191,9 @@ export async function createUser(tx: Tx, c: Ctx, input: UserCreate): Promise<Sta
       role: input.role,
       leaderId,
       passwordHash,
+      mustChangePassword: true,
+      createdBy: staff.id,
+      passwordResetBy: staff.id,
       invitationCode: await newInvitationCode(tx, staff.tenantId),
     })
     .returning({ id: staffUser.id })
@@ -194,8 +210,9 @@ export async function userBefore(tx: Tx, c: Ctx, id: number) {
 }
 
 /**
- * Edits a staff member: name, role, team leader, and a new password when given (his sessions then end). A salesman
- * moved to another role leaves his team; a team leader who still leads salesmen keeps his role (409 user_has_team).
+ * Edits a staff member: name, role, team leader, and a new password when given (temporary: his sessions end and he
+ * must change it at his next sign-in; the caller is recorded as its setter). A salesman moved to another role leaves
+ * his team; a team leader who still leads salesmen keeps his role (409 user_has_team).
  */
 export async function updateUser(tx: Tx, c: Ctx, id: number, input: UserUpdate): Promise<StaffRow> {
   const staff = signedIn(c);
@@ -221,6 +238,8 @@ export async function updateUser(tx: Tx, c: Ctx, id: number, input: UserUpdate):
   if (input.password !== undefined) {
     changes.passwordHash = await hashPassword(input.password.toLowerCase(), c.config.passwordPepper);
     changes.passwordChangedAt = new Date();
+    changes.passwordResetBy = staff.id;
+    changes.mustChangePassword = true;
   }
   await tx.update(staffUser).set(changes).where(eq(staffUser.id, row.id));
   if (input.password !== undefined) await revokeUserSessions(tx, row.id, 'password_reset');
@@ -246,7 +265,10 @@ export async function regenerateInvitationCode(tx: Tx, c: Ctx, id: number): Prom
   return { invitation_code: code };
 }
 
-/** Unbinds another staff member's authenticator (secret and recovery codes dropped); 400 mfa_not_enabled. */
+/**
+ * Unbinds another staff member's authenticator (secret and recovery codes dropped), recording the caller as who reset
+ * it; 400 mfa_not_enabled.
+ */
 export async function closeUserMfa(tx: Tx, c: Ctx, id: number): Promise<StaffRow> {
   const staff = signedIn(c);
   const row = await managed(tx, staff, id);
@@ -254,7 +276,7 @@ export async function closeUserMfa(tx: Tx, c: Ctx, id: number): Promise<StaffRow
   if (!row.mfaEnabled) throw new HttpError(400, 'mfa_not_enabled', 'MFA is not enabled');
   await tx
     .update(staffUser)
-    .set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null })
+    .set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null, mfaResetBy: staff.id })
     .where(eq(staffUser.id, row.id));
   await tx.delete(recoveryCode).where(eq(recoveryCode.userId, row.id));
   return staffRowOf(tx, row.id);

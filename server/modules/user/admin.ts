@@ -29,7 +29,8 @@ const tags = ['user'];
 const route = (path: string | undefined) => path!.replace('{id}', ':id');
 const SCOPE =
   'Scope: supervisors and administrators the tenant, a team leader himself and his salesmen (another user: 404); ' +
-  'a user whose role is above the caller\u2019s: 403 role_not_allowed.';
+  'a user whose role is not below the caller\u2019s (an administrator manages every role, administrators too): 403 ' +
+  'role_not_allowed.';
 
 type ById = { Params: { id: number } };
 
@@ -57,9 +58,12 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description:
-          'Creates a staff member (password: MD5 hex) with a new invitation code; answers his list row. A salesman ' +
+          'Creates a staff member (password: MD5 hex, temporary: he must change it at his first sign-in, 403 ' +
+          'password_change_required until then) with a new invitation code; the caller is recorded as his creator ' +
+          '(he cannot check the caller\u2019s records: 409 checker_not_independent). Answers his list row. A salesman ' +
           '(hero) needs `leader_id`, an active team leader of the tenant (a team leader: himself); other roles none ' +
-          '(400 `errors.leader_id`). A role above the caller\u2019s: 403 role_not_allowed. 409 username_taken.',
+          '(400 `errors.leader_id`). A role not below the caller\u2019s (an administrator gives every role): 403 ' +
+          'role_not_allowed. 409 username_taken.',
         body: createUserBody,
         response: { 200: staffRow, ...errorResponses(400, 401, 403, 409) },
       },
@@ -80,7 +84,8 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description:
-          'Edits name, role, team leader and, when given, the password (MD5 hex; his sessions then end); answers ' +
+          'Edits name, role, team leader and, when given, the password (MD5 hex, temporary: his sessions end and he ' +
+          'must change it at his next sign-in; the caller is recorded as its setter, see checker_not_independent); answers ' +
           'the list row. Leader rules as on create; the own role and password are not changed here (403 ' +
           `own_account); a team leader who still leads salesmen keeps his role (409 user_has_team). ${SCOPE}`,
         params: userIdParams,
@@ -150,7 +155,8 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description:
-          'Unbinds another staff member\u2019s authenticator (secret and recovery codes dropped); answers the list ' +
+          'Unbinds another staff member\u2019s authenticator (secret and recovery codes dropped; the caller is recorded ' +
+          'as who reset it, see checker_not_independent); answers the list ' +
           `row. 400 mfa_not_enabled; the own one: 403 own_account (the authenticator dialog). ${SCOPE}`,
         params: userIdParams,
         response: { 200: staffRow, ...errorResponses(400, 401, 403, 404) },

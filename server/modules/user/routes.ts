@@ -25,7 +25,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
         tags,
         description:
           'Changes the own password (both values MD5 hex). Every session of the user ends, so the console signs out. 400 wrong_password; ' +
-          'wrong old passwords count toward the sign-in lockout of this address (423 account_locked, see login).',
+          '400 password_unchanged when the new password is the current one; wrong old passwords count toward the sign-in ' +
+          'lockout of this address and toward the account\u2019s own lockout from every address (423 account_locked, see login).',
         body: changePasswordBody,
         response: { 200: emptyResponse, ...errorResponses(400, 401, 423) },
       },

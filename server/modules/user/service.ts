@@ -18,6 +18,9 @@ const audited = (action: string, userId: number) => ({ action, resource: 'users'
 const mfaInvalid = (message = 'Verification failed') => new HttpError(400, 'mfa_invalid', message);
 const mfaNotEnabled = () => new HttpError(400, 'mfa_not_enabled', 'MFA is not enabled');
 
+/** The own-account checks also count per account, from every address (lockout.ts). */
+const OWN = { account: true } as const;
+
 async function currentUser(c: Ctx) {
   const [user] = await c.db
     .select()
@@ -28,24 +31,32 @@ async function currentUser(c: Ctx) {
 }
 
 /**
- * Changes the own password (wire MD5 hashes); every session of the user ends. 400 wrong_password; wrong old passwords
- * count toward the sign-in lockout of this address (423 account_locked once locked, even for the right one).
+ * Changes the own password (wire MD5 hashes); every session of the user ends. 400 wrong_password; 400
+ * password_unchanged when the new password is the current one (compared with the stored hash: a forced change must
+ * change it). Wrong old passwords count toward the sign-in lockout of this address and toward the account's own lockout
+ * from every address (423 account_locked once locked, even for the right one).
  */
 export async function changePassword(c: Ctx, input: { old_password: string; new_password: string }): Promise<void> {
   const user = await currentUser(c);
   const key = { tenantId: c.tenantId, username: user.username, ip: c.ip };
   const refuse = async (detail: string) =>
     c.audit({ action: 'user.change_password', resource: 'users', targetId: user.id, result: 'failure', detail });
-  if ((await lockState(c.db, c.config, key)).locked) {
+  if ((await lockState(c.db, c.config, key, OWN)).locked) {
     await refuse('account_locked');
     throw accountLocked();
   }
   if (!(await verifyPassword(user.passwordHash, input.old_password, c.config.passwordPepper))) {
-    const locked = await recordFailure(c.db, c.config, key);
+    const locked = await recordFailure(c.db, c.config, key, OWN);
     await refuse(locked ? 'wrong_password; locked' : 'wrong_password');
     if (locked) throw accountLocked();
     throw new HttpError(400, 'wrong_password', 'Old password is incorrect', {
       old_password: 'Old password is incorrect',
+    });
+  }
+  if (await sameAsCurrent(c, user.passwordHash, input.new_password)) {
+    await refuse('password_unchanged');
+    throw new HttpError(400, 'password_unchanged', 'The new password must differ from the current one', {
+      new_password: 'The new password must differ from the current one',
     });
   }
   const passwordHash = await hashPassword(input.new_password, c.config.passwordPepper);
@@ -59,7 +70,15 @@ export async function changePassword(c: Ctx, input: { old_password: string; new_
       await revokeUserSessions(tx, user.id, 'password_changed');
     },
   });
-  await clearFailures(c.db, key);
+  await clearFailures(c.db, key, OWN);
+}
+
+/** Whether a new wire password (MD5 hex, either case) is the stored one. */
+async function sameAsCurrent(c: Ctx, storedHash: string, wire: string): Promise<boolean> {
+  for (const form of new Set([wire, wire.toLowerCase()])) {
+    if (await verifyPassword(storedHash, form, c.config.passwordPepper)) return true;
+  }
+  return false;
 }
 
 /** Starts binding an authenticator: a new pending secret, its otpauth URI and QR code. */
@@ -118,7 +137,7 @@ export async function regenerateRecoveryCodes(c: Ctx): Promise<{ recovery_codes:
 
 /**
  * Turns MFA off after a valid authenticator or recovery code; secrets and recovery codes are dropped. Wrong codes count
- * toward the sign-in lockout of this address (423 account_locked once locked).
+ * toward the sign-in lockout of this address and the account's own lockout (423 account_locked once locked).
  */
 export async function disableMfa(c: Ctx, factor: SecondFactor): Promise<void> {
   if (!factor.code && !factor.recovery_code) throw validationError({ code: 'Verification code is required.' });
@@ -127,12 +146,12 @@ export async function disableMfa(c: Ctx, factor: SecondFactor): Promise<void> {
   const key = { tenantId: c.tenantId, username: user.username, ip: c.ip };
   const refuse = (detail: string) =>
     c.audit({ action: 'user.mfa_disable', resource: 'users', targetId: user.id, result: 'failure', detail });
-  if ((await lockState(c.db, c.config, key)).locked) {
+  if ((await lockState(c.db, c.config, key, OWN)).locked) {
     await refuse('account_locked');
     throw accountLocked();
   }
   if (!(await consumeSecondFactor(c.db, c.config.passwordPepper, user, factor))) {
-    const locked = await recordFailure(c.db, c.config, key);
+    const locked = await recordFailure(c.db, c.config, key, OWN);
     await refuse(locked ? 'mfa_invalid; locked' : 'mfa_invalid');
     if (locked) throw accountLocked();
     throw mfaInvalid();
