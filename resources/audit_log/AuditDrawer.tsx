@@ -9,6 +9,7 @@ import { actionKey, targetTypeKey } from './actions';
 import { useAuditDetail } from './api';
 import { AuditDiff } from './AuditDiff';
 import { AuditTimeline } from './AuditTimeline';
+import { useTenantZone } from '../engine/timeZone';
 
 const GRID_SX = {
   m: 0,
@@ -33,12 +34,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Summary({ row }: { row: AuditDetail }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const t = (key: string) => translate(`resources.audit_log.fields.${key}`);
   const target = row.resource
     ? `${translate(targetTypeKey(row.resource), { _: row.resource })}${row.target_id ? ` #${row.target_id}` : ''}`
     : '—';
   const items: [string, string][] = [
-    [t('at'), formatLocaleDateTime(row.at, locale)],
+    [t('at'), formatLocaleDateTime(row.at, locale, zone)],
     [t('username'), row.username ?? translate('resources.audit_log.detail.nobody')],
     [t('action'), translate(actionKey(row.action), { _: row.action })],
     [translate('resources.audit_log.detail.target'), target],

@@ -1,8 +1,8 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import type { AuditRow } from '../../domain/audit';
-import { formatLocaleDateTime } from '../engine/format';
 import { actionKey, RESULT_TONES } from './actions';
+import { TimeText } from '../engine/timeZone';
 
 const DOT: Record<string, string> = {
   success: 'success.main',
@@ -17,7 +17,6 @@ const DOT: Record<string, string> = {
  */
 export function AuditTimeline({ rows, current }: { rows: AuditRow[]; current?: number }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   return (
     <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="audit-timeline">
       {rows.map((r, i) => (
@@ -53,7 +52,7 @@ export function AuditTimeline({ rows, current }: { rows: AuditRow[]; current?: n
               )}
             </Stack>
             <Typography variant="caption" color="text.secondary" component="div">
-              {formatLocaleDateTime(r.at, locale)} · {r.username ?? translate('resources.audit_log.detail.nobody')}
+              <TimeText value={r.at} /> · {r.username ?? translate('resources.audit_log.detail.nobody')}
               {r.ip ? ` · ${r.ip}` : ''}
             </Typography>
             {r.detail && (

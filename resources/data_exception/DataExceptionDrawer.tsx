@@ -22,6 +22,7 @@ import { RowActions } from '../engine/RowActions';
 import { fieldLabel } from '../engine/schema';
 import type { DrawerProps, ResourceConfig } from '../engine/types';
 import { dataExceptionConfig, type DataExceptionRecord } from './index';
+import { useTenantZone } from '../engine/timeZone';
 
 /** The client drawer, loaded when a finding's client is first opened. */
 const ClientDrawer = lazy(() => import('../client/ClientDrawer'));
@@ -97,10 +98,10 @@ const DETAIL_ORDER = [
 const rank = (key: string) => (DETAIL_ORDER.includes(key) ? DETAIL_ORDER.indexOf(key) : DETAIL_ORDER.length);
 
 /** One value of what a check saw, readable: reasons, types, statuses and times in the user's language. */
-function detailValue(key: string, value: unknown, lang: Language, locale: string): string {
+function detailValue(key: string, value: unknown, lang: Language, locale: string, zone?: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string' && DETAIL_VALUE_LABELS[key]?.[value]) return DETAIL_VALUE_LABELS[key][value][lang];
-  if (/_at$/.test(key) && typeof value === 'string') return formatLocaleDateTime(value, locale);
+  if (/_at$/.test(key) && typeof value === 'string') return formatLocaleDateTime(value, locale, zone);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -119,6 +120,7 @@ function FindingBody({ finding, onOpenClient }: { finding: DataExceptionDetail; 
   const translate = useTranslate();
   const navigate = useNavigate();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const lang: Language = locale === 'en-US' ? 'en-US' : 'zh-CN';
   const fields = dataExceptionConfig.fields.filter((f) => SHOWN.includes(f.source));
   fields.sort((a, b) => SHOWN.indexOf(a.source) - SHOWN.indexOf(b.source));
@@ -129,7 +131,7 @@ function FindingBody({ finding, onOpenClient }: { finding: DataExceptionDetail; 
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       {finding.absent_since && finding.status !== 'resolved' && (
         <Alert severity="info">
-          {translate(t('absent'), { time: formatLocaleDateTime(finding.absent_since, locale) })}
+          {translate(t('absent'), { time: formatLocaleDateTime(finding.absent_since, locale, zone) })}
         </Alert>
       )}
       {rule && (
@@ -194,7 +196,7 @@ function FindingBody({ finding, onOpenClient }: { finding: DataExceptionDetail; 
             {detail.map(([key, value]) => (
               <Box key={key}>
                 <dt>{DETAIL_LABELS[key]?.[lang] ?? key}</dt>
-                <dd>{detailValue(key, value, lang, locale ?? 'zh-CN')}</dd>
+                <dd>{detailValue(key, value, lang, locale ?? 'zh-CN', zone)}</dd>
               </Box>
             ))}
           </Box>

@@ -32,6 +32,7 @@ import { ResourceList } from '../engine/ResourceList';
 import { formatLocaleDateTime } from '../engine/format';
 import { useAllowed } from '../engine/useAllowed';
 import type { ViewProps } from '../engine/types';
+import { useTenantZone } from '../engine/timeZone';
 
 const t = (key: string) => `resources.data_exception.${key}`;
 /** The status query's key (the drawer's actions refresh it with the list). */
@@ -128,6 +129,7 @@ function RunPanel({ config }: ViewProps) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const lang: Language = locale === 'en-US' ? 'en-US' : 'zh-CN';
   const dataProvider = useConsoleDataProvider();
   const queryClient = useQueryClient();
@@ -212,7 +214,7 @@ function RunPanel({ config }: ViewProps) {
               data-testid="data-exception-run-status"
             />
             <Typography variant="body2" color="text.secondary" component="span">
-              {translate(t('run.last'), { time: formatLocaleDateTime(latest.started_at, locale), who })}
+              {translate(t('run.last'), { time: formatLocaleDateTime(latest.started_at, locale, zone), who })}
             </Typography>
           </Box>
         ) : (

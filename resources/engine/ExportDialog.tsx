@@ -13,7 +13,8 @@ import { useLocaleState, useNotify, useTranslate } from 'ra-core';
 import { errorText } from '../../dataProvider/errorText';
 import { useEngineServices } from './context';
 import { saveBlob, streamExport, type ExportProgress } from './export';
-import { formatBytes, formatDateTime } from './format';
+import { formatBytes, formatDateTimeIn } from './format';
+import { useTenantZone } from './timeZone';
 
 export interface ExportDialogProps {
   /** Base of the file name (the resource name). */
@@ -29,6 +30,7 @@ export function ExportDialog({ name, path, query, onClose }: ExportDialogProps) 
   const notify = useNotify();
   const { openStream } = useEngineServices();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const [progress, setProgress] = useState<ExportProgress>({ rows: 0, bytes: 0 });
   const [error, setError] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -36,13 +38,14 @@ export function ExportDialog({ name, path, query, onClose }: ExportDialogProps) 
   useEffect(() => {
     const abort = new AbortController();
     controller.current = abort;
-    // The file speaks the user's language and time: headers and labels in the UI language, times in this browser's zone.
-    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // The file speaks the user's language and the console's time: headers and labels in the UI language, times in the
+    // tenant's zone as on screen (the browser's until the tenant's is known).
+    const tz = zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
     const fileQuery = { ...query, lang: locale, ...(tz ? { tz } : {}) };
     streamExport(openStream, path, fileQuery, setProgress, abort.signal).then(
       (result) => {
         if (abort.signal.aborted) return;
-        const stamp = formatDateTime(new Date(), true).replace(/[-: ]/g, '');
+        const stamp = formatDateTimeIn(new Date(), tz).replace(/[-: ]/g, '');
         saveBlob(result.blob, result.filename ?? `${name.replace(/\//g, '-')}-${stamp}.csv`);
         notify('engine.export.done', { type: 'success', messageArgs: { rows: result.rows } });
         onClose();

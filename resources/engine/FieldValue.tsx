@@ -2,7 +2,15 @@ import { lazy, Suspense } from 'react';
 import { Box, Chip } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
 import { findOption } from '../labels';
-import { decimalSign, formatDecimal, formatLocaleDate, formatLocaleDateTime, formatShortDateTime } from './format';
+import {
+  decimalSign,
+  formatDecimal,
+  formatFullDateTime,
+  formatLocaleDate,
+  formatLocaleDateTime,
+  formatShortDateTime,
+} from './format';
+import { useTenantZone } from './timeZone';
 import { ProofImage } from './ProofImage';
 import { htmlText } from './richText';
 import { Ellipsis, ShortText } from './ShortText';
@@ -21,9 +29,9 @@ const SIGN_COLORS = { [-1]: 'error.main', 0: undefined, 1: 'success.main' } as c
 const CELL_TEXT_WIDTH = '9em';
 
 /**
- * A record field's value as its type says (`record` defaults to the record context), dates in the UI locale's format.
- * `cell`: for a list row, on one line: timestamps short (`11-23 14:05`, the full one in a tooltip) and text cut with
- * an ellipsis (the full text in a tooltip).
+ * A record field's value as its type says (`record` defaults to the record context), dates in the UI locale's format
+ * and timestamps in the tenant's time zone (the full time with its zone in a tooltip). `cell`: for a list row, on one
+ * line: timestamps short (`11-23 14:05`) and text cut with an ellipsis (the full text in a tooltip).
  */
 export function FieldValue({
   field,
@@ -39,6 +47,7 @@ export function FieldValue({
   const contextRecord = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const record = given ?? contextRecord;
   if (!record) return null;
   const value = field.value ? field.value(record, translate) : (record as Record<string, unknown>)[field.source];
@@ -63,15 +72,20 @@ export function FieldValue({
       );
     }
     case 'date':
-      return empty ? null : <span style={{ whiteSpace: 'nowrap' }}>{formatLocaleDate(value, locale)}</span>;
+      return empty ? null : <span style={{ whiteSpace: 'nowrap' }}>{formatLocaleDate(value, locale, zone)}</span>;
     case 'datetime': {
       if (empty) return null;
-      const full = formatLocaleDateTime(value, locale);
-      if (!cell) return <span>{full}</span>;
+      const full = formatFullDateTime(value, locale, zone);
+      if (!cell)
+        return (
+          <Box component="time" dateTime={String(value)} title={full}>
+            {formatLocaleDateTime(value, locale, zone)}
+          </Box>
+        );
       return (
         <Ellipsis title={full} always maxWidth="none">
           <Box component="time" dateTime={String(value)} sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatShortDateTime(value, locale)}
+            {formatShortDateTime(value, locale, undefined, zone)}
           </Box>
         </Ellipsis>
       );

@@ -11,7 +11,8 @@ import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { FILTER_GAP, FILTER_WIDTHS, filterInputs, filtersOnOneRow, useFilterUnits } from './filterInputs';
 import { ROW_ACTIONS_CLASS, RowActions, useShownAction } from './RowActions';
-import { fieldLabel, hasCreate, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
+import { fieldLabel, filtersOf, hasCreate, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
+import { TimeZoneNote } from './timeZone';
 import { useAllowed } from './useAllowed';
 import type { DrawerProps, ResourceConfig } from './types';
 
@@ -151,8 +152,12 @@ function ListToolbar({
 }) {
   const Finder = config.finder;
   const mayCreate = useAllowed(config, { action: 'create' });
+  // Said once on a list that shows or filters times: they are the tenant's.
+  const times =
+    listFields(config).some((f) => f.type === 'datetime') || filtersOf(config).some((f) => f.type === 'dateRange');
   return (
     <TopToolbar sx={TOOLBAR_SX} ref={measure}>
+      {times && <TimeZoneNote sx={{ alignSelf: 'center' }} />}
       {Finder && <Finder onFound={onFound} />}
       {hasCreate(config) && mayCreate && <CreateButton />}
       {more && <MoreFilters {...more} />}

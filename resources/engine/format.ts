@@ -75,36 +75,130 @@ export function toDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-function dayText(d: Date, locale: string | undefined, withYear = true): string {
-  const { order, sep } = styleOf(locale);
-  const [y, m, day] = [String(d.getFullYear()), pad(d.getMonth() + 1), pad(d.getDate())];
-  if (!withYear) return `${m}${sep}${day}`;
-  return order === 'ymd' ? [y, m, day].join(sep) : [m, day, y].join(sep);
+/** The calendar and clock parts of an instant or a day: year, month, day, hours, minutes, seconds (padded text). */
+interface TimeParts {
+  y: string;
+  m: string;
+  d: string;
+  h: string;
+  mi: string;
+  s: string;
 }
 
-/** A date in the UI locale's format (`2026-11-23`, `11/23/2026`); the text itself when unparseable, '' for none. */
-export function formatLocaleDate(value: unknown, locale: string | undefined): string {
-  const d = toDate(value);
-  if (!d) return value === null || value === undefined ? '' : String(value);
-  return dayText(d, locale);
-}
-
-/** A timestamp in the UI locale's format with seconds (`2026-11-23 14:05:09`, `11/23/2026 14:05:09`). */
-export function formatLocaleDateTime(value: unknown, locale: string | undefined): string {
-  const d = toDate(value);
-  if (!d) return value === null || value === undefined ? '' : String(value);
-  return `${dayText(d, locale)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+/** The formatter of a zone's calendar and 24 h clock, or null for a zone this browser does not know. */
+function zoneFormat(zone: string): Intl.DateTimeFormat | null {
+  let fmt = zoneFormats.get(zone);
+  if (!fmt) {
+    try {
+      fmt = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+    } catch {
+      return null;
+    }
+    zoneFormats.set(zone, fmt);
+  }
+  return fmt;
 }
 
 /**
- * A timestamp short enough for a list cell: month, day and minutes in the current year (`11-23 14:05`,
+ * The parts of a value as the tenant reads it: a timestamp in `zone` (the tenant's time zone; the browser's when none
+ * is known yet), a `YYYY-MM-DD` day as that calendar day whatever the zone; null when there is none.
+ */
+function partsOf(value: unknown, zone: string | undefined): TimeParts | null {
+  if (typeof value === 'string') {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (day) return { y: day[1], m: day[2], d: day[3], h: '00', mi: '00', s: '00' };
+  }
+  const date = toDate(value);
+  if (!date) return null;
+  const fmt = zone ? zoneFormat(zone) : null;
+  if (fmt) {
+    const p = Object.fromEntries(fmt.formatToParts(date).map((x) => [x.type, x.value]));
+    return { y: p.year, m: p.month, d: p.day, h: p.hour, mi: p.minute, s: p.second };
+  }
+  return {
+    y: String(date.getFullYear()),
+    m: pad(date.getMonth() + 1),
+    d: pad(date.getDate()),
+    h: pad(date.getHours()),
+    mi: pad(date.getMinutes()),
+    s: pad(date.getSeconds()),
+  };
+}
+
+function dayText(p: TimeParts, locale: string | undefined, withYear = true): string {
+  const { order, sep } = styleOf(locale);
+  if (!withYear) return `${p.m}${sep}${p.d}`;
+  return order === 'ymd' ? [p.y, p.m, p.d].join(sep) : [p.m, p.d, p.y].join(sep);
+}
+
+const unparsed = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** A date in the UI locale's format (`2026-11-23`, `11/23/2026`), a timestamp's day in `zone`; '' for none. */
+export function formatLocaleDate(value: unknown, locale: string | undefined, zone?: string): string {
+  const p = partsOf(value, zone);
+  return p ? dayText(p, locale) : unparsed(value);
+}
+
+/**
+ * A timestamp in the UI locale's format with seconds (`2026-11-23 14:05:09`, `11/23/2026 14:05:09`), read in `zone`
+ * (the tenant's time zone; the browser's when undefined); the text itself when unparseable, '' for none.
+ */
+export function formatLocaleDateTime(value: unknown, locale: string | undefined, zone?: string): string {
+  const p = partsOf(value, zone);
+  return p ? `${dayText(p, locale)} ${p.h}:${p.mi}:${p.s}` : unparsed(value);
+}
+
+/** A timestamp in full with the zone it is read in, for a tooltip: `2026-11-23 14:05:09 (Asia/Shanghai, UTC+08:00)`. */
+export function formatFullDateTime(value: unknown, locale: string | undefined, zone?: string): string {
+  const text = formatLocaleDateTime(value, locale, zone);
+  const d = toDate(value);
+  if (!d || !zone || !zoneFormat(zone)) return text;
+  return `${text} (${zone}, UTC${utcOffset(d, zone)})`;
+}
+
+/** `+08:00` of a zone at an instant. */
+export function utcOffset(at: Date, zone: string): string {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    const m = /GMT([+-]\d{2}:\d{2})/.exec(name ?? '');
+    return m ? m[1] : '+00:00';
+  } catch {
+    return '+00:00';
+  }
+}
+
+/**
+ * A timestamp short enough for a list cell, in `zone`: month, day and minutes in the current year (`11-23 14:05`,
  * `11/23 14:05`), the date alone in another year (`2025-11-23`, `11/23/2025`). `now` fixes "the current year".
  */
-export function formatShortDateTime(value: unknown, locale: string | undefined, now: Date = new Date()): string {
-  const d = toDate(value);
-  if (!d) return value === null || value === undefined ? '' : String(value);
-  if (d.getFullYear() !== now.getFullYear()) return dayText(d, locale);
-  return `${dayText(d, locale, false)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+export function formatShortDateTime(
+  value: unknown,
+  locale: string | undefined,
+  now: Date = new Date(),
+  zone?: string,
+): string {
+  const p = partsOf(value, zone);
+  if (!p) return unparsed(value);
+  if (p.y !== partsOf(now, zone)!.y) return dayText(p, locale);
+  return `${dayText(p, locale, false)} ${p.h}:${p.mi}`;
+}
+
+/** A moment as `YYYY-MM-DD HH:mm:ss` in `zone` (the browser's when undefined), e.g. for a file name. */
+export function formatDateTimeIn(value: unknown, zone?: string): string {
+  const p = partsOf(value, zone);
+  return p ? `${p.y}-${p.m}-${p.d} ${p.h}:${p.mi}:${p.s}` : unparsed(value);
 }
 
 /** The placeholder of a date typed in the UI locale: `yyyy-mm-dd`, `mm/dd/yyyy`. */

@@ -13,6 +13,7 @@ import { enumOptions, fieldsFromEntity } from '../engine/entityFields';
 import type { ChoiceLoader, FieldSpec, FormValues } from '../engine/types';
 import type { OptionTone } from '../labels';
 import { leaderFilterChoices } from '../staffChoices';
+import { appState } from '../../src/state/appState';
 
 /** A message as the list and the detail answer it (domain/message.ts). */
 export type MessageRecord = MessageRow & RaRecord;
@@ -66,7 +67,8 @@ const composeOnly: FieldSpec[] = [
 
 /** The compose form's rules, shared with the API (domain/message.ts), as i18n keys of the field codes. */
 export function composeValidate(values: FormValues): Record<string, string> | undefined {
-  const problems = composeProblems(values);
+  // A typed send_at is the tenant's time (as the API reads it), whatever the browser's zone.
+  const problems = composeProblems(values, { zone: appState.get().timeZone });
   const out = Object.fromEntries(Object.entries(problems).map(([f, code]) => [f, `errors.field.${code}`]));
   return Object.keys(out).length ? out : undefined;
 }

@@ -20,15 +20,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { permissionPaths } from '../../domain/permission';
 import { narrowGrants, type Grant, type Narrowing } from '../../permissions';
 import { errorText, hasErrorCode } from '../../dataProvider/errorText';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
 import { useCan } from '../../src/permissions/useCan';
-import { formatLocaleDateTime } from '../engine/format';
 import { registry } from '../registry';
 import { cellState, draftDiff, keyOf, matrixRows, toggle, type CellState, type MatrixRow } from './model';
+import { TimeText } from '../engine/timeZone';
 
 /** GET list (server/modules/permission/schemas.ts). */
 export interface PermissionList {
@@ -69,7 +69,6 @@ const HISTORY_KEY = ['permission', 'history'];
 export default function PermissionPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const [locale] = useLocaleState();
   const dataProvider = useConsoleDataProvider();
   const queryClient = useQueryClient();
   const mayUpdate = useCan('permission', 'update');
@@ -290,7 +289,9 @@ export default function PermissionPage() {
                     ))}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{v.changed_by_name ?? ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatLocaleDateTime(v.changed_at, locale)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <TimeText value={v.changed_at} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -38,6 +38,7 @@ import { formatLocaleDateTime } from '../engine/format';
 import { useAllowed } from '../engine/useAllowed';
 import type { ViewProps } from '../engine/types';
 import { leaderFilterChoices } from '../staffChoices';
+import { useTenantZone } from '../engine/timeZone';
 
 const t = (key: string) => `resources.service.editor.${key}`;
 /** The scope the editor shows: the default, or a team by its leader's id. */
@@ -67,6 +68,7 @@ function Editor({
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const dataProvider = useConsoleDataProvider();
   const [doc, setDoc] = useState<ServiceDoc>({ channels: config.channels, hours: config.hours });
   const [tried, setTried] = useState(false);
@@ -282,7 +284,7 @@ function Editor({
         <Typography variant="caption" color="text.secondary">
           {translate(t('updated'), {
             who: config.updated_by_name ?? '-',
-            when: formatLocaleDateTime(config.updated_at, locale),
+            when: formatLocaleDateTime(config.updated_at, locale, zone),
           })}
         </Typography>
       )}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Tab, Tabs, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useTranslate, type RaRecord } from 'ra-core';
 import { Title } from 'react-admin';
 import { errorText } from '../../dataProvider/errorText';
 import { localeSettingDef, type LocaleView } from '../../domain/setting';
@@ -83,8 +83,14 @@ export function SettingsView() {
   const translate = useTranslate();
   const [tab, setTab] = useState<TabName>('app');
   const appSaved = useAppSettingsSaved();
+  const queryClient = useQueryClient();
+  // The app config's time zone is the tenant's: the time zone tab reads it anew after a save.
+  const onAppSaved = (doc: RaRecord) => {
+    appSaved(doc as unknown as AppSettings);
+    void queryClient.invalidateQueries({ queryKey: ['settings', 'locale'] });
+  };
   const panels: Record<TabName, ReactNode> = {
-    app: <SingleForm config={appForm} onSaved={(doc) => appSaved(doc as unknown as AppSettings)} />,
+    app: <SingleForm config={appForm} onSaved={onAppSaved} />,
     company: <SingleForm config={companyForm} />,
     product: <SingleForm config={productForm} />,
     timezone: <LocaleTab />,

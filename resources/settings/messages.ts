@@ -25,9 +25,10 @@ export default {
         hints: {
           web_logo: '不上传时显示应用名称的首字母',
           app_service: '以 http:// 或 https:// 开头的地址',
-          timezone: 'IANA 时区，例如 Asia/Shanghai',
+          timezone:
+            '租户时区（IANA，例如 Asia/Shanghai）：统计的自然日、输入和显示的时间都按此时区；修改后重算仪表盘统计',
           products: '客户端显示的产品类型',
-          locale: '平台当前的区域设置（只读）',
+          locale: '平台当前的区域设置（只读；时区在“应用配置”中修改）',
         },
         currency_values: { CNY: 'CNY 人民币', USD: 'USD 美元', HKD: 'HKD 港币', EUR: 'EUR 欧元' },
         invalidZone: '不是有效的时区',
@@ -46,9 +47,10 @@ export default {
         hints: {
           web_logo: "Without a logo the app name's initials are shown",
           app_service: 'An address starting with http:// or https://',
-          timezone: 'An IANA time zone, e.g. Asia/Shanghai',
+          timezone:
+            "The tenant's time zone (IANA, e.g. Asia/Shanghai): statistics' days and the times typed and shown are in it; a change recounts the dashboard",
           products: 'The product types the client app shows',
-          locale: "The platform's current locale settings (read-only)",
+          locale: "The platform's current locale settings (read-only; the time zone is changed in App config)",
         },
         currency_values: {
           CNY: 'CNY Chinese yuan',

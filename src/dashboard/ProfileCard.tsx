@@ -8,7 +8,8 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatLocaleDateTime } from '../../resources/engine/format';
+import { formatFullDateTime, formatLocaleDateTime } from '../../resources/engine/format';
+import { TimeZoneNote, useTenantZone } from '../../resources/engine/timeZone';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
 
 /** GET /auth/admin/v1/userinfo. */
@@ -24,21 +25,22 @@ export interface UserInfo {
   tenant_id: string;
 }
 
-/** A date-time in the UI locale's format (as the lists write it), or '' when absent. */
-export function formatDateTime(value: string | null | undefined, locale: string): string {
-  return value ? formatLocaleDateTime(value, locale) : '';
+/** A date-time in the UI locale's format (as the lists write it) in `zone` (the tenant's), or '' when absent. */
+export function formatDateTime(value: string | null | undefined, locale: string, zone?: string): string {
+  return value ? formatLocaleDateTime(value, locale, zone) : '';
 }
 
 /** The signed-in staff member's profile group: name, role, id, last login, invitation code. */
 export function ProfileCard() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const dataProvider = useConsoleDataProvider();
   const { data, isPending, error } = useQuery({
     queryKey: ['shell', 'userinfo'],
     queryFn: ({ signal }) => dataProvider.call<UserInfo>('/auth/admin/v1/userinfo', { signal }),
   });
-  const rows: [string, string, string][] = data
+  const rows: [string, string, string, string?][] = data
     ? [
         ['id', translate('shell.dashboard.id'), String(data.id)],
         ['username', translate('shell.dashboard.username'), data.username],
@@ -46,7 +48,8 @@ export function ProfileCard() {
         [
           'last-login',
           translate('shell.dashboard.lastLogin'),
-          formatDateTime(data.last_login_at, locale) || translate('shell.dashboard.never'),
+          formatDateTime(data.last_login_at, locale, zone) || translate('shell.dashboard.never'),
+          data.last_login_at ? formatFullDateTime(data.last_login_at, locale, zone) : undefined,
         ],
         [
           'invitation-code',
@@ -77,7 +80,7 @@ export function ProfileCard() {
             component="dl"
             sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
           >
-            {rows.map(([key, label, value]) => (
+            {rows.map(([key, label, value, title]) => (
               <Box key={key} sx={{ display: 'contents' }}>
                 <Typography component="dt" color="text.secondary" variant="body2">
                   {label}
@@ -86,12 +89,16 @@ export function ProfileCard() {
                   component="dd"
                   variant="body2"
                   data-testid={`profile-${key}`}
+                  title={title}
                   sx={{ m: 0, wordBreak: 'break-all' }}
                 >
                   {value}
                 </Typography>
               </Box>
             ))}
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <TimeZoneNote />
+            </Box>
           </Box>
         )}
       </CardContent>

@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useTenantZone } from '../../resources/engine/timeZone';
 import { useCan } from '../permissions/useCan';
 import { useDashboard, type DayRange, type Part } from './api';
 import { DateRangeBar } from './DateRangeBar';
@@ -48,6 +49,7 @@ function TabBody({ part, range }: { part: Part; range: DayRange }) {
  */
 export function StatisticsPanel() {
   const translate = useTranslate();
+  const tenantZone = useTenantZone();
   const teamstat = useCan('teamstat', 'read');
   const stat = useCan('stat', 'read');
   const tabs = TABS.filter((t) => !t.team || teamstat || stat);
@@ -56,7 +58,8 @@ export function StatisticsPanel() {
   // Days are the tenant's: its zone is known from the first answer, and until the user picks a range the default
   // (this month) is counted in it, not in the browser's zone (they differ for hours a day elsewhere on the globe).
   const [picked, setRange] = useState<DayRange>();
-  const [zone, setZone] = useState<string>();
+  const [answeredZone, setZone] = useState<string>();
+  const zone = answeredZone ?? tenantZone;
   const range = picked ?? thisMonth(new Date(), zone);
   const answered = useDashboard(part, range, false).data?.time_zone;
   useEffect(() => {

@@ -32,7 +32,12 @@ export function useAppInfo(): AppInfo {
     retry: false,
   });
   useEffect(() => {
-    if (data) appState.set({ appName: data.app_name || undefined, webLogo: logoOf(data) });
+    if (data)
+      appState.set({
+        appName: data.app_name || undefined,
+        webLogo: logoOf(data),
+        timeZone: data.timezone || undefined,
+      });
   }, [data]);
   if (!data) return cached;
   return { appName: data.app_name || translate('common.appName', { _: 'Admin' }), logo: logoOf(data) };

@@ -15,6 +15,8 @@ export interface AppState {
   /** Last known app name and logo (GET /setting/v1/app), shown before the settings load, e.g. on /login. */
   appName?: string;
   webLogo?: string;
+  /** Last known time zone of the tenant (its app settings' `timezone`): the console shows and reads times in it. */
+  timeZone?: string;
 }
 
 export const DEFAULT_APP_STATE: AppState = { sidebarCollapsed: false, openGroups: [] };

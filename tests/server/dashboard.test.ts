@@ -408,6 +408,44 @@ describe('GET /dashboard/admin/v1/summary', () => {
     }
   });
 
+  it("makes the app config's time zone the tenant's: saved in the App settings page, it moves the dashboard's days", async () => {
+    const id = await deposit('c_sales3', 'USD', '4.44', 'approved');
+    await t.asOwner(async (o) => {
+      // 2025-05-31 23:30 in Shanghai, 2025-05-31 11:30 in New York, 2025-05-31 15:30 UTC.
+      await o.execute(sql`UPDATE deposit_record SET resolved_at = '2025-05-31T15:30:00Z' WHERE id = ${id}`);
+    });
+    const app = (await call(t.app, 'GET', '/api/setting/v1/app')).json();
+    const { web_logo_url: _l, image_url: _i, ...doc } = app;
+    const save = (timezone: string) =>
+      call(t.app, 'PUT', '/api/setting/admin/v1/app', { token: tokens.admin, body: { ...doc, timezone } });
+    const may31 = '?from=2025-05-31&to=2025-05-31';
+    const june1 = '?from=2025-06-01&to=2025-06-01';
+    expect((await ok('sales3', 'summary', may31)).deposits).toEqual([{ currency: 'USD', amount: '4.44', count: 1 }]);
+    try {
+      // Tokyo: 2025-06-01 00:30, the deposit is June's.
+      const res = await save('Asia/Tokyo');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().timezone).toBe('Asia/Tokyo');
+      const tokyo = await ok('sales3', 'summary', june1);
+      expect(tokyo.time_zone).toBe('Asia/Tokyo');
+      expect(tokyo.deposits).toEqual([{ currency: 'USD', amount: '4.44', count: 1 }]);
+      expect((await ok('sales3', 'summary', may31)).deposits).toEqual([]);
+      // The zone that counts answers it too: the locale view, the app settings, the kept sums' zone.
+      const locale = await call(t.app, 'GET', '/api/setting/admin/v1/locale', { token: tokens.admin });
+      expect(locale.json()).toMatchObject({ timezone: 'Asia/Tokyo', utc_offset: '+09:00' });
+      expect((await call(t.app, 'GET', '/api/setting/v1/app')).json().timezone).toBe('Asia/Tokyo');
+      expect(await readSetting(db(), 'tr', 'locale')).toMatchObject({ timezone: 'Asia/Tokyo' });
+      const stats = (await checkLedger(db())).violations.find(
+        (v) => v.rule === 'dashboard statistics equal their records',
+      );
+      expect(stats?.rows ?? []).toEqual([]);
+    } finally {
+      expect((await save('Asia/Shanghai')).statusCode).toBe(200);
+    }
+    expect((await ok('sales3', 'summary', may31)).deposits).toEqual([{ currency: 'USD', amount: '4.44', count: 1 }]);
+    expect((await ok('sales3', 'summary', june1)).deposits).toEqual([]);
+  });
+
   it('defaults to this month and refuses a range that ends before it starts or a day that does not exist', async () => {
     const s = await ok('sales', 'summary');
     expect([s.from, s.to]).toEqual([today().slice(0, 8) + '01', today()]);

@@ -334,12 +334,24 @@ describe('product display', () => {
 
 describe('locale', () => {
   it('GET /setting/admin/v1/locale answers the locale with the offset and local time of its zone', async () => {
-    const res = await as('admin', 'GET', '/api/setting/admin/v1/locale');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ locale: 'zh-CN', currency: 'CNY', timezone: 'Asia/Shanghai', utc_offset: '+08:00' });
-    expect(body.now).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const pl = (await as('adminPl', 'GET', '/api/setting/admin/v1/locale', undefined, 'pl')).json();
+    expect(pl).toMatchObject({ locale: 'zh-CN', currency: 'CNY', timezone: 'Asia/Shanghai', utc_offset: '+08:00' });
+    expect(pl.now).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await call(t.app, 'GET', '/api/setting/app/v1/locale')).statusCode).toBe(200);
+  });
+
+  it("is the app config's time zone: saved there, it is the tenant's zone, with its offset (tr saved Tokyo above)", async () => {
+    const tr = (await as('admin', 'GET', '/api/setting/admin/v1/locale')).json();
+    expect(tr).toMatchObject({ timezone: 'Asia/Tokyo', utc_offset: '+09:00' });
+    expect((await readApp()).timezone).toBe('Asia/Tokyo');
+    const res = await as('admin', 'PUT', APP, appBody({ timezone: 'Europe/London' }));
+    expect(res.statusCode).toBe(200);
+    expect((await as('admin', 'GET', '/api/setting/admin/v1/locale')).json().timezone).toBe('Europe/London');
+    expect((await readApp()).timezone).toBe('Europe/London');
+    // pl keeps its own zone
+    expect((await as('adminPl', 'GET', '/api/setting/admin/v1/locale', undefined, 'pl')).json().timezone).toBe(
+      'Asia/Shanghai',
+    );
   });
 });
 

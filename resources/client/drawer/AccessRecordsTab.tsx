@@ -5,11 +5,13 @@ import { clientApi } from './api';
 import { formatDateTime } from './format';
 import { useClientQuery } from './useClientQuery';
 import { valueLabel } from './values';
+import { useTenantZone } from '../../engine/timeZone';
 
 /** The client's access records: time, action, IP, location, device, user agent (GET /client/admin/v1/access/{id}). */
 export default function AccessRecordsTab({ clientId }: { clientId: number | string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const state = useClientQuery(clientApi.accessRecords, clientId);
   return (
     <LoadState state={state}>
@@ -18,7 +20,7 @@ export default function AccessRecordsTab({ clientId }: { clientId: number | stri
           testId="access-records"
           rows={rows}
           columns={[
-            { source: 'at', label: 'client.access.time', render: (r) => formatDateTime(r.at, locale) },
+            { source: 'at', label: 'client.access.time', render: (r) => formatDateTime(r.at, locale, zone) },
             {
               source: 'action',
               label: 'client.access.action',

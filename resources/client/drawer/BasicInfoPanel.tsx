@@ -9,6 +9,7 @@ import InfoGrid, { type InfoItem } from './InfoGrid';
 import type { Client } from './api';
 import { formatDateTime, isEmpty } from './format';
 import { activeStatuses, clientTypes, findOption, kycStatuses } from '../../labels';
+import { useTenantZone } from '../../engine/timeZone';
 
 /** Props of BasicInfoPanel. */
 export interface BasicInfoPanelProps {
@@ -24,6 +25,7 @@ export interface BasicInfoPanelProps {
 export default function BasicInfoPanel({ clientId, client, loading, failed, onRefresh }: BasicInfoPanelProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const [passwordOpen, setPasswordOpen] = useState(false);
 
   const option = (set: Parameters<typeof findOption>[0], value: unknown) => {
@@ -51,7 +53,7 @@ export default function BasicInfoPanel({ clientId, client, loading, failed, onRe
         {
           key: 'create_datetime',
           label: translate('client.fields.create_datetime'),
-          value: text(formatDateTime(client.create_datetime, locale)),
+          value: text(formatDateTime(client.create_datetime, locale, zone)),
         },
       ]
     : [];

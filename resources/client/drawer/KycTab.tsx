@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, isEmpty } from './format';
 import { useClientQuery } from './useClientQuery';
 import { countryName, valueLabel } from './values';
 import { findOption, kycStatuses } from '../../labels';
+import { useTenantZone } from '../../engine/timeZone';
 
 /** The identity fields of a submission, in display order (API names). */
 const IDENTITY_FIELDS = ['real_name', 'id_type', 'id_number', 'nationality', 'dob', 'address', 'remark'] as const;
@@ -20,6 +21,7 @@ const submitted = (kyc: Kyc) =>
 export default function KycTab({ clientId }: { clientId: number | string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   // The client's KYC, or null when the client is not in scope any more (404).
   const state = useClientQuery(clientApi.kyc, clientId);
   return (
@@ -60,12 +62,12 @@ export default function KycTab({ clientId }: { clientId: number | string }) {
                 {
                   key: 'submitted_at',
                   label: translate('client.kyc.submitted_at'),
-                  value: str(formatDateTime(kyc.submitted_at, locale)),
+                  value: str(formatDateTime(kyc.submitted_at, locale, zone)),
                 },
                 {
                   key: 'reviewed_at',
                   label: translate('client.kyc.reviewed_at'),
-                  value: str(formatDateTime(kyc.reviewed_at, locale)),
+                  value: str(formatDateTime(kyc.reviewed_at, locale, zone)),
                 },
               ]}
             />

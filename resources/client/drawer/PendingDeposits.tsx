@@ -18,11 +18,12 @@ import {
 } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { ProofImage } from '../../engine/ProofImage';
-import { formatLocaleDateTime, formatShortDateTime } from '../../engine/format';
+import { formatFullDateTime, formatShortDateTime } from '../../engine/format';
 import { depositTypes, findOption } from '../../labels';
 import { formatMoney, formatRate } from '../money';
 import type { Account, PendingDeposit } from './api';
 import type { Loadable } from './LoadState';
+import { useTenantZone } from '../../engine/timeZone';
 
 /** Props of PendingDeposits. */
 export interface PendingDepositsProps {
@@ -41,6 +42,7 @@ const COLUMNS = ['id', 'created_at', 'amount', 'credited', 'sub_type', 'proof'] 
 export default function PendingDeposits({ state, accounts }: PendingDepositsProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const zone = useTenantZone();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const rows = state.data?.rows;
@@ -55,7 +57,9 @@ export default function PendingDeposits({ state, accounts }: PendingDepositsProp
     id: <span data-testid="pending-deposit-id">{d.id}</span>,
     // Short (to the minute) so that a row stays one line; the full time in the tooltip.
     created_at: (
-      <span title={formatLocaleDateTime(d.created_at, locale)}>{formatShortDateTime(d.created_at, locale)}</span>
+      <span title={formatFullDateTime(d.created_at, locale, zone)}>
+        {formatShortDateTime(d.created_at, locale, undefined, zone)}
+      </span>
     ),
     amount: (
       <span data-testid="pending-deposit-amount">

@@ -23,6 +23,7 @@ import {
   readApp,
   readLocaleView,
   readSetting,
+  saveApp,
   saveSetting,
   type Doc,
   type Key,
@@ -84,14 +85,22 @@ export const settingRoutes: FastifyPluginAsync = async (app) => {
           `Saves the application settings. ${SAVE} app_name is trimmed (1 to 40 characters); web_logo and image are '' ` +
           "or an image uploaded to this site for this tenant (another site's URL, a javascript: URL... is 400); " +
           'app_service is empty or an http(s) address; locale and language zh-CN or en-US; currency one of the ' +
-          "platform's; timezone an IANA zone. Answers the saved document.",
+          "platform's; timezone an IANA zone, which becomes the tenant's: its days (dashboard statistics, daily " +
+          'limits, day filters), typed times and the times the console shows are read in it; a change rebuilds the ' +
+          "dashboard's kept sums in the new zone's days. Answers the saved document.",
         body: appBody,
         response: { 200: appResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
       const doc = checkApp(req.body, { storage, tenantId: req.tenantId, origin: originOf(req) });
-      const saved = await saveDoc(req, 'app', doc);
+      const saved = await write(req, {
+        action: 'setting.app.update',
+        resource: 'settings',
+        targetId: 'app',
+        before: (tx) => readApp(tx, req.tenantId),
+        run: (tx) => saveApp(tx, req.tenantId, doc),
+      });
       return appView(saved, req.tenantId);
     },
   );
@@ -172,7 +181,7 @@ export const settingRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** Saves one document through the write path: one transaction with its audit row (before and after). */
-function saveDoc<K extends Exclude<Key, 'locale'>>(req: FastifyRequest, key: K, doc: Doc<K>): Promise<Doc<K>> {
+function saveDoc<K extends Exclude<Key, 'locale' | 'app'>>(req: FastifyRequest, key: K, doc: Doc<K>): Promise<Doc<K>> {
   return write(req, {
     action: `setting.${key}.update`,
     resource: 'settings',

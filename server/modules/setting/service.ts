@@ -59,10 +59,24 @@ const LANGUAGE_OF: Record<string, AppSetting['language']> = { zh: 'zh-CN', en: '
 const isLanguage = (v: string): v is AppSetting['language'] => (SETTING_LANGUAGES as readonly string[]).includes(v);
 const language = (v: string): AppSetting['language'] => (isLanguage(v) ? v : (LANGUAGE_OF[v.slice(0, 2)] ?? 'zh-CN'));
 
-/** The app settings as answered: languages as zh-CN / en-US (older documents held 'zh'). */
+/**
+ * The app settings as answered: languages as zh-CN / en-US (older documents held 'zh'), and the time zone the one that
+ * counts, the tenant's (its locale document's: `tenantTimeZone`), so the field the console edits is the zone in force.
+ */
 export async function readApp(db: Executor, tenantId: string): Promise<AppSetting> {
-  const doc = await readSetting(db, tenantId, 'app');
-  return { ...doc, locale: language(doc.locale), language: language(doc.language) };
+  const [doc, timezone] = await Promise.all([readSetting(db, tenantId, 'app'), tenantTimeZone(db, tenantId)]);
+  return { ...doc, locale: language(doc.locale), language: language(doc.language), timezone };
+}
+
+/**
+ * Saves the app settings; their time zone becomes the tenant's (the locale document's, through `saveSetting`, which
+ * rebuilds the dashboard's kept sums in the new zone's days) when it is another one. In the caller's transaction.
+ */
+export async function saveApp(tx: Executor, tenantId: string, doc: AppSetting): Promise<AppSetting> {
+  await saveSetting(tx, tenantId, 'app', doc);
+  const locale = await readSetting(tx, tenantId, 'locale');
+  if (zoneOf(locale) !== doc.timezone) await saveSetting(tx, tenantId, 'locale', { ...locale, timezone: doc.timezone });
+  return readApp(tx, tenantId);
 }
 
 /** A short-lived signed URL an <img> loads for a stored image of this tenant, or null. */
