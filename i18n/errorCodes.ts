@@ -53,6 +53,8 @@ const zhCodes: Codes = {
   maker_cannot_check: '发起人不能复核自己发起的记录，请由其他有审核权限的员工复核',
   already_decided: '您已对此记录做出过复核决定，需由另一位复核人处理',
   approval_pending: '该记录正在等待复核，复核完成前不能进行其他操作',
+  price_out_of_band: '价格超出该产品价格的允许偏离范围（交易配置的价格偏离上限），已拒绝，资金未变动',
+  profit_out_of_range: '结算盈亏超出该产品类型允许的收益率范围（交易配置的最低、最高收益率），已拒绝，资金未变动',
   address_in_use: '已有充值记录使用此收款地址，不能删除，可改为停用',
   withdrawals_frozen: '应急预案已冻结本租户的出金，解除预案后才能通过出金',
   permission_not_granted: '该角色本身没有这项权限，只能收窄已有的权限，不能增加',
@@ -117,6 +119,10 @@ const enCodes: Codes = {
   maker_cannot_check: 'You made this record, so you cannot check it; another staff member with approval rights must',
   already_decided: 'You have already decided on this; another checker must decide next',
   approval_pending: 'This record is awaiting approval; nothing else can be done to it until it is checked',
+  price_out_of_band:
+    "The price is outside the band allowed around the product's price (the trade configuration's price band); nothing moved",
+  profit_out_of_range:
+    "The result is outside the return range allowed for this product kind (the trade configuration's min. and max. return); nothing moved",
   address_in_use: 'Deposits name this receiving address, so it cannot be deleted; deactivate it instead',
   withdrawals_frozen: 'An emergency plan has frozen withdrawals; lift the plan before approving payouts',
   permission_not_granted: "The role does not hold this permission; a tenant may only narrow a role's grants, never add",

@@ -64,6 +64,9 @@ export const ERROR_CODES = [
   'sell_disabled',
   'daily_limit_exceeded',
   'market_closed',
+  // trade results' sanity bounds (docs/trading.md "Trade results")
+  'price_out_of_band',
+  'profit_out_of_range',
 ] as const;
 
 /** A stable error code of the API. */
