@@ -95,7 +95,8 @@ export async function saveProduct(
   const problems = tradeProductProblems(body);
   if (Object.keys(problems).length) refuse(problems);
   // the trade results' bounds: absent in the body, the saved (or default) ones are kept
-  const bound = (v: string | undefined) => (v === undefined || v === null || String(v).trim() === '' ? undefined : String(v).trim());
+  const bound = (v: string | undefined) =>
+    v === undefined || v === null || String(v).trim() === '' ? undefined : String(v).trim();
   const bounds = {
     ...(bound(body.price_band) ? { priceBand: bound(body.price_band) } : {}),
     ...(bound(body.profit_rate_min) ? { profitRateMin: bound(body.profit_rate_min) } : {}),

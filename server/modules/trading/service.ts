@@ -41,7 +41,13 @@ import {
   type TradeProductBody,
   type TradeProductRow,
 } from '../../../domain/trading';
-import { boundMicros, localMinutes, sessionOpen, TRADE_PRODUCTS, type TradeProduct } from '../../../domain/trade-config';
+import {
+  boundMicros,
+  localMinutes,
+  sessionOpen,
+  TRADE_PRODUCTS,
+  type TradeProduct,
+} from '../../../domain/trade-config';
 import { TRADE_RESULT_ACTIONS, type TradeResultAction } from '../../../domain/approval';
 import { assertNotFrozen, checkersFor, openApproval, type ApprovalRowDb } from '../approval/gate';
 import {
@@ -966,14 +972,22 @@ export async function orderAction(
 /** 409: a sale, close or modification price outside the kind's band around the product's price; nothing moved. */
 export class PriceOutOfBandError extends DomainError {
   constructor(field: string, price: string, low: string, high: string) {
-    super(409, 'price_out_of_band', `${field} ${price} is outside the band allowed around the product's price (${low} to ${high})`);
+    super(
+      409,
+      'price_out_of_band',
+      `${field} ${price} is outside the band allowed around the product's price (${low} to ${high})`,
+    );
   }
 }
 
 /** 409: a period settlement's result outside the kind's return range (result ÷ amount); nothing moved. */
 export class ProfitOutOfRangeError extends DomainError {
   constructor(result: string, low: string, high: string) {
-    super(409, 'profit_out_of_range', `The result ${result} is outside the range allowed for the amount (${low} to ${high})`);
+    super(
+      409,
+      'profit_out_of_range',
+      `The result ${result} is outside the range allowed for the amount (${low} to ${high})`,
+    );
   }
 }
 
@@ -1051,7 +1065,8 @@ async function holdForReview(
     route,
     body,
     product: `${p.code} ${p.name}`,
-    asked_price: typeof body.sell_price === 'string' ? body.sell_price : typeof body.price === 'string' ? body.price : null,
+    asked_price:
+      typeof body.sell_price === 'string' ? body.sell_price : typeof body.price === 'string' ? body.price : null,
     asked_quantity: typeof body.quantity === 'number' ? body.quantity : null,
     asked_profit: typeof body.profit === 'string' ? body.profit : null,
     balance_effect: fromCents(balanceEffect),
