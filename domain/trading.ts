@@ -466,7 +466,7 @@ export const tradeOrder = defineEntity({
       nullable: true,
       list: true,
       export: false,
-      label: l('待复核', 'Awaiting review'),
+      label: l('复核', 'Review'),
     },
     { name: 'fee', kind: 'money', list: true, label: l('手续费', 'Fee') },
     { name: 'frozen', kind: 'money', list: true, label: l('冻结金额', 'Frozen') },
