@@ -19,6 +19,7 @@ export const APPROVAL_KINDS = [
   'exchange',
   'rollback',
   'emergency',
+  'trade_result',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -77,6 +78,8 @@ const DEFAULT_TENTHS: Readonly<Record<ApprovalKind, { one: bigint; two: bigint |
   rollback: { one: 0n, two: 10n },
   // an emergency plan has no amount (0): one checker always (the emergency service asks at least one)
   emergency: { one: 0n, two: null },
+  // a trade result (settlement, sale or close price, emergency modification) whose result is L/10 or more
+  trade_result: { one: 1n, two: 10n },
 };
 
 /** Cents of a decimal string with at most 2 decimals (no floating point). */
@@ -121,6 +124,22 @@ export const APPROVAL_KIND_LABELS: Readonly<Record<ApprovalKind, Labels>> = {
   exchange: l('货币兑换', 'Exchange'),
   rollback: l('回滚', 'Rollback'),
   emergency: l('应急预案', 'Emergency plan'),
+  trade_result: l('交易结果', 'Trade result'),
+};
+
+/**
+ * Trade results (docs/trading.md "Trade results"): the order actions whose result staff enter, and that wait in the
+ * queue (kind trade_result) when their result reaches the tier: a sale or close at a price, a period settlement with
+ * its result, an emergency modification of price or quantity.
+ */
+export const TRADE_RESULT_ACTIONS = ['sell', 'close', 'settle', 'modify'] as const;
+export type TradeResultAction = (typeof TRADE_RESULT_ACTIONS)[number];
+
+export const TRADE_RESULT_ACTION_LABELS: Readonly<Record<TradeResultAction, Labels>> = {
+  sell: l('卖出', 'Sale'),
+  close: l('平仓', 'Close'),
+  settle: l('结算', 'Settlement'),
+  modify: l('应急改单', 'Emergency modification'),
 };
 
 export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, Labels>> = {
@@ -191,6 +210,22 @@ export const approval = defineEntity({
       filter: 'eq',
       label: l('状态', 'Status'),
     },
+    // a trade result (kind trade_result; null for the other kinds): the order's action, its product, what was asked
+    // (price, quantity, or a period's result) and what it does to the client's balance (signed)
+    {
+      name: 'trade_action',
+      kind: 'enum',
+      values: TRADE_RESULT_ACTIONS,
+      valueLabels: TRADE_RESULT_ACTION_LABELS,
+      nullable: true,
+      list: true,
+      label: l('交易操作', 'Trade action'),
+    },
+    { name: 'product', kind: 'text', nullable: true, list: true, label: l('产品', 'Product') },
+    { name: 'asked_price', kind: 'text', nullable: true, list: true, label: l('申请价格', 'Price asked') },
+    { name: 'asked_quantity', kind: 'integer', nullable: true, detail: true, label: l('申请数量', 'Quantity asked') },
+    { name: 'asked_profit', kind: 'money', nullable: true, list: true, label: l('申请盈亏', 'Result asked') },
+    { name: 'balance_effect', kind: 'money', nullable: true, list: true, label: l('余额影响', 'Balance effect') },
     { name: 'remark', kind: 'text', nullable: true, list: true, label: l('备注', 'Remark') },
     { name: 'created_at', kind: 'datetime', list: true, sort: true, label: l('发起时间', 'Requested') },
     { name: 'resolved_at', kind: 'datetime', nullable: true, list: true, label: l('完成时间', 'Resolved') },

@@ -82,6 +82,11 @@ export const tradeProduct = defineEntity({
     { name: 'min_amount', kind: 'money', list: true, label: { 'zh-CN': '最小金额', 'en-US': 'Minimum amount' } },
     { name: 'max_amount', kind: 'money', list: true, label: { 'zh-CN': '最大金额', 'en-US': 'Maximum amount' } },
     { name: 'leverage', kind: 'integer', list: true, label: { 'zh-CN': '杠杆倍数', 'en-US': 'Leverage' } },
+    // Sanity bounds of trade results (docs/trading.md "Trade results"): a sale, close or settlement price within
+    // ± price_band of the product's price; a period settlement's result ÷ amount within profit_rate_min..max.
+    { name: 'price_band', kind: 'text', list: true, label: { 'zh-CN': '价格偏离上限', 'en-US': 'Price band' } },
+    { name: 'profit_rate_min', kind: 'text', list: true, label: { 'zh-CN': '最低收益率', 'en-US': 'Min. return' } },
+    { name: 'profit_rate_max', kind: 'text', list: true, label: { 'zh-CN': '最高收益率', 'en-US': 'Max. return' } },
     changedByField,
     { ...changedAtField, nullable: true },
   ],
@@ -99,10 +104,18 @@ export interface TradeProductBody {
   min_amount: string;
   max_amount: string;
   leverage: number;
+  /**
+   * Trade results' sanity bounds (a rate of at most 6 decimals; absent in a body: kept): a sale, close or settlement
+   * price at most this fraction away from the product's price (0.2: ± 20 %), and the range of a period settlement's
+   * result ÷ amount.
+   */
+  price_band?: string;
+  profit_rate_min?: string;
+  profit_rate_max?: string;
 }
 
 /** What a product never saved answers. */
-export const DEFAULT_TRADE_PRODUCT: TradeProductBody = {
+export const DEFAULT_TRADE_PRODUCT: Required<TradeProductBody> = {
   enabled: true,
   sessions: '09:30-11:30,13:00-15:00',
   buy_fee: '0',
@@ -110,7 +123,23 @@ export const DEFAULT_TRADE_PRODUCT: TradeProductBody = {
   min_amount: '0.00',
   max_amount: '1000000.00',
   leverage: 1,
+  price_band: '0.2',
+  profit_rate_min: '-0.2',
+  profit_rate_max: '0.2',
 };
+
+/** A bound rate: a decimal of at most 6 places and 6 whole digits (the stored spelling has no trailing zeros). */
+const BOUND = /^-?\d{1,6}(?:\.\d{1,6})?$/;
+
+/** A bound rate in millionths (exact), or null when it is not one. */
+export function boundMicros(v: unknown): bigint | null {
+  const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+  if (!BOUND.test(text)) return null;
+  const neg = text.startsWith('-');
+  const [whole, frac = ''] = (neg ? text.slice(1) : text).split('.');
+  const m = BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0'));
+  return neg ? -m : m;
+}
 
 const HHMM = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 const SESSION = new RegExp(`^(${HHMM})-(${HHMM}|24:00)$`);
@@ -243,6 +272,14 @@ export function tradeProductProblems(v: Partial<Record<keyof TradeProductBody, u
   else if (typeof lev !== 'number' || !Number.isInteger(lev)) out.leverage = { code: 'invalid' };
   else if (lev < TRADE_LIMITS.leverageMin) out.leverage = { code: 'too_small', limit: TRADE_LIMITS.leverageMin };
   else if (lev > TRADE_LIMITS.leverageMax) out.leverage = { code: 'too_large', limit: TRADE_LIMITS.leverageMax };
+  // the trade results' bounds (optional in a body: absent keeps them): 0 < band ≤ 1, -1 ≤ min ≤ 0 ≤ max
+  const band = blank(v.price_band) ? undefined : boundMicros(v.price_band);
+  if (band === null || (band !== undefined && (band <= 0n || band > 1_000_000n))) out.price_band = { code: 'invalid' };
+  const rMin = blank(v.profit_rate_min) ? undefined : boundMicros(v.profit_rate_min);
+  const rMax = blank(v.profit_rate_max) ? undefined : boundMicros(v.profit_rate_max);
+  if (rMin === null || (rMin !== undefined && (rMin < -1_000_000n || rMin > 0n)))
+    out.profit_rate_min = { code: 'invalid' };
+  if (rMax === null || (rMax !== undefined && rMax < 0n)) out.profit_rate_max = { code: 'invalid' };
   return out;
 }
 

@@ -479,6 +479,16 @@ export const tradeOrder = defineEntity({
     { name: 'price', kind: 'text', nullable: true, list: true, label: l('价格', 'Price') },
     { name: 'amount', kind: 'money', list: true, sort: true, label: l('金额', 'Amount') },
     statusField(ORDER_STATUSES),
+    // A trade result awaiting its checkers (approval kind trade_result, docs/trading.md "Trade results"): the
+    // pending approval's id, null when none; the order is frozen meanwhile (409 approval_pending).
+    {
+      name: 'approval_id',
+      kind: 'id',
+      nullable: true,
+      list: true,
+      export: false,
+      label: l('复核', 'Review'),
+    },
     { name: 'fee', kind: 'money', list: true, label: l('手续费', 'Fee') },
     { name: 'frozen', kind: 'money', list: true, label: l('冻结金额', 'Frozen') },
     { name: 'allocated_quantity', kind: 'integer', nullable: true, list: true, label: l('中签数量', 'Allocated') },

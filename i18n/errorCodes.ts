@@ -57,6 +57,8 @@ const zhCodes: Codes = {
   password_unchanged: '新密码不能与当前密码相同',
   trading_override_not_allowed: '放开该客户当前被禁止交易的产品需要交易权限配置权限，请联系管理员',
   approval_pending: '该记录正在等待复核，复核完成前不能进行其他操作',
+  price_out_of_band: '价格超出该产品价格的允许偏离范围（交易配置的价格偏离上限），已拒绝，资金未变动',
+  profit_out_of_range: '结算盈亏超出该产品类型允许的收益率范围（交易配置的最低、最高收益率），已拒绝，资金未变动',
   address_in_use: '已有充值记录使用此收款地址，不能删除，可改为停用',
   withdrawals_frozen: '应急预案已冻结本租户的出金，解除预案后才能通过出金',
   permission_not_granted: '该角色本身没有这项权限，只能收窄已有的权限，不能增加',
@@ -128,6 +130,10 @@ const enCodes: Codes = {
   trading_override_not_allowed:
     'Allowing a product this client may not trade now needs the trading permission configuration grant; ask an administrator',
   approval_pending: 'This record is awaiting approval; nothing else can be done to it until it is checked',
+  price_out_of_band:
+    "The price is outside the band allowed around the product's price (the trade configuration's price band); nothing moved",
+  profit_out_of_range:
+    "The result is outside the return range allowed for this product kind (the trade configuration's min. and max. return); nothing moved",
   address_in_use: 'Deposits name this receiving address, so it cannot be deleted; deactivate it instead',
   withdrawals_frozen: 'An emergency plan has frozen withdrawals; lift the plan before approving payouts',
   permission_not_granted: "The role does not hold this permission; a tenant may only narrow a role's grants, never add",

@@ -54,6 +54,10 @@ export default defineResource<ApprovalRecord>({
     username: { type: 'reference', idSource: 'client_id' },
     currency: { list: false, show: false, filter: true },
     amount: { currencySource: 'currency' },
+    // a trade result: the action and product in the list, what was asked in the column chooser and the detail
+    asked_price: { type: 'number', hidden: true },
+    asked_profit: { currencySource: 'currency', signed: true, hidden: true },
+    balance_effect: { currencySource: 'currency', signed: true },
     remark: { hidden: true },
     resolved_at: { hidden: true },
   }),

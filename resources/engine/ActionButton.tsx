@@ -59,7 +59,10 @@ export function ActionButton({
   const succeed = (answer: unknown) => {
     setOpen(false);
     setBusy(false);
-    notify(action.success ?? 'engine.action.done', { type: 'success' });
+    const waits = !!action.awaiting?.when(answer);
+    notify(waits ? action.awaiting!.key : (action.success ?? 'engine.action.done'), {
+      type: waits ? 'info' : 'success',
+    });
     const text = action.result?.(answer);
     if (text) setResult(text);
     if (action.refresh !== false) refresh();

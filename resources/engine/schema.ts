@@ -143,6 +143,7 @@ export function declarationKeys(config: ResourceConfig): string[] {
     ...actions.flatMap((a) => actionConfirm(config, a) ?? []),
     ...actions.flatMap((a) => (a.inputs ?? []).map((i) => inputLabel(config, i))),
     ...actions.flatMap((a) => (a.success ? [a.success] : [])),
+    ...actions.flatMap((a) => (a.awaiting ? [a.awaiting.key] : [])),
     ...(config.tabs ?? []).map(tabLabel),
     ...(config.tabs ?? []).flatMap((t) => (t.sections ?? []).map(sectionLabel)),
     ...(config.sections ?? []).map(sectionLabel),

@@ -304,6 +304,11 @@ export interface ActionSpec<R extends RaRecord = RaRecord> {
   run: ActionRequest<R> | ((ctx: ActionContext<R>) => Promise<unknown>);
   /** i18n key of the success message; default `engine.action.done`. */
   success?: string;
+  /**
+   * An answer that waits for checkers (maker-checker): when `when` holds for it, `key` is shown (an information)
+   * instead of the success message.
+   */
+  awaiting?: { key: string; when: (answer: unknown) => boolean };
   /** Text to show after success (e.g. a temporary code), from the answer; shown in a dialog when not empty. */
   result?: (answer: unknown) => string | undefined;
   /** Reload the list after success (default true). */

@@ -61,6 +61,22 @@ const productInputs: ActionInput[] = [
   { source: 'min_amount', type: 'text', required: true, validate: productRule('min_amount') },
   { source: 'max_amount', type: 'text', required: true, validate: productRule('max_amount') },
   { source: 'leverage', type: 'number', integer: true, required: true, validate: productRule('leverage') },
+  // trade results' sanity bounds (docs/trading.md "Trade results")
+  {
+    source: 'price_band',
+    type: 'text',
+    required: true,
+    validate: productRule('price_band'),
+    helperText: 'resources.trade_config.hints.price_band',
+  },
+  {
+    source: 'profit_rate_min',
+    type: 'text',
+    required: true,
+    validate: productRule('profit_rate_min'),
+    helperText: 'resources.trade_config.hints.profit_rate',
+  },
+  { source: 'profit_rate_max', type: 'text', required: true, validate: productRule('profit_rate_max') },
 ];
 
 /**
@@ -93,6 +109,9 @@ export const productConfig: ResourceConfig<TradeProductRecord> = {
         min_amount: r.min_amount,
         max_amount: r.max_amount,
         leverage: r.leverage,
+        price_band: r.price_band,
+        profit_rate_min: r.profit_rate_min,
+        profit_rate_max: r.profit_rate_max,
       }),
       run: {
         method: 'PUT',
@@ -105,6 +124,9 @@ export const productConfig: ResourceConfig<TradeProductRecord> = {
           min_amount: String(v.min_amount ?? '').trim(),
           max_amount: String(v.max_amount ?? '').trim(),
           leverage: Number(v.leverage),
+          price_band: String(v.price_band ?? '').trim(),
+          profit_rate_min: String(v.profit_rate_min ?? '').trim(),
+          profit_rate_max: String(v.profit_rate_max ?? '').trim(),
         }),
       },
     },

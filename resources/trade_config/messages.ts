@@ -40,6 +40,9 @@ export default {
           min_amount: '最小金额',
           max_amount: '最大金额',
           leverage: '杠杆倍数',
+          price_band: '价格偏离上限',
+          profit_rate_min: '最低收益率',
+          profit_rate_max: '最高收益率',
         },
         hints: {
           key: '小写字母开头，可含小写字母、数字、下划线和点，例如 withdraw.daily_count',
@@ -47,6 +50,8 @@ export default {
           sessions:
             '格式 09:30-11:30,13:00-15:00，按先后排列，不跨午夜，00:00-24:00 为全天；股票、大宗、日内交易只在时段内下单、审核、卖出',
           fee: '0 到 1 之间的小数，最多 6 位，0.0015 即 0.15%',
+          price_band: '卖出、平仓、结算和应急改单的价格与产品价格的最大偏离，0 到 1 之间，0.2 即 ±20%；超出则拒绝',
+          profit_rate: '周期产品结算盈亏 ÷ 金额的范围：最低 -1 到 0，最高不小于 0，0.2 即 20%；超出则拒绝',
         },
       },
     },
@@ -78,6 +83,9 @@ export default {
           min_amount: 'Minimum amount',
           max_amount: 'Maximum amount',
           leverage: 'Leverage',
+          price_band: 'Price band',
+          profit_rate_min: 'Min. return',
+          profit_rate_max: 'Max. return',
         },
         hints: {
           key: 'Starts with a lower-case letter; lower-case letters, digits, _ and ., e.g. withdraw.daily_count',
@@ -86,6 +94,10 @@ export default {
           sessions:
             'Like 09:30-11:30,13:00-15:00, in order, not across midnight; 00:00-24:00 is all day. Stock, block and daily orders are placed, approved and sold only within them',
           fee: 'A rate from 0 to below 1, up to 6 decimals; 0.0015 is 0.15%',
+          price_band:
+            "How far a sale, close, settlement or emergency modification price may be from the product's price: above 0 up to 1; 0.2 is ±20%. Beyond it is refused",
+          profit_rate:
+            "A period settlement's result ÷ amount: min. from -1 to 0, max. 0 or more; 0.2 is 20%. Beyond it is refused",
         },
       },
     },

@@ -108,7 +108,15 @@ export function orderFields(kind: TradeProduct, overrides: FieldOverrides = {}):
     sell_price: { type: 'number', hidden: true },
     sell_fee: { currencySource: 'currency', hidden: true },
     profit: { currencySource: 'currency', signed: true },
-    status: { options: orderStatusOptions, sortable: false },
+    // a trade result waiting in the approval queue (the order frozen meanwhile) reads 待复核 / Awaiting review in
+    // place of its status (no option of the status filter: the API's statuses only)
+    status: {
+      options: orderStatusOptions,
+      sortable: false,
+      value: (r, translate) =>
+        (r as OrderRecord).approval_id ? translate('resources.trades.awaiting_review') : (r as OrderRecord).status,
+    },
+    approval_id: false,
     updated_at: { hidden: true },
     ...Object.fromEntries(NOT_IN_FAMILY[family].map((name) => [name, false])),
     ...overrides,

@@ -345,6 +345,15 @@ export const orderTakes = (kind: TradeProduct, status: OrderRecord['status'], ac
 const kindTakes = (kind: TradeProduct, action: OrderRouteAction): boolean =>
   orderRouteActionExists(kind, action) && (action !== 'settle' || FAMILY[kind] !== 'market' || kind === 'daily');
 
+/**
+ * A settlement, sale or close whose result reaches the approval tier answers the order unchanged with its pending
+ * approval (docs/trading.md "Trade results"): the dialog says it awaits review instead of done.
+ */
+const AWAITING_REVIEW = {
+  key: t('done.awaiting_review'),
+  when: (answer: unknown) => !!(answer as OrderRecord | undefined)?.approval_id,
+};
+
 /** The row actions of a kind's orders: each route action the kind has, shown where the transitions allow it. */
 function orderRowActions(kind: TradeProduct): ActionSpec<OrderRecord>[] {
   return ROUTE_ACTIONS.filter((action) => kindTakes(kind, action)).map((action) => {
@@ -355,9 +364,11 @@ function orderRowActions(kind: TradeProduct): ActionSpec<OrderRecord>[] {
       confirm: t(`confirm.${action}`),
       icon: data.icon,
       permission: { action: ORDER_ROUTE_ACTIONS[action] },
-      when: (r: OrderRecord) => orderTakes(kind, r.status, action),
+      // a trade result awaiting its checkers freezes the order
+      when: (r: OrderRecord) => orderTakes(kind, r.status, action) && !r.approval_id,
       inputs: data.inputs?.(kind),
       idempotent: true,
+      awaiting: AWAITING_REVIEW,
       run: {
         method: 'PUT' as const,
         path: kindPath(tradeOrder.paths.action, kind, action),
@@ -381,7 +392,7 @@ function modifyOrderAction(kind: TradeProduct): ActionSpec<OrderRecord>[] {
       confirm: t('confirm.modify'),
       icon: EditNoteIcon,
       permission: { resource: 'emergency', action: 'update' },
-      when: (r) => orderModifiable(kind, r.status),
+      when: (r) => orderModifiable(kind, r.status) && !r.approval_id,
       inputs: [
         { source: 'price', type: 'text', label: t('inputs.price'), required: true, validate: decimalRule(4) },
         {
@@ -405,6 +416,10 @@ function modifyOrderAction(kind: TradeProduct): ActionSpec<OrderRecord>[] {
       prefill: (r) => ({ price: r.price ?? '', quantity: r.quantity ?? '' }),
       idempotent: true,
       success: t('done.modify'),
+      awaiting: {
+        key: t('done.awaiting_review'),
+        when: (answer) => !!(answer as { order?: OrderRecord } | undefined)?.order?.approval_id,
+      },
       run: {
         method: 'PUT',
         path: ORDER_MODIFY.path,

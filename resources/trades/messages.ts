@@ -86,7 +86,13 @@ const shared: Texts = {
       lots: '发行数量须为每手数量的整数倍',
     },
     method: { ratio: '按比例', lottery: '抽签' },
-    done: { allocate: '配售完成', place: '订单已提交', modify: '订单已更正' },
+    done: {
+      allocate: '配售完成',
+      place: '订单已提交',
+      modify: '订单已更正',
+      awaiting_review: '已提交，待复核：金额达到复核额度，须由其他员工在「待复核」中通过后才会执行，资金暂不变动',
+    },
+    awaiting_review: '待复核',
     market: {
       hours: '交易时段 %{sessions}（%{zone}）',
       sellHours: '卖出时段 %{sessions}（%{zone}）',
@@ -199,7 +205,14 @@ const shared: Texts = {
       lots: 'The shares offered must be a multiple of the lot size',
     },
     method: { ratio: 'By ratio', lottery: 'Lottery' },
-    done: { allocate: 'Allocated', place: 'Order placed', modify: 'Order corrected' },
+    done: {
+      allocate: 'Allocated',
+      place: 'Order placed',
+      modify: 'Order corrected',
+      awaiting_review:
+        'Sent for review (awaiting review): the amount reaches the approval tier, so it runs only once another staff member approves it in the approvals queue; no money has moved',
+    },
+    awaiting_review: 'Awaiting review',
     market: {
       hours: 'Trading hours %{sessions} (%{zone})',
       sellHours: 'Selling hours %{sessions} (%{zone})',

@@ -69,6 +69,9 @@ export const ERROR_CODES = [
   'market_closed',
   'subscription_closed',
   'product_has_orders',
+  // trade results' sanity bounds (docs/trading.md "Trade results")
+  'price_out_of_band',
+  'profit_out_of_range',
 ] as const;
 
 /** A stable error code of the API. */

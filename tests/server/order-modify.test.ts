@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../server/ledger';
+import { setTier } from './approval-helpers';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 import { fundedClient, openKinds } from './trading-helpers';
 
@@ -67,6 +68,8 @@ beforeAll(async () => {
     clients[name] = await fundedClient(t.database.db, `modify_${name}`, funds);
   }
   await openKinds(app, tokens.admin, ['stock', 'fund'], '09:30-11:30,13:00-15:00');
+  // the trading mechanics at any amount; the trade results' maker-checker: tests/server/trade-results.test.ts
+  await setTier(t.database.db, 'tr', { enabled: false }, ['trade_result']);
 }, 300_000);
 afterAll(async () => {
   await t?.close();

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../server/ledger';
+import { setTier } from './approval-helpers';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 import { fundedClient, openKinds } from './trading-helpers';
 
@@ -62,6 +63,8 @@ beforeAll(async () => {
     ['stock', 'block', 'daily', 'ipo', 'ai', 'fund', 'quant', 'saving'],
     '00:00-24:00',
   );
+  // the trading mechanics at any amount; the trade results' maker-checker: tests/server/trade-results.test.ts
+  await setTier(t.database.db, 'tr', { enabled: false }, ['trade_result']);
 }, 300_000);
 afterAll(async () => {
   await t?.close();

@@ -109,6 +109,9 @@ describe('trade configuration page', () => {
     min_amount: '0.00',
     max_amount: '1000000.00',
     leverage: 1,
+    price_band: '0.2',
+    profit_rate_min: '-0.2',
+    profit_rate_max: '0.2',
     updated_by_name: null,
     updated_at: null,
     ...extra,
@@ -200,6 +203,9 @@ describe('trade configuration page', () => {
         min_amount: '100',
         max_amount: '1000000.00',
         leverage: 1,
+        price_band: '0.2',
+        profit_rate_min: '-0.2',
+        profit_rate_max: '0.2',
       },
     });
   });

@@ -68,6 +68,10 @@ export const tradeProductConfig = pgTable(
     minAmount: money('min_amount').notNull(),
     maxAmount: money('max_amount').notNull(),
     leverage: integer('leverage').notNull(),
+    /** Trade results' sanity bounds (domain/trade-config.ts): price band, period result ÷ amount range. */
+    priceBand: numeric('price_band', { precision: 8, scale: 6 }).notNull().default('0.2'),
+    profitRateMin: numeric('profit_rate_min', { precision: 8, scale: 6 }).notNull().default('-0.2'),
+    profitRateMax: numeric('profit_rate_max', { precision: 12, scale: 6 }).notNull().default('0.2'),
     updatedBy: staffRef('updated_by'),
     updatedAt: updatedAt(),
   },
@@ -79,6 +83,10 @@ export const tradeProductConfig = pgTable(
       sql`${t.minAmount} >= 0 AND ${t.maxAmount} > 0 AND ${t.minAmount} <= ${t.maxAmount}`,
     ),
     check('trade_product_leverage', sql`${t.leverage} BETWEEN 1 AND 100`),
+    check(
+      'trade_product_bounds',
+      sql`${t.priceBand} > 0 AND ${t.priceBand} <= 1 AND ${t.profitRateMin} >= -1 AND ${t.profitRateMin} <= 0 AND ${t.profitRateMax} >= 0`,
+    ),
   ],
 );
 

@@ -26,7 +26,13 @@ import type { Actor } from '../records/common';
 
 /** The tables an approval may target. */
 export type TargetType =
-  'deposit_record' | 'withdraw_record' | 'overdrawn_record' | 'exchange_record' | 'emergency_plan';
+  | 'deposit_record'
+  | 'withdraw_record'
+  | 'overdrawn_record'
+  | 'exchange_record'
+  | 'emergency_plan'
+  // a trade result (kind trade_result): the order whose settlement, sale or modification waits
+  | 'trade_order';
 
 export type ApprovalRowDb = typeof approval.$inferSelect;
 

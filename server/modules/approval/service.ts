@@ -29,6 +29,7 @@ import { auditWithdrawal, executeWithdrawalRollback } from '../withdraw/service'
 import { auditLoan, decideCredit, executeOverdrawnRollback } from '../overdrawn/service';
 import { decideExchange, exchangeInScope, presentExchange } from '../exchange/service';
 import { decidePlan, planOf } from '../emergency/service';
+import { executeTradeResult, tradeResultOrder, tradeResultView } from '../trading/service';
 import { lockPendingOf, step, type TargetType } from './gate';
 
 /** The grant chain whose `approve` lets a staff member check an approval of a kind (a rollback: its record's kind). */
@@ -41,6 +42,8 @@ export const KIND_CHAIN: Readonly<Record<Exclude<ApprovalKind, 'rollback'>, read
   bonus: ['compensation', 'funds'],
   exchange: ['funds'],
   emergency: ['emergency'],
+  // trade results: the trades menu's grant (a supervisor's); the maker still cannot check
+  trade_result: ['trades'],
 };
 
 type CheckKind = keyof typeof KIND_CHAIN;
@@ -113,6 +116,7 @@ type ApprovalDb = typeof approval.$inferSelect;
 export function presentApproval(x: { a: ApprovalDb; username: string | null; makerName: string | null }) {
   const p = (x.a.payload ?? {}) as { target_kind?: string; remark?: string | null };
   return {
+    ...tradeResultView(x.a.kind, x.a.payload),
     id: x.a.id,
     kind: x.a.kind as ApprovalKind,
     target_type: x.a.targetType,
@@ -155,6 +159,8 @@ async function recordOf(tx: Executor, actor: Actor, type: string, id: number): P
       return presentExchange(await exchangeInScope(tx, actor, id));
     case 'emergency_plan':
       return planOf(tx, actor.tenantId, id);
+    case 'trade_order':
+      return tradeResultOrder(tx, actor, id);
   }
 }
 
@@ -245,6 +251,11 @@ export async function decide(
       return;
     case 'emergency':
       await decidePlan(tx, actor, locked, decision, remark);
+      return;
+    // Trade results (docs/trading.md "Trade results"): the order waited, frozen, with nothing moved; the last
+    // checker's approval executes what the payload asked, once, re-validated (status, bounds, funds) at execution.
+    case 'trade_result':
+      if ((await step(tx, actor, locked, decision, remark)) === 'execute') await executeTradeResult(tx, actor, locked);
       return;
     case 'rollback': {
       if ((await step(tx, actor, locked, decision, remark)) !== 'execute') return;

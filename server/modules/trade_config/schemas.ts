@@ -31,7 +31,18 @@ export const productBody = {
   type: 'object',
   additionalProperties: false,
   propertyNames: {
-    enum: ['enabled', 'sessions', 'buy_fee', 'sell_fee', 'min_amount', 'max_amount', 'leverage'],
+    enum: [
+      'enabled',
+      'sessions',
+      'buy_fee',
+      'sell_fee',
+      'min_amount',
+      'max_amount',
+      'leverage',
+      'price_band',
+      'profit_rate_min',
+      'profit_rate_max',
+    ],
   },
   properties: {
     enabled: { type: 'boolean', description: 'Open for trading' },
@@ -50,6 +61,11 @@ export const productBody = {
       maximum: TRADE_LIMITS.leverageMax,
       description: 'Leverage 1..100',
     },
+    price_band: decimal(
+      "Trade results: a sale, close or settlement price at most this fraction from the product's price (0 < band <= 1, 0.2 = ± 20 %); absent: kept",
+    ),
+    profit_rate_min: decimal("Trade results: a period settlement's lowest result ÷ amount (-1..0); absent: kept"),
+    profit_rate_max: decimal("Trade results: a period settlement's highest result ÷ amount (>= 0); absent: kept"),
   },
   required: ['enabled', 'sessions', 'buy_fee', 'sell_fee', 'min_amount', 'max_amount', 'leverage'],
 } as const;

@@ -71,6 +71,9 @@ export async function readProducts(db: Executor, tenantId: string): Promise<Trad
       min_amount: amount(r.minAmount),
       max_amount: amount(r.maxAmount),
       leverage: r.leverage,
+      price_band: rate(r.priceBand),
+      profit_rate_min: rate(r.profitRateMin),
+      profit_rate_max: rate(r.profitRateMax),
       updated_by_name: hit.updatedByName,
       updated_at: iso(r.updatedAt),
     };
@@ -91,7 +94,16 @@ export async function saveProduct(
 ): Promise<TradeProductRow> {
   const problems = tradeProductProblems(body);
   if (Object.keys(problems).length) refuse(problems);
+  // the trade results' bounds: absent in the body, the saved (or default) ones are kept
+  const bound = (v: string | undefined) =>
+    v === undefined || v === null || String(v).trim() === '' ? undefined : String(v).trim();
+  const bounds = {
+    ...(bound(body.price_band) ? { priceBand: bound(body.price_band) } : {}),
+    ...(bound(body.profit_rate_min) ? { profitRateMin: bound(body.profit_rate_min) } : {}),
+    ...(bound(body.profit_rate_max) ? { profitRateMax: bound(body.profit_rate_max) } : {}),
+  };
   const values = {
+    ...bounds,
     enabled: body.enabled,
     sessions: formatSessions(parseSessions(body.sessions)!),
     buyFee: String(body.buy_fee).trim(),

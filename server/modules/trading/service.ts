@@ -43,9 +43,18 @@ import {
   type TradeProductBody,
   type TradeProductRow,
 } from '../../../domain/trading';
-import { localMinutes, sessionOpen, TRADE_PRODUCTS, type TradeProduct } from '../../../domain/trade-config';
+import {
+  boundMicros,
+  localMinutes,
+  sessionOpen,
+  TRADE_PRODUCTS,
+  type TradeProduct,
+} from '../../../domain/trade-config';
+import { TRADE_RESULT_ACTIONS, type TradeResultAction } from '../../../domain/approval';
+import { assertNotFrozen, checkersFor, openApproval, type ApprovalRowDb } from '../approval/gate';
 import {
   account,
+  approval,
   client,
   ledgerEntry,
   ledgerTxn,
@@ -492,6 +501,11 @@ const agent = alias(staffUser, 'order_agent');
 /** The team (leader's staff id) of a client: his agent when a leader, else the agent's leader. */
 const leaderOf = sql<number | null>`CASE WHEN ${agent.role} = 'superman' THEN ${agent.id} ELSE ${agent.leaderId} END`;
 
+/** The order's pending trade result approval (approval_pending_target: at most one), or null. */
+const pendingResult = sql<number | null>`(SELECT ${approval.id} FROM ${approval}
+  WHERE ${approval.targetType} = 'trade_order' AND ${approval.targetId} = ${tradeOrder.id}
+    AND ${approval.status} = 'pending')`;
+
 /** Orders joined with client, agent and product, `_cursor` selected as given, open for WHERE. */
 export function selectOrders(db: Executor, cursor = sql<string>`''`) {
   return db
@@ -504,6 +518,7 @@ export function selectOrders(db: Executor, cursor = sql<string>`''`) {
       leaderId: leaderOf,
       productCode: tradeProduct.code,
       productName: tradeProduct.name,
+      approvalId: pendingResult,
       _cursor: cursor,
     })
     .from(tradeOrder)
@@ -513,6 +528,7 @@ export function selectOrders(db: Executor, cursor = sql<string>`''`) {
     .$dynamic();
 }
 export type OrderSelectRaw = {
+  approvalId?: number | string | null;
   o: OrderRaw;
   username: string;
   fake: boolean;
@@ -555,6 +571,7 @@ export function presentOrder(r: OrderSelectRaw): TradeOrderRow {
     sell_fee: money2(o.sellFee),
     profit: money2(o.profit),
     status: o.status as OrderStatus,
+    approval_id: r.approvalId == null ? null : Number(r.approvalId),
     remark: o.remark,
     created_at: iso(o.createdAt)!,
     updated_at: iso(o.updatedAt)!,
@@ -967,13 +984,17 @@ export async function orderAction(
   id: number,
   body: OrderActionBody,
   now: Date,
+  approved = false,
 ): Promise<TradeOrderRow> {
   const o = await lockOrder(tx, actor, kind, id);
+  // a trade result awaiting its checkers freezes the order (docs/trading.md "Trade results")
+  await assertNotFrozen(tx, 'trade_order', o.id, 'Order');
   const action = transitionOf(kind, routeAction);
   assertActionFields(kind, action, body);
   if (!orderActionAllowed(kind, o.status as OrderStatus, action))
     throw new InvalidTransitionError('Order', o.status, routeAction);
-  await assertSession(tx, actor.tenantId, kind, action, now);
+  // an approved trade result executes what was asked within the sessions, whenever its last checker approves
+  if (!approved) await assertSession(tx, actor.tenantId, kind, action, now);
   if (action === 'sell' || action === 'close' || action === 'sell_listed') {
     const [c] = await tx.select({ tradeSettings: client.tradeSettings }).from(client).where(eq(client.id, o.clientId));
     if (!tradeSettingsOf(c).sell_enabled) throw new TradeSettingError('sell');
@@ -1017,7 +1038,11 @@ export async function orderAction(
     case 'sell':
     case 'sell_listed': {
       const sellPrice = priceOf(body.sell_price, 'sell_price');
+      await assertPriceInBand(tx, actor.tenantId, o, sellPrice, 'sell_price');
       const s = await saleOf(tx, actor.tenantId, o, sellPrice);
+      const ask = { sell_price: sellPrice, ...remark };
+      if (!approved && (await holdForReview(tx, actor, o, 'sell', routeAction, ask, s.profit, s.proceeds - s.sellFee)))
+        return orderOf(tx, actor, kind, id);
       const next = await move(tx, o, routeAction, 'sold', {
         sellPrice,
         proceeds: fromCents(s.proceeds),
@@ -1032,7 +1057,11 @@ export async function orderAction(
     }
     case 'close': {
       const sellPrice = priceOf(body.sell_price, 'sell_price');
+      await assertPriceInBand(tx, actor.tenantId, o, sellPrice, 'sell_price');
       const s = await saleOf(tx, actor.tenantId, o, sellPrice);
+      const ask = { sell_price: sellPrice, ...remark };
+      if (!approved && (await holdForReview(tx, actor, o, 'close', routeAction, ask, s.profit, s.proceeds - s.sellFee)))
+        return orderOf(tx, actor, kind, id);
       await move(tx, o, routeAction, 'unsettled', {
         sellPrice,
         proceeds: fromCents(s.proceeds),
@@ -1053,8 +1082,12 @@ export async function orderAction(
         const proceeds = toCents(o.amount) + result;
         if (proceeds < 0n) throw fieldIssue('profit', 'too_small', `a loss cannot exceed the principal ${o.amount}`);
         const cfg = await readProduct(tx, actor.tenantId, kind);
+        assertProfitInRange(cfg, o, result);
         const sellFee = feeCents(proceeds, cfg.sell_fee);
         const profit = proceeds - toCents(o.amount) - toCents(o.fee) - sellFee;
+        const ask = { profit: fromCents(result), ...remark };
+        if (!approved && (await holdForReview(tx, actor, o, 'settle', routeAction, ask, profit, proceeds - sellFee)))
+          return orderOf(tx, actor, kind, id);
         const next = await move(tx, o, routeAction, 'completed', {
           proceeds: fromCents(proceeds),
           sellFee: fromCents(sellFee),
@@ -1093,6 +1126,153 @@ export async function orderAction(
 }
 
 /* ------------------------------------------------------------------------------------------------------------- */
+/* Orders: trade results (bounds and maker-checker, docs/trading.md "Trade results")                              */
+
+/** 409: a sale, close or modification price outside the kind's band around the product's price; nothing moved. */
+export class PriceOutOfBandError extends DomainError {
+  constructor(field: string, price: string, low: string, high: string) {
+    super(
+      409,
+      'price_out_of_band',
+      `${field} ${price} is outside the band allowed around the product's price (${low} to ${high})`,
+    );
+  }
+}
+
+/** 409: a period settlement's result outside the kind's return range (result ÷ amount); nothing moved. */
+export class ProfitOutOfRangeError extends DomainError {
+  constructor(result: string, low: string, high: string) {
+    super(
+      409,
+      'profit_out_of_range',
+      `The result ${result} is outside the range allowed for the amount (${low} to ${high})`,
+    );
+  }
+}
+
+const MICRO = 1_000_000n;
+
+/**
+ * 409 price_out_of_band unless `price` is within ± trade_config's price_band of the order's product's price
+ * (|price − product price| ≤ product price × band, exact).
+ */
+async function assertPriceInBand(tx: Executor, tenantId: string, o: OrderRaw, price: string, field: string) {
+  const cfg = await readProduct(tx, tenantId, o.kind as TradeProduct);
+  const [p] = await tx.select({ price: tradeProduct.price }).from(tradeProduct).where(eq(tradeProduct.id, o.productId));
+  const ref = scaled(price4(p.price)!, 4)!;
+  const asked = scaled(price, 4)!;
+  const band = boundMicros(cfg.price_band)!;
+  const room = (ref * band) / MICRO; // rounded down: the band never widens
+  if (asked < ref - room || asked > ref + room)
+    throw new PriceOutOfBandError(field, price, unscaled(ref - room, 4), unscaled(ref + room, 4));
+}
+
+/** 409 profit_out_of_range unless a period's result ÷ the order's amount is within trade_config's range (exact). */
+function assertProfitInRange(cfg: { profit_rate_min: string; profit_rate_max: string }, o: OrderRaw, result: bigint) {
+  const amount = toCents(o.amount);
+  const [lo, hi] = [boundMicros(cfg.profit_rate_min)!, boundMicros(cfg.profit_rate_max)!];
+  if (result * MICRO < amount * lo || result * MICRO > amount * hi) {
+    // the bounds in cents, rounded inwards
+    const low = -((amount * -lo) / MICRO);
+    const high = (amount * hi) / MICRO;
+    throw new ProfitOutOfRangeError(fromCents(result), fromCents(low), fromCents(high));
+  }
+}
+
+/** What a trade result approval holds (approval.payload): what was asked, and how the queue shows it. */
+interface TradeResultPayload {
+  trade_kind: TradeProduct;
+  action: TradeResultAction;
+  /** The order route action to execute (sell, close, settle), or modify. */
+  route: OrderRouteAction | 'modify';
+  /** The body to execute it with (re-validated at execution). */
+  body: Record<string, unknown>;
+  product: string;
+  asked_price: string | null;
+  asked_quantity: number | null;
+  asked_profit: string | null;
+  balance_effect: string;
+  remark: string | null;
+}
+
+const abs = (v: bigint) => (v < 0n ? -v : v);
+
+/**
+ * The maker-checker gate of a trade result: when |result| (the net profit a sale, close or settlement fixes, or the
+ * balance change of a modification) reaches the tier of kind trade_result in the order's currency, opens the
+ * approval (nothing moves, the order is frozen: 409 approval_pending) and answers true; else false (execute now).
+ */
+async function holdForReview(
+  tx: Executor,
+  actor: Actor,
+  o: OrderRaw,
+  action: TradeResultAction,
+  route: OrderRouteAction | 'modify',
+  body: Record<string, unknown>,
+  result: bigint,
+  balanceEffect: bigint,
+): Promise<boolean> {
+  const required = await checkersFor(tx, actor.tenantId, 'trade_result', o.currency, abs(result));
+  if (!required) return false;
+  const [p] = await tx
+    .select({ code: tradeProduct.code, name: tradeProduct.name })
+    .from(tradeProduct)
+    .where(eq(tradeProduct.id, o.productId));
+  const payload: TradeResultPayload = {
+    trade_kind: o.kind as TradeProduct,
+    action,
+    route,
+    body,
+    product: `${p.code} ${p.name}`,
+    asked_price:
+      typeof body.sell_price === 'string' ? body.sell_price : typeof body.price === 'string' ? body.price : null,
+    asked_quantity: typeof body.quantity === 'number' ? body.quantity : null,
+    asked_profit: typeof body.profit === 'string' ? body.profit : null,
+    balance_effect: fromCents(balanceEffect),
+    remark: typeof body.remark === 'string' ? body.remark : typeof body.reason === 'string' ? body.reason : null,
+  };
+  await openApproval(tx, actor, {
+    kind: 'trade_result',
+    targetType: 'trade_order',
+    targetId: o.id,
+    clientId: o.clientId,
+    amount: abs(result),
+    currency: o.currency,
+    required,
+    payload: payload as unknown as Record<string, unknown>,
+  });
+  return true;
+}
+
+/**
+ * Executes an approved trade result (approval/service.ts decide, after its last checker): the action asked, once,
+ * as the checker, through the same function as the direct route (re-validated: status, bounds, funds; the sessions
+ * are the maker's); a refusal rolls the decision back and the approval stays pending (a checker may reject it).
+ */
+export async function executeTradeResult(tx: Executor, actor: Actor, a: ApprovalRowDb): Promise<void> {
+  const p = a.payload as unknown as TradeResultPayload;
+  if (p.route === 'modify') await modifyOrder(tx as Tx, actor, a.targetId, p.body as unknown as OrderModifyBody, true);
+  else await orderAction(tx as Tx, actor, p.trade_kind, p.route, a.targetId, p.body, new Date(), true);
+}
+
+/** The queue's view of a trade result approval (its fields of domain/approval.ts), nulls for the other kinds. */
+export function tradeResultView(kind: string, payload: unknown) {
+  const p = kind === 'trade_result' ? (payload as Partial<TradeResultPayload> | null) : null;
+  const action = p?.action && (TRADE_RESULT_ACTIONS as readonly string[]).includes(p.action) ? p.action : null;
+  return {
+    trade_action: action,
+    product: p?.product ?? null,
+    asked_price: p?.asked_price ?? null,
+    asked_quantity: p?.asked_quantity ?? null,
+    asked_profit: p?.asked_profit ?? null,
+    balance_effect: p?.balance_effect ?? null,
+  };
+}
+
+/** The order a trade result approval is about (the approval's `record`), in the actor's scope. */
+export const tradeResultOrder = (tx: Executor, actor: Actor, id: number) => orderOf(tx, actor, [...TRADE_PRODUCTS], id);
+
+/* ------------------------------------------------------------------------------------------------------------- */
 /* Orders: emergency modification                                                                                 */
 
 /**
@@ -1106,12 +1286,19 @@ export async function orderAction(
  * take the difference from the balance (or give it back), and the position is recomputed. Too little balance: 409
  * insufficient_funds, nothing written. Not session-bound, and it works under a halt: it corrects a booking.
  */
-export async function modifyOrder(tx: Tx, actor: Actor, id: number, body: OrderModifyBody): Promise<OrderModification> {
+export async function modifyOrder(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  body: OrderModifyBody,
+  approved = false,
+): Promise<OrderModification> {
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   if (!reason) throw new ValidationError({ reason: 'reason is required' });
   if (reason.length > ORDER_MODIFY.reasonMax)
     throw fieldIssue('reason', 'too_long', 'reason is too long', ORDER_MODIFY.reasonMax);
   const o = await lockOrder(tx, actor, TRADE_PRODUCTS, id);
+  await assertNotFrozen(tx, 'trade_order', o.id, 'Order');
   const kind = o.kind as TradeProduct;
   if (!orderModifiable(kind, o.status as OrderStatus)) throw new InvalidTransitionError('Order', o.status, 'modify');
   const [product] = await tx.select().from(tradeProduct).where(eq(tradeProduct.id, o.productId));
@@ -1134,8 +1321,21 @@ export async function modifyOrder(tx: Tx, actor: Actor, id: number, body: OrderM
   if (amount > toCents(cfg.max_amount))
     throw fieldIssue(field, 'too_large', `the amount ${fromCents(amount)} is above the maximum ${cfg.max_amount}`);
   const fee = feeCents(amount, cfg.buy_fee);
+  if (price !== price4(o.price)) await assertPriceInBand(tx, actor.tenantId, o, price, 'price');
 
   await lockAccounts(tx, actor.tenantId, [o.accountId]);
+  const before = {
+    price: price4(o.price),
+    quantity: qty(o.quantity),
+    amount: money2(o.amount)!,
+    fee: money2(o.fee)!,
+    frozen: money2(o.frozen)!,
+  };
+  // what the correction takes from (or gives back to) the balance: the difference of amount + fee
+  const effect = -(amount + fee - toCents(o.amount) - toCents(o.fee));
+  const ask = { price, quantity: Number(quantity), reason };
+  if (!approved && (await holdForReview(tx, actor, o, 'modify', 'modify', ask, effect, effect)))
+    return { order: await orderOf(tx, actor, kind, id), reason, before, balance_change: '0.00', frozen_change: '0.00' };
   const pending = o.status === 'pending';
   const frozen = pending ? amount + fee : 0n;
   const [next] = await tx
@@ -1170,13 +1370,7 @@ export async function modifyOrder(tx: Tx, actor: Actor, id: number, body: OrderM
   return {
     order: await orderOf(tx, actor, kind, id),
     reason,
-    before: {
-      price: price4(o.price),
-      quantity: qty(o.quantity),
-      amount: money2(o.amount)!,
-      fee: money2(o.fee)!,
-      frozen: money2(o.frozen)!,
-    },
+    before,
     balance_change: fromCents(balanceChange),
     frozen_change: fromCents(frozenChange),
   };
