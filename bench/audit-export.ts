@@ -72,6 +72,7 @@ async function serveApp(): Promise<void> {
   const app = await buildApp(config, { database });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const peak = { rss: 0, heap: 0 };
+  let cpuStart = process.cpuUsage();
   const sample = () => {
     const m = process.memoryUsage();
     peak.rss = Math.max(peak.rss, m.rss);
@@ -84,10 +85,12 @@ async function serveApp(): Promise<void> {
       const now = process.memoryUsage();
       peak.rss = now.rss;
       peak.heap = now.heapUsed;
+      cpuStart = process.cpuUsage();
       process.send!({ reset: true, rss: now.rss, heap: now.heapUsed });
     } else if (m === 'peak') {
       sample();
-      process.send!({ peak });
+      const cpu = process.cpuUsage(cpuStart);
+      process.send!({ peak, cpuSec: (cpu.user + cpu.system) / 1e6 });
     }
   });
   const addr = app.server.address();
@@ -224,6 +227,8 @@ interface Run {
   rssPeakMb: number;
   heapStartMb: number;
   heapPeakMb: number;
+  /** CPU seconds the app process spent (user + system): the export's cost without the machine's other load. */
+  cpuSec: number;
 }
 
 async function exportOnce(app: { child: ChildProcess; url: string }, token: string): Promise<Run> {
@@ -242,7 +247,11 @@ async function exportOnce(app: { child: ChildProcess; url: string }, token: stri
     for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines++;
   }
   const sec = (performance.now() - t0) / 1000;
-  const { peak } = await ask<{ peak: { rss: number; heap: number } }>(app.child, 'peak', 'peak');
+  const { peak, cpuSec } = await ask<{ peak: { rss: number; heap: number }; cpuSec: number }>(
+    app.child,
+    'peak',
+    'peak',
+  );
   const mb = (n: number) => n / 2 ** 20;
   return {
     sec,
@@ -253,6 +262,7 @@ async function exportOnce(app: { child: ChildProcess; url: string }, token: stri
     rssPeakMb: mb(peak.rss),
     heapStartMb: mb(start.heap),
     heapPeakMb: mb(peak.heap),
+    cpuSec,
   };
 }
 
@@ -278,7 +288,7 @@ async function main() {
         `run ${i + 1}: ${r.rows} rows, ${r.mb.toFixed(0)} MB in ${r.sec.toFixed(1)} s ` +
           `(${((r.sec * 1000) / r.rows).toFixed(4)} ms a row; first byte ${r.firstByteMs.toFixed(0)} ms), ` +
           `app RSS ${r.rssStartMb.toFixed(0)} → peak ${r.rssPeakMb.toFixed(0)} MB, heap ${r.heapStartMb.toFixed(0)} → ` +
-          `peak ${r.heapPeakMb.toFixed(0)} MB`,
+          `peak ${r.heapPeakMb.toFixed(0)} MB, app CPU ${r.cpuSec.toFixed(1)} s`,
       );
       results.push(r);
     }
@@ -312,12 +322,12 @@ async function main() {
       `${pgVersion} on the same machine (shared with other work: 1-minute load average ${loadStart.toFixed(1)} at ` +
       `the start, ${loadavg()[0].toFixed(1)} at the end).`,
     '',
-    '| run | rows | CSV | time | per row | first byte | app RSS start → peak | app heap start → peak |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| run | rows | CSV | time | per row | app CPU | first byte | app RSS start → peak | app heap start → peak |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r, i) =>
         `| ${i + 1} | ${r.rows.toLocaleString('en')} | ${r.mb.toFixed(0)} MB | ${r.sec.toFixed(1)} s | ` +
-        `${((r.sec * 1000) / r.rows).toFixed(4)} ms | ${r.firstByteMs.toFixed(0)} ms | ` +
+        `${((r.sec * 1000) / r.rows).toFixed(4)} ms | ${r.cpuSec.toFixed(1)} s | ${r.firstByteMs.toFixed(0)} ms | ` +
         `${r.rssStartMb.toFixed(0)} → ${r.rssPeakMb.toFixed(0)} MB | ${r.heapStartMb.toFixed(0)} → ` +
         `${r.heapPeakMb.toFixed(0)} MB |`,
     ),

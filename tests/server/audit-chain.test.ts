@@ -247,3 +247,20 @@ describe('the keyed chain and its checkpoints', () => {
     expect((list.json().data as { origin: string }[]).map((r) => r.origin)).toEqual(['legacy', 'legacy', 'api']);
   });
 });
+
+describe('the checkpoint schedule', () => {
+  it('checkpoints when the API starts and again when it closes (shutdown), each head once', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bo-audit-')), 'audit-checkpoints.jsonl');
+    const s = await makeTestApp({ captcha: false, auditCheckpointSec: 3600, auditCheckpointFile: file });
+    await login(s.app, 'admin');
+    await login(s.app, 'admin', { tenant: 'pl' });
+    const res = await s.database.db.execute(sql`SELECT seq FROM audit_chain WHERE tenant_key = 'tr'`);
+    const head = Number((res.rows[0] as { seq: string | number }).seq);
+    // closes the app (its onClose hooks: the last checkpoint), then the database
+    await s.close();
+    const written = readCheckpoints(file);
+    expect(written.filter((c) => c.tenant === 'tr').at(-1)).toMatchObject({ seq: head });
+    expect(written.filter((c) => c.tenant === 'pl')).toHaveLength(1);
+    expect(written.every((c) => checkpointValid(s.config.auditHmacKey, c))).toBe(true);
+  }, 120_000);
+});
