@@ -11,6 +11,14 @@ import { defineEntity, type Row } from './entity';
 export const AUDIT_RESULTS = ['success', 'failure', 'denied', 'pending'] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
 
+/**
+ * Who wrote a row (server/core/audit-chain.ts rowOrigin): the API (signed with its key), before rows were signed
+ * (migration 0031), or outside the API's writer (no valid signature: inserted directly as the API's database role, or
+ * by another role, see `db_role`). A forged row of the API's own role cannot be prevented; it is shown.
+ */
+export const AUDIT_ORIGINS = ['api', 'legacy', 'outside_api'] as const;
+export type AuditOrigin = (typeof AUDIT_ORIGINS)[number];
+
 /** The audit actions' form: lower-case words joined by dots ("deposit.approve"). */
 export const AUDIT_ACTION_PATTERN = '^[a-z_]+(\\.[a-z_]+)*$';
 
@@ -122,6 +130,25 @@ export const auditLog = defineEntity({
       nullable: true,
       list: true,
       label: { 'zh-CN': '说明', 'en-US': 'Detail' },
+    },
+    {
+      name: 'origin',
+      kind: 'enum',
+      values: AUDIT_ORIGINS,
+      list: true,
+      label: { 'zh-CN': '写入方', 'en-US': 'Written by' },
+      valueLabels: {
+        api: { 'zh-CN': '系统（已签名）', 'en-US': 'API (signed)' },
+        legacy: { 'zh-CN': '签名启用前', 'en-US': 'Before signing' },
+        outside_api: { 'zh-CN': '系统之外写入（未签名）', 'en-US': 'Outside the API (unsigned)' },
+      },
+    },
+    {
+      name: 'db_role',
+      kind: 'text',
+      nullable: true,
+      detail: true,
+      label: { 'zh-CN': '数据库角色', 'en-US': 'Database role' },
     },
   ],
 });

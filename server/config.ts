@@ -22,6 +22,15 @@ export interface Config {
   captcha: boolean;
   jwtSecret: string;
   passwordPepper: string;
+  /**
+   * The key the API signs audit rows and chain checkpoints with (AUDIT_HMAC_KEY; else generated into
+   * DATA_DIR/secrets.json). Never stored in the database: that is what a database owner cannot forge.
+   */
+  auditHmacKey: string;
+  /** The append-only file of signed audit-chain checkpoints (AUDIT_CHECKPOINT_FILE, default DATA_DIR/audit-checkpoints.jsonl). */
+  auditCheckpointFile: string;
+  /** Seconds between checkpoints when a head moved (AUDIT_CHECKPOINT_SECONDS, default 60; 0: none, the default in test). */
+  auditCheckpointSec: number;
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
   /** A refresh token presented again this soon after its use answers the same successor (two tabs); later: reuse. */
@@ -87,19 +96,30 @@ function origins(env: NodeJS.ProcessEnv): string[] {
 interface Secrets {
   jwtSecret: string;
   passwordPepper: string;
+  auditHmacKey: string;
 }
+
+/** The audit key of a process whose secrets are given as overrides (tests): one per process, so every app agrees. */
+const processAuditKey = randomBytes(48).toString('base64url');
 
 /** Secrets from the environment, else generated once and kept in DATA_DIR/secrets.json: none is hard-coded. */
 function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string): Secrets {
-  if (env.JWT_SECRET && env.PASSWORD_PEPPER) return { jwtSecret: env.JWT_SECRET, passwordPepper: env.PASSWORD_PEPPER };
+  if (env.JWT_SECRET && env.PASSWORD_PEPPER && env.AUDIT_HMAC_KEY) {
+    return { jwtSecret: env.JWT_SECRET, passwordPepper: env.PASSWORD_PEPPER, auditHmacKey: env.AUDIT_HMAC_KEY };
+  }
   const file = join(dataDir, 'secrets.json');
   let stored: Partial<Secrets> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
   const secrets: Secrets = {
     jwtSecret: env.JWT_SECRET ?? stored.jwtSecret ?? randomBytes(48).toString('base64url'),
     passwordPepper: env.PASSWORD_PEPPER ?? stored.passwordPepper ?? randomBytes(48).toString('base64url'),
+    auditHmacKey: env.AUDIT_HMAC_KEY ?? stored.auditHmacKey ?? randomBytes(48).toString('base64url'),
   };
-  if (stored.jwtSecret !== secrets.jwtSecret || stored.passwordPepper !== secrets.passwordPepper) {
+  if (
+    stored.jwtSecret !== secrets.jwtSecret ||
+    stored.passwordPepper !== secrets.passwordPepper ||
+    stored.auditHmacKey !== secrets.auditHmacKey
+  ) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
@@ -115,7 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const secrets =
     overrides.jwtSecret && overrides.passwordPepper
-      ? { jwtSecret: overrides.jwtSecret, passwordPepper: overrides.passwordPepper }
+      ? {
+          jwtSecret: overrides.jwtSecret,
+          passwordPepper: overrides.passwordPepper,
+          auditHmacKey: env.AUDIT_HMAC_KEY ?? processAuditKey,
+        }
       : loadSecrets(env, dataDir);
   const config: Config = {
     port: int(env.PORT, 8080),
@@ -128,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoPassword: env.DEMO_PASSWORD ?? 'Demo@2026',
     captcha,
     ...secrets,
+    auditCheckpointFile: resolve(env.AUDIT_CHECKPOINT_FILE || join(dataDir, 'audit-checkpoints.jsonl')),
+    auditCheckpointSec: int(env.AUDIT_CHECKPOINT_SECONDS, nodeEnv === 'test' ? 0 : 60),
     accessTokenTtlSec: int(env.ACCESS_TOKEN_TTL, 900),
     refreshTokenTtlSec: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
     refreshGraceSec: int(env.REFRESH_GRACE_SECONDS, 30),
@@ -146,6 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (config.databaseOwnerUrl && !config.databaseUrl) {
     throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL (the API's own login to the same database)");
+  }
+  if (config.auditHmacKey.length < 32) throw new Error('AUDIT_HMAC_KEY must be at least 32 characters');
+  if (!Number.isSafeInteger(config.auditCheckpointSec) || config.auditCheckpointSec < 0) {
+    throw new Error('AUDIT_CHECKPOINT_SECONDS must be whole seconds (0: no scheduled checkpoints)');
   }
   if (config.captcha === false && !isDevOrTest(config.nodeEnv)) {
     throw new Error(

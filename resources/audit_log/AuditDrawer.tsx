@@ -46,9 +46,16 @@ function Summary({ row }: { row: AuditDetail }) {
     [translate('resources.audit_log.detail.target'), target],
     [t('result'), translate(`resources.audit_log.result_values.${row.result}`)],
     [t('ip'), row.ip ?? '—'],
+    [t('origin'), translate(`resources.audit_log.origin_values.${row.origin}`)],
+    [t('db_role'), row.db_role ?? '—'],
   ];
   return (
     <>
+      {row.origin === 'outside_api' && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="audit-outside-api">
+          {translate('resources.audit_log.detail.outsideApi', { role: row.db_role ?? '—' })}
+        </Alert>
+      )}
       <Box component="dl" sx={GRID_SX} data-testid="audit-summary">
         {items.map(([label, value]) => (
           <Box key={label}>

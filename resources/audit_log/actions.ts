@@ -136,3 +136,10 @@ export const RESULT_TONES: Record<string, OptionTone> = {
   denied: 'warning',
   pending: 'info',
 };
+
+/** Who wrote a row (domain/audit.ts AUDIT_ORIGINS): a row written outside the API's writer stands out. */
+export const ORIGIN_TONES: Record<string, OptionTone> = {
+  api: 'default',
+  legacy: 'info',
+  outside_api: 'error',
+};

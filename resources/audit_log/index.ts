@@ -1,10 +1,10 @@
 import type { RaRecord } from 'ra-core';
-import { AUDIT_RESULTS, auditLog, type AuditRow } from '../../domain/audit';
+import { AUDIT_ORIGINS, AUDIT_RESULTS, auditLog, type AuditRow } from '../../domain/audit';
 import { defineResource } from '../engine/define';
 import { fieldsFromEntity } from '../engine/entityFields';
 import type { ChoiceLoader } from '../engine/types';
 import { STAFF_LIST, type StaffRow } from '../staffChoices';
-import { actionFilterOptions, actionOptions, RESULT_TONES, targetTypeOptions } from './actions';
+import { actionFilterOptions, actionOptions, ORIGIN_TONES, RESULT_TONES, targetTypeOptions } from './actions';
 
 /** An audit row as the list answers it (domain/audit.ts). */
 export type AuditRecord = AuditRow & RaRecord;
@@ -13,6 +13,13 @@ const resultOptions = AUDIT_RESULTS.map((r) => ({
   id: r,
   name: `resources.audit_log.result_values.${r}`,
   tone: RESULT_TONES[r],
+}));
+
+/** Who wrote a row: the API (signed), before signing, or outside the API's writer (shown in red). */
+const originOptions = AUDIT_ORIGINS.map((o) => ({
+  id: o,
+  name: `resources.audit_log.origin_values.${o}`,
+  tone: ORIGIN_TONES[o],
 }));
 
 /** Every staff member of the tenant as a choice by username (as the list's staff column shows them). */
@@ -26,7 +33,9 @@ const staffMembers: ChoiceLoader = async ({ http }) => {
 /**
  * The audit log (config group; administrators only, resource `auditLog`): every row of the tenant's trail, newest
  * first, filtered by staff member, action (a group or one action), target (type and id), result, address and days;
- * export as CSV; a row opens its detail (before/after, the target's history). Read only.
+ * export as CSV; a row opens its detail (before/after, the target's history). Each row says who wrote it: the API
+ * (signed with its key), a row from before signing, or a row inserted outside the API's writer (no valid signature,
+ * e.g. by the API's database role directly), which stands out. Read only.
  */
 export default defineResource<AuditRecord>({
   name: auditLog.name,
@@ -44,6 +53,8 @@ export default defineResource<AuditRecord>({
     result: { options: resultOptions, filter: false },
     ip: { hidden: true, filter: false },
     detail: { hidden: true },
+    origin: { options: originOptions, filter: false },
+    db_role: false,
   }),
   filters: [
     {

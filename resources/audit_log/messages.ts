@@ -206,6 +206,8 @@ export default {
           noHistory: '此记录没有关联对象',
           truncated: '仅显示最早的 %{count} 条',
           chain: '哈希链序号 %{seq}',
+          outsideApi:
+            '此记录不是由系统的审计写入程序写入的（没有有效签名），而是由数据库角色 %{role} 直接插入：可能是伪造的记录。',
           loadFailed: '无法读取审计记录',
           retry: '重试',
           loading: '正在加载',
@@ -269,6 +271,8 @@ export default {
           noHistory: 'This record has no target',
           truncated: 'Only the first %{count} are shown',
           chain: 'Hash chain #%{seq}',
+          outsideApi:
+            "This row was not written by the API's audit writer (it has no valid signature): it was inserted directly by the database role %{role}, and may be forged.",
           loadFailed: 'Unable to read the audit record',
           retry: 'Retry',
           loading: 'Loading',

@@ -22,9 +22,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from './db';
 import { auditLog } from '../db/schema';
+import { checkpointState, rowMac, writeCheckpoints, type CheckpointState } from './audit-chain';
 import { resolveTenant } from './tenant';
 
 /** One audit row; who/tenant/ip default to the request's. */
@@ -68,21 +69,38 @@ export function auditSubject(userId: number | null, username: string | null): vo
   if (state) state.subject = { userId, username };
 }
 
-/** Writes one audit row. */
+/**
+ * The key rows are signed with (core/audit-chain.ts rowMac): AUDIT_HMAC_KEY, set by the audit plugin when the API
+ * starts. A row written before (or by a process without it) is unsigned and shows as written outside the API.
+ */
+let signingKey: string | null = null;
+export function setAuditSigningKey(key: string | null): void {
+  signingKey = key;
+}
+export const auditSigningKey = () => signingKey;
+
+/** Text as the database will keep it (a lone UTF-16 surrogate becomes U+FFFD), so the signature matches it. */
+const text = (v: string | null | undefined) =>
+  v == null ? null : v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+/** JSON as the database will keep it (what JSON drops is dropped before signing). */
+const json = (v: unknown) => (v === undefined || v === null ? null : (JSON.parse(JSON.stringify(v)) as unknown));
+
+/** Writes one audit row, signed with the API's key. */
 export async function writeAudit(db: Executor, entry: AuditEntry & { ip?: string | null }): Promise<void> {
-  await db.insert(auditLog).values({
-    tenantId: entry.tenantId ?? null,
+  const row = {
+    tenantId: text(entry.tenantId),
     userId: entry.userId ?? null,
-    username: entry.username ?? null,
+    username: text(entry.username),
     action: entry.action,
-    resource: entry.resource ?? null,
-    targetId: entry.targetId == null ? null : String(entry.targetId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: entry.ip ?? null,
+    resource: text(entry.resource),
+    targetId: entry.targetId == null ? null : text(String(entry.targetId)),
+    before: json(entry.before),
+    after: json(entry.after),
+    ip: text(entry.ip),
     result: entry.result,
-    detail: entry.detail ?? null,
-  });
+    detail: text(entry.detail),
+  };
+  await db.insert(auditLog).values({ ...row, mac: signingKey ? rowMac(signingKey, row) : null });
   if (entry.result !== 'success') {
     const state = current.getStore();
     if (state) state.refusalWritten = true;
@@ -215,6 +233,8 @@ const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 /** Decorates `req.audit(...)`, filling in user, tenant and ip; audits refused requests and throttles those rows. */
 export const auditPlugin = fp(async (app) => {
   const throttle = new RefusalThrottle();
+  setAuditSigningKey(app.config.auditHmacKey);
+  auditCheckpoints(app);
 
   // A `denied` row (a refusal: here, core/access.ts, core/ip-allow.ts) goes through the throttle.
   app.decorateRequest('audit', async function (this: FastifyRequest, entry: AuditEntry) {
@@ -289,3 +309,43 @@ export const auditPlugin = fp(async (app) => {
     clearInterval(timer);
   });
 });
+
+/**
+ * Signed checkpoints of the chains' heads (core/audit-chain.ts writeCheckpoints): every AUDIT_CHECKPOINT_SECONDS when a
+ * head moved, and once more when the API closes (server/main.ts closes the app on SIGINT and SIGTERM). Off when the
+ * interval is 0 (the default in test mode).
+ */
+function auditCheckpoints(app: FastifyInstance): void {
+  const { auditCheckpointSec: seconds, auditHmacKey: key, auditCheckpointFile: file } = app.config;
+  if (!seconds) return;
+  let state: CheckpointState | undefined;
+  let running: Promise<void> | null = null;
+  const pass = () =>
+    (running ??= (async () => {
+      try {
+        state ??= checkpointState(key, file);
+        const { refused, flagged } = await writeCheckpoints(app.db, key, file, state);
+        for (const r of refused) {
+          app.log.error(
+            { tenant: r.tenant, problems: r.problems.slice(0, 20) },
+            'audit chain does not verify: no checkpoint',
+          );
+        }
+        if (flagged.length) app.log.warn({ rows: flagged.slice(0, 20) }, 'audit rows not signed by the API');
+      } catch (e) {
+        app.log.error({ err: e }, 'audit checkpoint not written');
+      } finally {
+        running = null;
+      }
+    })());
+  const timer = setInterval(() => void pass(), seconds * 1000);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    void pass();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+    await pass();
+  });
+}

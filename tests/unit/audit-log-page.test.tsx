@@ -25,6 +25,8 @@ const row = (id: number, extra: Record<string, unknown> = {}) => ({
   result: 'success',
   ip: '10.0.0.1',
   detail: null,
+  origin: 'api',
+  db_role: 'bo_app',
   ...extra,
 });
 
@@ -39,6 +41,7 @@ const ROWS = [
     target_id: null,
   }),
   row(1, { action: 'something.new', result: 'failure' }),
+  row(4, { action: 'deposit.approve', origin: 'outside_api', user_id: null, username: null }),
 ];
 
 const STAFF = [
@@ -59,7 +62,7 @@ function serve() {
     http.get(api('/audit/admin/v1/detail/:id'), ({ params }) =>
       HttpResponse.json(
         apiBody('GET /audit/admin/v1/detail/:id', {
-          ...row(Number(params.id)),
+          ...(ROWS.find((r) => r.id === Number(params.id)) ?? row(Number(params.id))),
           before: { id: 42, fake: false, username: 'carol' },
           after: { id: 42, fake: true, username: 'carol' },
           seq: 17,
@@ -123,6 +126,30 @@ describe('audit log page', () => {
     expect(timeline.getByText('创建机器人客户')).toBeInTheDocument();
     expect(drawer.getByTestId('audit-timeline-3')).toHaveAttribute('aria-current', 'true');
     expect(drawer.getByTestId('audit-timeline-1')).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('rows written outside the API', () => {
+  it('marks a row without the API signature in the list and explains it in its detail (Chinese)', async () => {
+    serve();
+    const { user } = await renderResource(auditLog.config, { locale: 'zh-CN' });
+    await until(() => screen.getByText('系统之外写入（未签名）'));
+    expect(screen.getAllByText('系统（已签名）').length).toBe(3);
+    await user.click(screen.getByText('系统之外写入（未签名）'));
+    const drawer = within(await until(() => screen.getByTestId('audit-drawer')));
+    const alert = await until(() => drawer.getByTestId('audit-outside-api'));
+    expect(alert).toHaveTextContent('数据库角色 bo_app 直接插入');
+  });
+
+  it('the same in English', async () => {
+    serve();
+    const { user } = await renderResource(auditLog.config, { locale: 'en-US' });
+    await user.click(await until(() => screen.getByText('Outside the API (unsigned)')));
+    const drawer = within(await until(() => screen.getByTestId('audit-drawer')));
+    expect(await until(() => drawer.getByTestId('audit-outside-api'))).toHaveTextContent(
+      'inserted directly by the database role bo_app',
+    );
+    expect(drawer.getByText('Database role')).toBeInTheDocument();
   });
 });
 

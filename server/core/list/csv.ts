@@ -35,14 +35,19 @@ export function csvStream<T>(columns: CsvColumn<T>[], fetch: (last: T | null) =>
   const count = { rows: 0 };
   async function* lines() {
     yield `\uFEFF${line(columns.map((c) => c.header))}`;
-    let last: T | null = null;
-    for (;;) {
-      const rows = await fetch(last);
+    // The next batch is read while this one is formatted and sent (the database and Node work side by side).
+    let next: Promise<T[]> | null = fetch(null);
+    while (next) {
+      const rows: T[] = await next;
+      next = null;
       if (rows.length === 0) return;
+      if (rows.length >= EXPORT_BATCH) {
+        next = fetch(rows[rows.length - 1]);
+        // a download stopped meanwhile leaves this read unawaited: its failure is not an unhandled rejection
+        next.catch(() => undefined);
+      }
       yield rows.map((r) => line(columns.map((c) => c.value(r)))).join('');
       count.rows += rows.length;
-      if (rows.length < EXPORT_BATCH) return;
-      last = rows[rows.length - 1];
     }
   }
   const stream = Readable.from(lines());

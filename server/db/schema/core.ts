@@ -43,6 +43,10 @@ export const auditLog = pgTable(
     seq: bigint('seq', { mode: 'number' }),
     prevHash: text('prev_hash'),
     hash: text('hash'),
+    /** The API's signature of the row (HMAC, core/audit-chain.ts rowMac; migration 0031); null when not the API's. */
+    mac: text('mac'),
+    /** The database role that inserted the row (set by a trigger, migration 0031; null on older rows). */
+    dbRole: text('db_role'),
   },
   (t) => [
     index('audit_log_user_at').on(t.userId, t.at),
@@ -62,6 +66,8 @@ export const auditChain = pgTable('audit_chain', {
   tenantKey: text('tenant_key').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
+  /** The first sequence number the API signs (rows before were written before migration 0031). */
+  keyedFrom: bigint('keyed_from', { mode: 'number' }).notNull().default(1),
 });
 
 /**

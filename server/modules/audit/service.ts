@@ -9,6 +9,7 @@ import {
   auditLog as auditEntity,
   type AuditDetail,
   type AuditHistory,
+  type AuditOrigin,
   type AuditResult,
   type AuditRow,
 } from '../../../domain/audit';
@@ -16,6 +17,8 @@ import { auditLog } from '../../db/schema';
 import type { EntityListSpec } from '../../core/entity';
 import type { Executor } from '../../core/db';
 import { NotFoundError } from '../../core/errors';
+import { auditSigningKey } from '../../core/audit';
+import { rowOrigin } from '../../core/audit-chain';
 import type { StaffScope } from '../../core/scope';
 
 const columns = {
@@ -29,6 +32,12 @@ const columns = {
   result: auditLog.result,
   ip: auditLog.ip,
   detail: auditLog.detail,
+  // what the row's signature covers and the signature itself (the row's origin, core/audit-chain.ts rowOrigin)
+  tenantId: auditLog.tenantId,
+  before: auditLog.before,
+  after: auditLog.after,
+  mac: auditLog.mac,
+  dbRole: auditLog.dbRole,
 };
 
 /** Rows with `_cursor` (the list's paging key), open for WHERE. */
@@ -40,6 +49,13 @@ function selectRows(db: Executor, cursor: SQL<string> = sql<string>`''`) {
 }
 
 type Raw = Omit<Awaited<ReturnType<typeof selectRows>>[number], '_cursor'>;
+
+/** Who wrote the row: signed by the API's key, before signing, or outside the API's writer. */
+function origin(r: Raw): AuditOrigin {
+  const key = auditSigningKey();
+  if (key) return rowOrigin(key, r);
+  return r.dbRole === null ? 'legacy' : 'outside_api';
+}
 
 /** A row as the API answers it. */
 export function presentRow(r: Raw): AuditRow {
@@ -54,6 +70,8 @@ export function presentRow(r: Raw): AuditRow {
     result: r.result as AuditResult,
     ip: r.ip,
     detail: r.detail,
+    origin: origin(r),
+    db_role: r.dbRole,
   };
 }
 
@@ -130,7 +148,7 @@ export async function targetHistory(
 /** One row of the tenant with its before/after, chain position and its target's history (404 otherwise). */
 export async function auditDetail(db: Executor, tenantId: string, id: number): Promise<AuditDetail> {
   const [r] = await db
-    .select({ ...columns, before: auditLog.before, after: auditLog.after, seq: auditLog.seq, hash: auditLog.hash })
+    .select({ ...columns, seq: auditLog.seq, hash: auditLog.hash })
     .from(auditLog)
     .where(and(inTenant(tenantId), eq(auditLog.id, id)))
     .limit(1);
