@@ -22,12 +22,12 @@ export const MONEY_KINDS = [
 ] as const;
 
 /**
- * Changes of the controls themselves (issue 18 "the policy itself"): the approval policy, the IP allow-list, the
- * roles' grants on money resources, an emergency plan's definition, creating or elevating an administrator or a
- * supervisor. Always one checker, an administrator other than the maker; the change is the approval's payload
- * (`ControlChange`) and is applied when approved. No tier: the policy page cannot lower them.
+ * Changes of the controls themselves (issue 18 "the policy itself"): the approval policy (the IP allow-list and the
+ * roles' money grants are to follow as kinds of their own, applied by their modules through approval/control.ts).
+ * Always one checker, an administrator other than the maker; the change is the approval's payload (`ControlChange`)
+ * and is applied when approved. No tier: the policy page cannot lower them.
  */
-export const CONTROL_KINDS = ['approval_policy', 'ip_access', 'role_grant', 'emergency_plan', 'staff_role'] as const;
+export const CONTROL_KINDS = ['approval_policy'] as const;
 export type ControlKind = (typeof CONTROL_KINDS)[number];
 
 /** What an approval guards. */
@@ -219,10 +219,6 @@ export const APPROVAL_KIND_LABELS: Readonly<Record<ApprovalKind, Labels>> = {
   rollback: l('回滚', 'Rollback'),
   emergency: l('应急预案', 'Emergency plan'),
   approval_policy: l('复核规则变更', 'Approval rules change'),
-  ip_access: l('IP 白名单变更', 'IP allow-list change'),
-  role_grant: l('角色资金权限变更', 'Role money grants change'),
-  emergency_plan: l('应急预案定义变更', 'Emergency plan definition change'),
-  staff_role: l('管理员/主管任命', 'Administrator or supervisor appointment'),
 };
 
 export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, Labels>> = {

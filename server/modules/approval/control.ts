@@ -12,15 +12,9 @@ import { applyPolicy } from './service';
 /** Applies an approved change in the maker's tenant (`makerId`: who asked it, kept as the change's author). */
 type Applier = (tx: Executor, tenantId: string, makerId: number | null, change: ControlChange) => Promise<unknown>;
 
-const notYet: Applier = async () => undefined;
-
 /** The applier of each control kind. */
 const APPLIERS: Readonly<Record<ControlKind, Applier>> = {
   approval_policy: applyPolicy,
-  ip_access: notYet,
-  role_grant: notYet,
-  emergency_plan: notYet,
-  staff_role: notYet,
 };
 
 /**

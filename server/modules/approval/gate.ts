@@ -27,7 +27,6 @@ import {
   approval,
   approvalDecision,
   approvalPolicy,
-  client,
   depositRecord,
   overdrawnRecord,
   withdrawRecord,
@@ -35,7 +34,7 @@ import {
 import { tenantTimeZone } from '../setting/service';
 import { DomainError, StateConflictError } from '../../core/errors';
 import { sqlState } from '../../core/retry';
-import type { Executor } from '../../core/db';
+import type { Executor, Tx } from '../../core/db';
 import { fromCents, toCents } from '../../ledger/money';
 import type { Actor } from '../records/common';
 
@@ -153,13 +152,14 @@ async function usedToday(
 }
 
 /**
- * Serialises the cumulative-limit decisions of one maker (a transaction-scoped advisory lock) and of one client (its
- * row, FOR NO KEY UPDATE: foreign keys to it are not blocked), always in that order, until the transaction ends.
+ * Serialises the cumulative-limit decisions of one maker and of one client until the transaction ends: two
+ * transaction-scoped advisory locks, always the maker's first. Not the client's row: the money services already hold
+ * it FOR SHARE (records/common.ts clientInScope), and two transactions upgrading a shared row lock deadlock each other.
  */
 async function lockLimits(tx: Executor, makerId: number | null, clientId: number): Promise<void> {
   if (makerId !== null)
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`approval_limit:maker:${makerId}`}))`);
-  await tx.select({ id: client.id }).from(client).where(eq(client.id, clientId)).for('no key update');
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`approval_limit:client:${clientId}`}))`);
 }
 
 /**
@@ -271,6 +271,24 @@ export async function proposeChange(
     })
     .returning();
   return { pending_approval: { id: row.id, kind, status: 'pending', required_checkers: row.requiredCheckers } };
+}
+
+/**
+ * Runs `fn` in a savepoint and undoes it: the checks a change would meet now (its validation, conflicts, lockouts)
+ * without applying it. Answers what `fn` answered.
+ */
+export async function dryRun<T>(tx: Executor, fn: (sp: Executor) => Promise<T>): Promise<T> {
+  const undo = new Error('dry run');
+  let result: T | undefined;
+  try {
+    await (tx as Tx).transaction(async (sp) => {
+      result = await fn(sp);
+      throw undo;
+    });
+  } catch (e) {
+    if (e !== undo) throw e;
+  }
+  return result as T;
 }
 
 /** The control change an approval holds (its payload), or null for a money approval. */

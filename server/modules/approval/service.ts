@@ -49,10 +49,6 @@ export const KIND_CHAIN: Readonly<Record<Exclude<ApprovalKind, 'rollback'>, read
   emergency: ['emergency'],
   // control changes: checked by an administrator only (checkableKinds), on the grant of the page they change
   approval_policy: ['approval_policy', 'config'],
-  ip_access: ['ip_access', 'config'],
-  role_grant: ['permission', 'config'],
-  emergency_plan: ['emergency'],
-  staff_role: ['users'],
 };
 
 type CheckKind = keyof typeof KIND_CHAIN;
