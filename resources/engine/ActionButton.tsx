@@ -59,7 +59,10 @@ export function ActionButton({
   const succeed = (answer: unknown) => {
     setOpen(false);
     setBusy(false);
-    notify(action.success ?? 'engine.action.done', { type: 'success' });
+    // a change of the controls opened for a second administrator (202 pending_approval): nothing is saved yet
+    if (answer && typeof answer === 'object' && 'pending_approval' in answer)
+      notify('engine.action.awaitingReview', { type: 'info' });
+    else notify(action.success ?? 'engine.action.done', { type: 'success' });
     const text = action.result?.(answer);
     if (text) setResult(text);
     if (action.refresh !== false) refresh();
