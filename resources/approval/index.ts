@@ -48,6 +48,8 @@ export default defineResource<ApprovalRecord>({
   endpoints: { list: approval.paths.list, one: approval.paths.one, export: approval.paths.export },
   fields: fieldsFromEntity(approval, {
     target_type: false,
+    // a control change's target id is its own id: nothing to show
+    target_id: { value: (r) => (isControlKind(String(r.kind)) ? null : r.target_id) },
     // a rollback's record kind, labelled like the kinds
     target_kind: {
       list: false,
