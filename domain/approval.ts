@@ -8,8 +8,8 @@
  */
 import { defineEntity, type Labels, type Row, l } from './entity';
 
-/** What an approval guards. */
-export const APPROVAL_KINDS = [
+/** The money movements an approval guards (each has a tier per currency on the policy page). */
+export const MONEY_KINDS = [
   'deposit',
   'crypto_deposit',
   'withdrawal',
@@ -21,7 +21,42 @@ export const APPROVAL_KINDS = [
   'emergency',
   'trade_result',
 ] as const;
+
+/**
+ * Changes of the controls themselves (issue 18 "the policy itself"): the approval policy (the IP allow-list and the
+ * roles' money grants are to follow as kinds of their own, applied by their modules through approval/control.ts).
+ * Always one checker, an administrator other than the maker; the change is the approval's payload (`ControlChange`)
+ * and is applied when approved. No tier: the policy page cannot lower them.
+ */
+export const CONTROL_KINDS = ['approval_policy'] as const;
+export type ControlKind = (typeof CONTROL_KINDS)[number];
+
+/** What an approval guards. */
+export const APPROVAL_KINDS = [...MONEY_KINDS, ...CONTROL_KINDS] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export type MoneyKind = (typeof MONEY_KINDS)[number];
+
+/** Whether an approval kind is a change of the controls (no amount, applied from its payload). */
+export const isControlKind = (kind: string): kind is ControlKind => (CONTROL_KINDS as readonly string[]).includes(kind);
+
+/**
+ * A control change as the approval holds it: what it changes (`target`, e.g. `deposit:USD`, a CIDR, a role, a plan or
+ * staff name), its values before and after (null: created or deleted), and what the module needs to apply it.
+ */
+export interface ControlChange {
+  /** The operation (e.g. set, create, delete, enable, disable, replace, update). */
+  op: string;
+  target: string;
+  from: Record<string, unknown> | null;
+  to: Record<string, unknown> | null;
+  /** What the applier needs beyond `to` (ids, the maker's request). */
+  apply?: Record<string, unknown>;
+}
+
+/** The answer of a request that opened a control change instead of applying it (HTTP 202). */
+export interface PendingChangeAnswer {
+  pending_approval: { id: number; kind: ControlKind; status: 'pending'; required_checkers: number };
+}
 
 /** pending until enough checkers approve (approved, the money moved) or one rejects (rejected). */
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -38,12 +73,23 @@ export type ApprovalView = (typeof APPROVAL_VIEWS)[number];
 /** A policy row's currency that applies to every currency without a row of its own. */
 export const ANY_CURRENCY = '*';
 
-/** One tier rule: amounts are decimal strings (2 decimals at most); `two_checkers_from` null: never two. */
+/**
+ * One tier rule: amounts are decimal strings (2 decimals at most); `two_checkers_from` null: never two. The cumulative
+ * limits (split credits): what one maker, and one client, may make or receive without a checker in the tenant's day,
+ * the amount already made that day counted in (null: no limit); a movement that would cross one needs one checker.
+ */
 export interface ApprovalTier {
   enabled: boolean;
   one_checker_from: string;
   two_checkers_from: string | null;
+  maker_daily_limit: string | null;
+  client_daily_limit: string | null;
 }
+
+/** The kinds whose records count toward the cumulative daily limits (movements of a client's money made by staff). */
+export const LIMITED_KINDS = ['deposit', 'crypto_deposit', 'withdrawal', 'loan', 'compensation', 'bonus'] as const;
+export type LimitedKind = (typeof LIMITED_KINDS)[number];
+export const isLimitedKind = (kind: string): kind is LimitedKind => (LIMITED_KINDS as readonly string[]).includes(kind);
 
 /**
  * The "large amount" of a currency: where two checkers start for deposits, withdrawals, loans and rollbacks (about
@@ -67,7 +113,7 @@ export const LARGE_AMOUNT: Readonly<Record<string, string>> = {
  * Records that are audited anyway (deposits, withdrawals, loans) and rollbacks need a checker from the first cent;
  * bonus points and bonuses are credited at once below L/10, exchanges below 5 L.
  */
-const DEFAULT_TENTHS: Readonly<Record<ApprovalKind, { one: bigint; two: bigint | null }>> = {
+const DEFAULT_TENTHS: Readonly<Record<MoneyKind, { one: bigint; two: bigint | null }>> = {
   deposit: { one: 0n, two: 10n },
   crypto_deposit: { one: 0n, two: 10n },
   withdrawal: { one: 0n, two: 10n },
@@ -96,15 +142,66 @@ export function decimalOf(cents: bigint): string {
   return `${sign}${a / 100n}.${(a % 100n).toString().padStart(2, '0')}`;
 }
 
-/** The built-in tier of a kind and currency (used when the tenant has no row for it nor for `*`). */
+/**
+ * The built-in cumulative limits of the limited kinds, in tenths of L: one client receives at most L/10 a day without
+ * a checker (the bonus tier: five credits just under it are one credit above it), one maker makes at most L/2 a day.
+ */
+const DEFAULT_LIMIT_TENTHS = { maker: 5n, client: 1n };
+
+/** The built-in cumulative limits of a kind and currency (null: none, for the kinds that are not limited). */
+export function defaultLimits(
+  kind: ApprovalKind,
+  currency: string,
+): Pick<ApprovalTier, 'maker_daily_limit' | 'client_daily_limit'> {
+  if (!isLimitedKind(kind)) return { maker_daily_limit: null, client_daily_limit: null };
+  const large = centsOf(LARGE_AMOUNT[currency] ?? LARGE_AMOUNT[ANY_CURRENCY]);
+  return {
+    maker_daily_limit: decimalOf((large * DEFAULT_LIMIT_TENTHS.maker) / 10n),
+    client_daily_limit: decimalOf((large * DEFAULT_LIMIT_TENTHS.client) / 10n),
+  };
+}
+
+/**
+ * The built-in tier of a kind and currency (used when the tenant has no row for it nor for `*`). A control kind has
+ * no tier: always one checker (an administrator).
+ */
 export function defaultTier(kind: ApprovalKind, currency: string): ApprovalTier {
+  if (isControlKind(kind))
+    return {
+      enabled: true,
+      one_checker_from: '0.00',
+      two_checkers_from: null,
+      maker_daily_limit: null,
+      client_daily_limit: null,
+    };
   const large = centsOf(LARGE_AMOUNT[currency] ?? LARGE_AMOUNT[ANY_CURRENCY]);
   const t = DEFAULT_TENTHS[kind];
   return {
     enabled: true,
     one_checker_from: decimalOf((large * t.one) / 10n),
     two_checkers_from: t.two === null ? null : decimalOf((large * t.two) / 10n),
+    ...defaultLimits(kind, currency),
   };
+}
+
+/**
+ * Whether a movement of `amountCents` crosses a cumulative limit, given what was already made that day without a
+ * checker by its maker (`makerUsed`, null: no maker, a client's own request) and for its client (`clientUsed`).
+ * Reaching a limit exactly does not cross it.
+ */
+export function crossesLimit(
+  tier: ApprovalTier,
+  amountCents: bigint,
+  used: { maker: bigint | null; client: bigint },
+): boolean {
+  if (!tier.enabled) return false;
+  if (
+    tier.maker_daily_limit !== null &&
+    used.maker !== null &&
+    used.maker + amountCents > centsOf(tier.maker_daily_limit)
+  )
+    return true;
+  return tier.client_daily_limit !== null && used.client + amountCents > centsOf(tier.client_daily_limit);
 }
 
 /** How many checkers an amount (in cents) needs under a tier: 0, 1 or 2. */
@@ -125,6 +222,7 @@ export const APPROVAL_KIND_LABELS: Readonly<Record<ApprovalKind, Labels>> = {
   rollback: l('回滚', 'Rollback'),
   emergency: l('应急预案', 'Emergency plan'),
   trade_result: l('交易结果', 'Trade result'),
+  approval_policy: l('复核规则变更', 'Approval rules change'),
 };
 
 /**
@@ -227,6 +325,8 @@ export const approval = defineEntity({
     { name: 'asked_profit', kind: 'money', nullable: true, list: true, label: l('申请盈亏', 'Result asked') },
     { name: 'balance_effect', kind: 'money', nullable: true, list: true, label: l('余额影响', 'Balance effect') },
     { name: 'remark', kind: 'text', nullable: true, list: true, label: l('备注', 'Remark') },
+    // a control change (ControlChange as JSON text): what changes, from what to what; null for money
+    { name: 'change', kind: 'text', nullable: true, list: true, export: false, label: l('变更内容', 'Change') },
     { name: 'created_at', kind: 'datetime', list: true, sort: true, label: l('发起时间', 'Requested') },
     { name: 'resolved_at', kind: 'datetime', nullable: true, list: true, label: l('完成时间', 'Resolved') },
   ],
@@ -272,4 +372,6 @@ export interface ApprovalPolicyRow extends ApprovalTier {
   kind: ApprovalKind;
   currency: string;
   source: 'tenant' | 'default';
+  /** The id of a pending change of this row awaiting a second administrator, or null. */
+  pending_approval_id: number | null;
 }

@@ -1,23 +1,28 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import type { RaRecord } from 'ra-core';
-import { approval, APPROVAL_KINDS, APPROVAL_VIEWS, type ApprovalRow } from '../../domain/approval';
+import { approval, APPROVAL_KINDS, APPROVAL_VIEWS, isControlKind, type ApprovalRow } from '../../domain/approval';
 import { defineResource } from '../engine/define';
 import { fieldsFromEntity } from '../engine/entityFields';
 import type { ActionSpec } from '../engine/types';
+import { describeChange } from './describeChange';
 
 /** An approval as the queue answers it (domain/approval.ts). */
 export type ApprovalRecord = ApprovalRow & RaRecord;
 
 const pending = (r: ApprovalRecord) => r.status === 'pending';
 
-/** Approve or reject with an optional remark (a rejection asks for one): PUT decide, with an Idempotency-Key. */
-function decide(decision: 'approved' | 'rejected'): ActionSpec<ApprovalRecord> {
+/**
+ * Approve or reject with an optional remark (a rejection asks for one): PUT decide, with an Idempotency-Key. A change
+ * of the controls (`control`) has its own confirmation (what changes, not an amount).
+ */
+function decide(decision: 'approved' | 'rejected', control = false): ActionSpec<ApprovalRecord> {
+  const name = decision === 'approved' ? 'approve' : 'reject';
   return {
-    name: decision === 'approved' ? 'approve' : 'reject',
+    name: control ? `${name}_change` : name,
     icon: decision === 'approved' ? CheckIcon : CloseIcon,
     permission: { action: 'approve' },
-    when: pending,
+    when: (r) => pending(r) && isControlKind(r.kind) === control,
     idempotent: true,
     inputs: [{ source: 'remark', type: 'text', maxLength: 500, required: decision === 'rejected' }],
     run: {
@@ -43,6 +48,8 @@ export default defineResource<ApprovalRecord>({
   endpoints: { list: approval.paths.list, one: approval.paths.one, export: approval.paths.export },
   fields: fieldsFromEntity(approval, {
     target_type: false,
+    // a control change's target id is its own id: nothing to show
+    target_id: { value: (r) => (isControlKind(String(r.kind)) ? null : r.target_id) },
     // a rollback's record kind, labelled like the kinds
     target_kind: {
       list: false,
@@ -53,7 +60,9 @@ export default defineResource<ApprovalRecord>({
     client_id: false,
     username: { type: 'reference', idSource: 'client_id' },
     currency: { list: false, show: false, filter: true },
-    amount: { currencySource: 'currency' },
+    // a change of the controls has no amount: what it changes instead
+    amount: { currencySource: 'currency', value: (r) => (isControlKind(String(r.kind)) ? null : r.amount) },
+    change: { value: (r, translate) => describeChange(r, translate) },
     // a trade result: the action and product in the list, what was asked in the column chooser and the detail
     asked_price: { type: 'number', hidden: true },
     asked_profit: { currencySource: 'currency', signed: true, hidden: true },
@@ -72,7 +81,7 @@ export default defineResource<ApprovalRecord>({
   sort: { field: 'id', order: 'DESC' },
   rowClick: 'show',
   drawer: 'show',
-  rowActions: [decide('approved'), decide('rejected')],
+  rowActions: [decide('approved'), decide('rejected'), decide('approved', true), decide('rejected', true)],
   related: [
     {
       name: 'decisions',

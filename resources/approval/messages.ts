@@ -23,11 +23,24 @@ export default {
         },
         view_values: { queue: '待我复核', mine: '我发起的', all: '全部' },
         decision_values: { approved: '通过', rejected: '拒绝' },
-        actions: { approve: '通过', reject: '拒绝' },
+        actions: { approve: '通过', reject: '拒绝', approve_change: '通过', reject_change: '拒绝' },
         confirm: {
           approve:
             '复核通过 %{username} 的 %{amount} %{currency}（第 %{approvals} / %{required_checkers} 人已通过）？最后一位复核人通过后资金才会变动。',
           reject: '拒绝 %{username} 的 %{amount} %{currency}？拒绝后此申请结束，资金不变动。',
+          approve_change: '通过 %{maker_name} 提交的变更？通过后立即生效。',
+          reject_change: '拒绝 %{maker_name} 提交的变更？拒绝后此申请结束，什么都不会改变。',
+        },
+        change: {
+          any_currency: '其他所有币种',
+          empty: { limit: '系统默认', none: '无' },
+          fields: {
+            enabled: '启用复核',
+            one_checker_from: '一人复核起点金额',
+            two_checkers_from: '两人复核起点金额',
+            maker_daily_limit: '每位发起人每日免复核累计上限',
+            client_daily_limit: '每位客户每日免复核累计上限',
+          },
         },
         inputs: { remark: '复核备注' },
         related: { decisions: '复核记录' },
@@ -50,11 +63,24 @@ export default {
         },
         view_values: { queue: 'Waiting for me', mine: 'Made by me', all: 'All' },
         decision_values: { approved: 'Approved', rejected: 'Rejected' },
-        actions: { approve: 'Approve', reject: 'Reject' },
+        actions: { approve: 'Approve', reject: 'Reject', approve_change: 'Approve', reject_change: 'Reject' },
         confirm: {
           approve:
             'Approve %{amount} %{currency} for %{username} (%{approvals} of %{required_checkers} approved so far)? Money moves only when the last checker approves.',
           reject: 'Reject %{amount} %{currency} for %{username}? The request ends and no money moves.',
+          approve_change: 'Approve the change %{maker_name} asked for? It applies at once.',
+          reject_change: 'Reject the change %{maker_name} asked for? The request ends and nothing changes.',
+        },
+        change: {
+          any_currency: 'every other currency',
+          empty: { limit: 'built-in default', none: 'none' },
+          fields: {
+            enabled: 'Checks on',
+            one_checker_from: 'One checker from',
+            two_checkers_from: 'Two checkers from',
+            maker_daily_limit: 'Unchecked per maker and day',
+            client_daily_limit: 'Unchecked per client and day',
+          },
         },
         inputs: { remark: 'Remark' },
         related: { decisions: 'Decisions' },

@@ -59,10 +59,12 @@ export function ActionButton({
   const succeed = (answer: unknown) => {
     setOpen(false);
     setBusy(false);
-    const waits = !!action.awaiting?.when(answer);
-    notify(waits ? action.awaiting!.key : (action.success ?? 'engine.action.done'), {
-      type: waits ? 'info' : 'success',
-    });
+    // an answer that waits for review: a result the action's `awaiting` recognises, or a change of the controls
+    // opened for a second administrator (202 pending_approval); nothing has moved yet
+    const controlChange = !!answer && typeof answer === 'object' && 'pending_approval' in answer;
+    const waits = controlChange || !!action.awaiting?.when(answer);
+    const key = controlChange ? 'engine.action.awaitingReview' : action.awaiting?.key;
+    notify(waits && key ? key : (action.success ?? 'engine.action.done'), { type: waits ? 'info' : 'success' });
     const text = action.result?.(answer);
     if (text) setResult(text);
     if (action.refresh !== false) refresh();

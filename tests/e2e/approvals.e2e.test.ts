@@ -144,6 +144,71 @@ describe('maker-checker in Chromium', () => {
     for (const p of [admin, sup1, sup2]) await p.ctx.close();
   });
 
+  it('a tier changed by one administrator awaits review; a second one approves it in 待复核 and it is in force', async () => {
+    const db = e2e.server.test.database.db;
+    const [admin1] = await db
+      .select()
+      .from(staffUser)
+      .where(and(eq(staffUser.tenantId, 'tr'), eq(staffUser.username, 'admin')));
+    await db.insert(staffUser).values({
+      tenantId: 'tr',
+      username: 'admin2',
+      name: '管理员二',
+      role: 'god',
+      passwordHash: admin1.passwordHash,
+      invitationCode: 'ADMIN2POLICY',
+    });
+    const tier = async () => {
+      const res = await fetch(`${e2e.server.url}/api/approval/admin/v1/policy`, {
+        headers: { authorization: `Bearer ${e2e.adminToken}`, 'x-tenant-id': 'tr' },
+      });
+      return ((await res.json()).data as { id: string; one_checker_from: string }[]).find(
+        (r) => r.id === 'compensation:*',
+      )!;
+    };
+    expect((await tier()).one_checker_from).toBe('1000.00');
+
+    // The administrator edits the bonus-points tier: the page says it awaits review, nothing changed.
+    const admin = await signedInPage(e2e, 'admin', { width: 1366, height: 768 });
+    await openFromMenu(admin.page, 'approval_policy', 'config');
+    const row = admin.page.locator(`${pane('/approval_policy')} tbody tr`, { hasText: '赠分' }).first();
+    await row.waitFor();
+    await row.locator('[data-testid=action-edit]').click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.locator('input[name=one_checker_from]').fill('500');
+    const asked = admin.page.waitForResponse(
+      (r) => r.url().includes('/api/approval/admin/v1/policy') && r.request().method() === 'PUT',
+    );
+    await admin.page.locator('[data-testid=action-confirm]').click();
+    expect((await asked).status()).toBe(202);
+    await admin.page.getByText('已提交，待另一位管理员复核').first().waitFor();
+    await row.getByText('变更待复核').waitFor();
+    expect(await admin.page.getByText('操作成功').count()).toBe(0);
+    await admin.page.screenshot({ path: '/tmp/approvals-1366-policy-awaiting.png' });
+    expect((await tier()).one_checker_from).toBe('1000.00');
+
+    // The second administrator sees what changes in 待复核 and approves it.
+    const admin2 = await signedInPage(e2e, 'admin2', { width: 1366, height: 768 });
+    await openFromMenu(admin2.page, 'approval', 'funds');
+    const change = admin2.page.locator(`${pane(PATH)} tbody tr`, { hasText: '复核规则变更' }).first();
+    await change.waitFor();
+    await change.getByText('赠分 / 其他所有币种: 一人复核起点金额 1000.00 → 500.00').waitFor();
+    await admin2.page.screenshot({ path: '/tmp/approvals-1366-policy-change.png' });
+    await change.getByRole('button', { name: '通过' }).click();
+    const decided = admin2.page.waitForResponse((r) => r.url().includes('/api/approval/admin/v1/decide/'));
+    await admin2.page.locator('[data-testid=action-confirm]').click();
+    expect((await decided).status()).toBe(200);
+    await admin2.page.getByText('操作成功').first().waitFor();
+
+    // In force: the API and the administrator's page show the new tier, no longer awaiting review.
+    expect((await tier()).one_checker_from).toBe('500.00');
+    await admin.page.reload();
+    const now = admin.page.locator(`${pane('/approval_policy')} tbody tr`, { hasText: '赠分' }).first();
+    await now.getByText('500.00').first().waitFor();
+    expect(await now.getByText('变更待复核').count()).toBe(0);
+    for (const p of [admin, admin2]) await p.ctx.close();
+  });
+
   it('the administrator sees the approval rules; a supervisor has no such menu entry', async () => {
     const admin = await signedInPage(e2e, 'admin', { width: 1366, height: 768 });
     await openFromMenu(admin.page, 'approval_policy', 'config');

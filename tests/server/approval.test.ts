@@ -14,6 +14,7 @@ import { createDeposit } from '../../server/modules/deposit/service';
 import { bySystem } from '../../server/modules/records/common';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 import { makeClient, type LedgerFixture } from './ledger-helpers';
+import { approvedChange, secondAdmin } from './approval-helpers';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -53,7 +54,8 @@ const clientDeposit = (clientId: number, accountId: number, amount: string) =>
 beforeAll(async () => {
   t = await makeTestApp();
   app = t.app;
-  for (const u of ['admin', 'supervisor', 'leader', 'sales']) tokens[u] = (await login(app, u)).access_token;
+  await secondAdmin(t.database.db, 'tr');
+  for (const u of ['admin', 'admin2', 'supervisor', 'leader', 'sales']) tokens[u] = (await login(app, u)).access_token;
   const rows = await t.database.db.execute(sql`SELECT id, username FROM staff_user WHERE tenant_id = 'tr'`);
   for (const r of rows.rows as { id: number; username: string }[]) staffId[r.username] = Number(r.id);
   await withRetry(t.database.db, (tx) => seedRates(tx, 'tr'));
@@ -64,6 +66,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** A policy change asked by the administrator and approved by the second one (a control change). */
+const setPolicy = (body: Record<string, unknown>) =>
+  approvedChange(app, tokens.admin, tokens.admin2, { method: 'PUT', url: '/approval/admin/v1/policy', body });
 
 describe('maker-checker on records', () => {
   it('the maker cannot check his own deposit; another checker approves it and only that account moves', async () => {
@@ -139,30 +145,31 @@ describe('maker-checker on records', () => {
   });
 
   it('tiers are per currency: a tenant row for EUR needs two checkers from 100 EUR, USD keeps its own', async () => {
-    const set = await as('admin', 'PUT', '/approval/admin/v1/policy', {
+    await setPolicy({
       kind: 'deposit',
       currency: 'eur',
       enabled: true,
       one_checker_from: '0',
       two_checkers_from: '100',
     });
-    expect([set.statusCode, set.json()]).toEqual([
-      200,
-      {
-        id: 'deposit:EUR',
-        kind: 'deposit',
-        currency: 'EUR',
-        enabled: true,
-        one_checker_from: '0.00',
-        two_checkers_from: '100.00',
-        source: 'tenant',
-      },
-    ]);
+    const set = (await as('admin', 'GET', '/approval/admin/v1/policy')).json().data;
+    expect(set.find((r: { id: string }) => r.id === 'deposit:EUR')).toEqual({
+      id: 'deposit:EUR',
+      kind: 'deposit',
+      currency: 'EUR',
+      enabled: true,
+      one_checker_from: '0.00',
+      two_checkers_from: '100.00',
+      maker_daily_limit: '5000.00',
+      client_daily_limit: '1000.00',
+      source: 'tenant',
+      pending_approval_id: null,
+    });
     const eur = await staffDeposit('supervisor', c1.clientId, c1.acc.USD, '150.00', 'EUR');
     const usd = await staffDeposit('supervisor', c1.clientId, c1.acc.USD, '150.00', 'USD');
     expect([eur.approval.required_checkers, usd.approval.required_checkers]).toEqual([2, 1]);
     // below one_checker_from nothing is asked: the maker may audit it himself
-    await as('admin', 'PUT', '/approval/admin/v1/policy', {
+    await setPolicy({
       kind: 'deposit',
       currency: 'EUR',
       enabled: false,
@@ -222,7 +229,7 @@ describe('credits and exchanges at or above the tier wait', () => {
   });
 
   it('an exchange above the tier is pending; approved, it runs once at the current rate', async () => {
-    await as('admin', 'PUT', '/approval/admin/v1/policy', {
+    await setPolicy({
       kind: 'exchange',
       currency: '*',
       enabled: true,
@@ -341,7 +348,10 @@ describe('queue, count and policy', () => {
       enabled: true,
       one_checker_from: '1000.00',
       two_checkers_from: '10000.00',
+      maker_daily_limit: '5000.00',
+      client_daily_limit: '1000.00',
       source: 'default',
+      pending_approval_id: null,
     });
     const bad = await as('admin', 'PUT', '/approval/admin/v1/policy', {
       kind: 'deposit',

@@ -32,6 +32,10 @@ export const approvalPolicy = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     oneCheckerFrom: money('one_checker_from').notNull(),
     twoCheckersFrom: money('two_checkers_from'),
+    /** What one maker may make without a checker in a tenant's day (kind and currency); null: the built-in default. */
+    makerDailyLimit: money('maker_daily_limit'),
+    /** What one client may receive without a checker in a tenant's day (kind and currency); null: the default. */
+    clientDailyLimit: money('client_daily_limit'),
     updatedBy: ref('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +44,10 @@ export const approvalPolicy = pgTable(
     check(
       'approval_policy_tiers',
       sql`${t.oneCheckerFrom} >= 0 AND (${t.twoCheckersFrom} IS NULL OR ${t.twoCheckersFrom} >= ${t.oneCheckerFrom})`,
+    ),
+    check(
+      'approval_policy_limits',
+      sql`(${t.makerDailyLimit} IS NULL OR ${t.makerDailyLimit} >= 0) AND (${t.clientDailyLimit} IS NULL OR ${t.clientDailyLimit} >= 0)`,
     ),
   ],
 );
@@ -56,7 +64,10 @@ export const approval = pgTable(
       .notNull()
       .references(() => tenant.id),
     kind: text('kind').notNull(),
-    /** deposit_record | withdraw_record | overdrawn_record | exchange_record | emergency_plan. */
+    /**
+     * deposit_record | withdraw_record | overdrawn_record | exchange_record | emergency_plan, or control_change (a
+     * change of the controls themselves, held in `payload`; target_id is the approval's own id).
+     */
     targetType: text('target_type').notNull(),
     targetId: ref('target_id').notNull(),
     /** The client of the record; null for an emergency plan (a tenant-wide request). */

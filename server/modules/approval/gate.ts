@@ -12,16 +12,31 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ANY_CURRENCY,
   checkersNeeded,
+  crossesLimit,
+  defaultLimits,
   defaultTier,
+  isLimitedKind,
   type ApprovalDecision,
   type ApprovalKind,
   type ApprovalTier,
+  type ControlChange,
+  type ControlKind,
+  type PendingChangeAnswer,
 } from '../../../domain/approval';
-import { approval, approvalDecision, approvalPolicy, staffUser } from '../../db/schema';
+import {
+  approval,
+  approvalDecision,
+  approvalPolicy,
+  depositRecord,
+  overdrawnRecord,
+  staffUser,
+  withdrawRecord,
+} from '../../db/schema';
+import { tenantTimeZone } from '../setting/service';
 import { DomainError, StateConflictError } from '../../core/errors';
 import { sqlState } from '../../core/retry';
-import type { Executor } from '../../core/db';
-import { fromCents } from '../../ledger/money';
+import type { Executor, Tx } from '../../core/db';
+import { fromCents, toCents } from '../../ledger/money';
 import type { Actor } from '../records/common';
 
 /** The tables an approval may target. */
@@ -32,7 +47,9 @@ export type TargetType =
   | 'exchange_record'
   | 'emergency_plan'
   // a trade result (kind trade_result): the order whose settlement, sale or modification waits
-  | 'trade_order';
+  | 'trade_order'
+  // a change of the controls (kind approval_policy): the approval is its own record
+  | 'control_change';
 
 export type ApprovalRowDb = typeof approval.$inferSelect;
 
@@ -110,10 +127,13 @@ export async function tierOf(
     );
   const row = rows.find((r) => r.currency === currency) ?? rows.find((r) => r.currency === ANY_CURRENCY);
   if (!row) return defaultTier(kind, currency);
+  const limits = defaultLimits(kind, currency);
   return {
     enabled: row.enabled,
     one_checker_from: row.oneCheckerFrom,
     two_checkers_from: row.twoCheckersFrom,
+    maker_daily_limit: row.makerDailyLimit ?? limits.maker_daily_limit,
+    client_daily_limit: row.clientDailyLimit ?? limits.client_daily_limit,
   };
 }
 
@@ -126,6 +146,88 @@ export async function checkersFor(
   amount: bigint,
 ): Promise<0 | 1 | 2> {
   return checkersNeeded(await tierOf(tx, tenantId, kind, currency), amount);
+}
+
+/** The record table and condition of a limited kind (what counts toward its cumulative limits). */
+function limitedRecords(kind: ApprovalKind) {
+  switch (kind) {
+    case 'deposit':
+      return { table: depositRecord, cond: sql`${depositRecord.subType} <> 'crypto'`, type: 'deposit_record' };
+    case 'crypto_deposit':
+      return { table: depositRecord, cond: sql`${depositRecord.subType} = 'crypto'`, type: 'deposit_record' };
+    case 'withdrawal':
+      return { table: withdrawRecord, cond: sql`true`, type: 'withdraw_record' };
+    default:
+      return { table: overdrawnRecord, cond: sql`${overdrawnRecord.subType} = ${kind}`, type: 'overdrawn_record' };
+  }
+}
+
+/**
+ * What was made today (the tenant's day) of `kind` in `currency` without a checker, rejected records and `exceptId`
+ * (the record being decided) apart: by the maker (null without one) and for the client, in cents. Read after
+ * lockLimits, so a concurrent movement of the same maker or client has committed (and is counted) or waits.
+ */
+async function usedToday(
+  tx: Executor,
+  tenantId: string,
+  kind: ApprovalKind,
+  currency: string,
+  makerId: number | null,
+  clientId: number,
+  exceptId: number | null,
+): Promise<{ maker: bigint | null; client: bigint }> {
+  const zone = await tenantTimeZone(tx, tenantId);
+  const { table: r, cond, type } = limitedRecords(kind);
+  const res = await tx.execute(sql`
+    SELECT coalesce(sum(${r.amount}) FILTER (WHERE ${r.clientId} = ${clientId}), 0)::text AS client,
+           coalesce(sum(${r.amount}) FILTER (WHERE ${r.createdBy} = ${makerId ?? -1}), 0)::text AS maker
+      FROM ${r}
+     WHERE ${r.tenantId} = ${tenantId} AND ${cond} AND ${r.currency} = ${currency} AND ${r.status} <> 'rejected'
+       AND (${r.clientId} = ${clientId} OR ${r.createdBy} = ${makerId ?? -1})
+       AND ${r.id} <> ${exceptId ?? -1}
+       AND ${r.createdAt} >= (date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})
+       AND NOT EXISTS (SELECT 1 FROM ${approval} a WHERE a.target_type = ${type} AND a.target_id = ${r.id})`);
+  const row = res.rows[0] as { client: string; maker: string };
+  return { maker: makerId === null ? null : toCents(String(row.maker)), client: toCents(String(row.client)) };
+}
+
+/**
+ * Serialises the cumulative-limit decisions of one maker and of one client until the transaction ends: two
+ * transaction-scoped advisory locks, always the maker's first. Not the client's row: the money services already hold
+ * it FOR SHARE (records/common.ts clientInScope), and two transactions upgrading a shared row lock deadlock each other.
+ */
+async function lockLimits(tx: Executor, makerId: number | null, clientId: number): Promise<void> {
+  if (makerId !== null)
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`approval_limit:maker:${makerId}`}))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`approval_limit:client:${clientId}`}))`);
+}
+
+/**
+ * How many checkers a movement of a client's money needs: its tier's, and one when it needs none but would cross a
+ * cumulative limit (what its maker, or its client, already has today without a checker, plus this amount; read under
+ * lockLimits). `exceptId`: the record itself when it is already inserted.
+ */
+export async function checkersWithLimits(
+  tx: Executor,
+  actor: Actor,
+  input: { kind: ApprovalKind; currency: string; amount: bigint; clientId: number | null; exceptId?: number | null },
+): Promise<0 | 1 | 2> {
+  const tier = await tierOf(tx, actor.tenantId, input.kind, input.currency);
+  const required = checkersNeeded(tier, input.amount);
+  if (required || !tier.enabled || !isLimitedKind(input.kind) || input.clientId === null) return required;
+  if (tier.maker_daily_limit === null && tier.client_daily_limit === null) return 0;
+  const makerId = actor.staff?.id ?? null;
+  await lockLimits(tx, makerId, input.clientId);
+  const used = await usedToday(
+    tx,
+    actor.tenantId,
+    input.kind,
+    input.currency,
+    makerId,
+    input.clientId,
+    input.exceptId ?? null,
+  );
+  return crossesLimit(tier, input.amount, used) ? 1 : 0;
 }
 
 export interface OpenApproval {
@@ -173,10 +275,65 @@ export async function openIfNeeded(
   actor: Actor,
   input: Omit<OpenApproval, 'required'>,
 ): Promise<ApprovalRowDb | null> {
-  const required = await checkersFor(tx, actor.tenantId, input.kind, input.currency, input.amount);
+  const required = await checkersWithLimits(tx, actor, { ...input, exceptId: input.targetId });
   if (!required) return null;
   return openApproval(tx, actor, { ...input, required });
 }
+
+/**
+ * Opens a change of the controls (a control kind, domain/approval.ts): nothing changes now; one administrator other
+ * than the maker must approve it in the queue, and the change (`payload.change`) is then applied by its module
+ * (approval/control.ts). Answers what the route sends back with 202.
+ */
+export async function proposeChange(
+  tx: Executor,
+  actor: Actor,
+  kind: ControlKind,
+  change: ControlChange,
+): Promise<PendingChangeAnswer> {
+  // target_id is the approval's own id (a control change has no record of its own; the pending index stays unique)
+  const res = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('approval', 'id'))::bigint AS id`);
+  const id = Number((res.rows[0] as { id: string | number }).id);
+  const [row] = await tx
+    .insert(approval)
+    .values({
+      id,
+      tenantId: actor.tenantId,
+      kind,
+      targetType: 'control_change',
+      targetId: id,
+      clientId: null,
+      payload: { change },
+      amount: '0',
+      currency: ANY_CURRENCY,
+      makerId: actor.staff?.id ?? null,
+      requiredCheckers: 1,
+    })
+    .returning();
+  return { pending_approval: { id: row.id, kind, status: 'pending', required_checkers: row.requiredCheckers } };
+}
+
+/**
+ * Runs `fn` in a savepoint and undoes it: the checks a change would meet now (its validation, conflicts, lockouts)
+ * without applying it. Answers what `fn` answered.
+ */
+export async function dryRun<T>(tx: Executor, fn: (sp: Executor) => Promise<T>): Promise<T> {
+  const undo = new Error('dry run');
+  let result: T | undefined;
+  try {
+    await (tx as Tx).transaction(async (sp) => {
+      result = await fn(sp);
+      throw undo;
+    });
+  } catch (e) {
+    if (e !== undo) throw e;
+  }
+  return result as T;
+}
+
+/** The control change an approval holds (its payload), or null for a money approval. */
+export const changeOf = (a: { payload: unknown }): ControlChange | null =>
+  (a.payload as { change?: ControlChange } | null)?.change ?? null;
 
 /** The pending approval of a record, locked for the step about to be taken; undefined when none. */
 export async function lockPendingOf(

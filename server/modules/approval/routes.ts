@@ -27,9 +27,9 @@ import {
   countSchema,
   decideBody,
   decisionList,
+  pendingChange,
   policyBody,
   policyList,
-  policyRow,
 } from './schemas';
 
 const tags = ['approval'];
@@ -184,21 +184,25 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description:
-          'Sets one tier of the tenant (kind and currency; `*` for every currency without its own row). Applies to ' +
-          'requests made from then on; pending approvals keep the checkers they were opened with. Audited. Requires ' +
-          'approval_policy:update (administrators).',
+          'Asks to set one tier of the tenant (kind and currency; `*` for every currency without its own row) with ' +
+          "its cumulative limits per maker and per client and the tenant's day. A change of the controls: nothing " +
+          'changes now; the answer is 202 with the pending approval (kind approval_policy), which another ' +
+          'administrator approves in the queue, and the tier applies from then on to requests made after it; ' +
+          'pending approvals keep the checkers they were opened with. Audited. Requires approval_policy:update ' +
+          '(administrators).',
         body: policyBody,
-        response: { 200: policyRow, ...errorResponses(400, 401, 403) },
+        response: { 202: pendingChange, ...errorResponses(400, 401, 403) },
       },
     },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const answer = await write(req, {
         action: 'approval.policy',
         resource: 'approval_policy',
         targetId: `${req.body.kind}:${req.body.currency}`,
-        run: (tx) => putPolicy(tx, staff, req.body),
+        run: (tx) => putPolicy(tx, actor, req.body),
       });
+      return reply.code(202).send(answer);
     },
   );
 };

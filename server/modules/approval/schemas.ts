@@ -1,5 +1,12 @@
 /** JSON schemas of the approval routes, derived from the queue's definition (domain/approval.ts). */
-import { ANY_CURRENCY, approval, APPROVAL_DECISIONS, APPROVAL_KINDS } from '../../../domain/approval';
+import {
+  ANY_CURRENCY,
+  approval,
+  APPROVAL_DECISIONS,
+  APPROVAL_KINDS,
+  CONTROL_KINDS,
+  MONEY_KINDS,
+} from '../../../domain/approval';
 import { rowSchema } from '../../core/entity';
 
 const row = rowSchema(approval);
@@ -81,14 +88,58 @@ export const policyRow = {
   additionalProperties: false,
   properties: {
     id: { type: 'string', description: '<kind>:<currency>' },
-    kind: { type: 'string', enum: [...APPROVAL_KINDS] },
+    kind: { type: 'string', enum: [...MONEY_KINDS] },
     currency: { type: 'string', description: `A currency code, or ${ANY_CURRENCY} for every other currency` },
     enabled: { type: 'boolean' },
     one_checker_from: { type: 'string' },
     two_checkers_from: { type: ['string', 'null'] },
+    maker_daily_limit: {
+      type: ['string', 'null'],
+      description: "What one maker may make without a checker in the tenant's day (null: no limit)",
+    },
+    client_daily_limit: {
+      type: ['string', 'null'],
+      description: "What one client may receive without a checker in the tenant's day (null: no limit)",
+    },
     source: { type: 'string', enum: ['tenant', 'default'] },
+    pending_approval_id: {
+      type: ['integer', 'null'],
+      description: 'A change of this row awaiting a second administrator (its approval id), or null',
+    },
   },
-  required: ['id', 'kind', 'currency', 'enabled', 'one_checker_from', 'two_checkers_from', 'source'],
+  required: [
+    'id',
+    'kind',
+    'currency',
+    'enabled',
+    'one_checker_from',
+    'two_checkers_from',
+    'maker_daily_limit',
+    'client_daily_limit',
+    'source',
+    'pending_approval_id',
+  ],
+} as const;
+
+/** The answer of a request that opened a control change (202): nothing changed yet. */
+export const pendingChange = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'The change awaits a second administrator in the approvals queue; nothing has changed yet',
+  properties: {
+    pending_approval: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        id: { type: 'integer', description: 'The approval to check (GET /approval/admin/v1/detail/{id})' },
+        kind: { type: 'string', enum: [...CONTROL_KINDS] },
+        status: { type: 'string', enum: ['pending'] },
+        required_checkers: { type: 'integer' },
+      },
+      required: ['id', 'kind', 'status', 'required_checkers'],
+    },
+  },
+  required: ['pending_approval'],
 } as const;
 
 export const policyList = {
@@ -103,11 +154,21 @@ export const policyBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    kind: { type: 'string', enum: [...APPROVAL_KINDS] },
+    kind: { type: 'string', enum: [...MONEY_KINDS] },
     currency: { type: 'string', pattern: '^(\\*|[A-Za-z]{3,10})$' },
     enabled: { type: 'boolean' },
     one_checker_from: tierAmount,
     two_checkers_from: { ...tierAmount, type: ['string', 'integer', 'null'] },
+    maker_daily_limit: {
+      ...tierAmount,
+      type: ['string', 'integer', 'null'],
+      description: 'Cumulative limit per maker and day (empty or null: the built-in default); omitted: unchanged',
+    },
+    client_daily_limit: {
+      ...tierAmount,
+      type: ['string', 'integer', 'null'],
+      description: 'Cumulative limit per client and day (empty or null: the built-in default); omitted: unchanged',
+    },
   },
   required: ['kind', 'currency', 'enabled', 'one_checker_from'],
 } as const;

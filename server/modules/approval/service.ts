@@ -8,16 +8,21 @@ import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ANY_CURRENCY,
-  APPROVAL_KINDS,
   centsOf,
+  defaultLimits,
   defaultTier,
+  isControlKind,
+  MONEY_KINDS,
   type ApprovalCount,
   type ApprovalDecision,
   type ApprovalKind,
   type ApprovalPolicyRow,
   type ApprovalView,
+  type ControlChange,
+  type MoneyKind,
+  type PendingChangeAnswer,
 } from '../../../domain/approval';
-import { canAny, loadRole } from '../../../permissions';
+import { ADMIN_ROLE, canAny, loadRole } from '../../../permissions';
 import { approval, approvalDecision, approvalPolicy, client, staffUser } from '../../db/schema';
 import { NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
 import type { Executor } from '../../core/db';
@@ -30,7 +35,8 @@ import { auditLoan, decideCredit, executeOverdrawnRollback } from '../overdrawn/
 import { decideExchange, exchangeInScope, presentExchange } from '../exchange/service';
 import { decidePlan, planOf } from '../emergency/service';
 import { executeTradeResult, tradeResultOrder, tradeResultView } from '../trading/service';
-import { lockPendingOf, step, type TargetType } from './gate';
+import { changeOf, lockPendingOf, proposeChange, step, type TargetType } from './gate';
+import { decideControl } from './control';
 
 /** The grant chain whose `approve` lets a staff member check an approval of a kind (a rollback: its record's kind). */
 export const KIND_CHAIN: Readonly<Record<Exclude<ApprovalKind, 'rollback'>, readonly string[]>> = {
@@ -44,15 +50,19 @@ export const KIND_CHAIN: Readonly<Record<Exclude<ApprovalKind, 'rollback'>, read
   emergency: ['emergency'],
   // trade results: the trades menu's grant (a supervisor's); the maker still cannot check
   trade_result: ['trades'],
+  // control changes: checked by an administrator only (checkableKinds), on the grant of the page they change
+  approval_policy: ['approval_policy', 'config'],
 };
 
 type CheckKind = keyof typeof KIND_CHAIN;
 
-/** The kinds (rollback apart) a role may check. */
+/** The kinds (rollback apart) a role may check: a control change only by an administrator. */
 export function checkableKinds(staff: StaffScope): CheckKind[] {
   // The tenant's narrowed grants of this request (core/access.ts); the role's own outside a request.
   const grants = staff.grants ?? loadRole(staff.role).grants;
-  return (Object.keys(KIND_CHAIN) as CheckKind[]).filter((k) => canAny(grants, KIND_CHAIN[k], 'approve'));
+  return (Object.keys(KIND_CHAIN) as CheckKind[]).filter(
+    (k) => (!isControlKind(k) || staff.role === ADMIN_ROLE) && canAny(grants, KIND_CHAIN[k], 'approve'),
+  );
 }
 
 /** The kind whose grant checks an approval: its own, or for a rollback the kind of the record rolled back. */
@@ -132,6 +142,7 @@ export function presentApproval(x: { a: ApprovalDb; username: string | null; mak
     approvals: x.a.approvals,
     status: x.a.status as ApprovalDb['status'] & ('pending' | 'approved' | 'rejected' | 'cancelled'),
     remark: p.remark ?? null,
+    change: isControlKind(x.a.kind) ? JSON.stringify(changeOf(x.a)) : null,
     created_at: iso(x.a.createdAt)!,
     resolved_at: iso(x.a.resolvedAt),
   };
@@ -161,6 +172,8 @@ async function recordOf(tx: Executor, actor: Actor, type: string, id: number): P
       return planOf(tx, actor.tenantId, id);
     case 'trade_order':
       return tradeResultOrder(tx, actor, id);
+    case 'control_change':
+      return null;
   }
 }
 
@@ -231,7 +244,9 @@ export async function decide(
     throw new StateConflictError('Approval', now?.status ?? a.status, decision);
   }
   const target = a.targetId;
-  switch (a.kind as ApprovalKind) {
+  // a change of the controls: applied from its payload by its module (approval/control.ts)
+  if (isControlKind(a.kind)) return decideControl(tx, actor, locked, decision, remark);
+  switch (a.kind as MoneyKind) {
     case 'deposit':
     case 'crypto_deposit':
       await auditDeposit(tx, actor, target, decision, remark);
@@ -289,19 +304,43 @@ export async function approvalCount(tx: Executor, staff: StaffScope): Promise<Ap
 export const etagOf = (body: unknown) =>
   `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
 
-/** GET /approval/admin/v1/policy: the tenant's rows, and the built-in `*` tier of each kind without its own `*` row. */
-export async function listPolicy(tx: Executor, tenantId: string): Promise<ApprovalPolicyRow[]> {
-  const rows = await tx.select().from(approvalPolicy).where(eq(approvalPolicy.tenantId, tenantId));
-  const out: ApprovalPolicyRow[] = rows.map((r) => ({
+/** A policy row of the database as the API answers it (effective limits: the row's, else the built-in default). */
+function presentPolicy(r: typeof approvalPolicy.$inferSelect, pending: number | null): ApprovalPolicyRow {
+  const limits = defaultLimits(r.kind as ApprovalKind, r.currency);
+  return {
     id: `${r.kind}:${r.currency}`,
     kind: r.kind as ApprovalKind,
     currency: r.currency,
     enabled: r.enabled,
     one_checker_from: money2(r.oneCheckerFrom)!,
     two_checkers_from: money2(r.twoCheckersFrom),
-    source: 'tenant' as const,
-  }));
-  for (const kind of APPROVAL_KINDS) {
+    maker_daily_limit: money2(r.makerDailyLimit) ?? limits.maker_daily_limit,
+    client_daily_limit: money2(r.clientDailyLimit) ?? limits.client_daily_limit,
+    source: 'tenant',
+    pending_approval_id: pending,
+  };
+}
+
+/** The pending approval_policy changes of a tenant, by target (`<kind>:<currency>`). */
+async function pendingPolicyChanges(tx: Executor, tenantId: string): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ id: approval.id, payload: approval.payload })
+    .from(approval)
+    .where(and(eq(approval.tenantId, tenantId), eq(approval.kind, 'approval_policy'), eq(approval.status, 'pending')));
+  return new Map(rows.map((r) => [changeOf(r)?.target ?? '', r.id]));
+}
+
+/**
+ * GET /approval/admin/v1/policy: the tenant's rows, and the built-in `*` tier of each money kind without its own `*`
+ * row; each with the id of a pending change of it, if any.
+ */
+export async function listPolicy(tx: Executor, tenantId: string): Promise<ApprovalPolicyRow[]> {
+  const rows = (await tx.select().from(approvalPolicy).where(eq(approvalPolicy.tenantId, tenantId))).filter(
+    (r) => !isControlKind(r.kind),
+  );
+  const pending = await pendingPolicyChanges(tx, tenantId);
+  const out: ApprovalPolicyRow[] = rows.map((r) => presentPolicy(r, pending.get(`${r.kind}:${r.currency}`) ?? null));
+  for (const kind of MONEY_KINDS) {
     if (!rows.some((r) => r.kind === kind && r.currency === ANY_CURRENCY))
       out.push({
         id: `${kind}:${ANY_CURRENCY}`,
@@ -309,9 +348,10 @@ export async function listPolicy(tx: Executor, tenantId: string): Promise<Approv
         currency: ANY_CURRENCY,
         ...defaultTier(kind, ANY_CURRENCY),
         source: 'default',
+        pending_approval_id: pending.get(`${kind}:${ANY_CURRENCY}`) ?? null,
       });
   }
-  const order = (k: string) => APPROVAL_KINDS.indexOf(k as ApprovalKind);
+  const order = (k: string) => MONEY_KINDS.indexOf(k as MoneyKind);
   return out.sort(
     (x, y) =>
       order(x.kind) - order(y.kind) ||
@@ -320,11 +360,13 @@ export async function listPolicy(tx: Executor, tenantId: string): Promise<Approv
 }
 
 export interface PolicyInput {
-  kind: ApprovalKind;
+  kind: MoneyKind;
   currency: string;
   enabled: boolean;
   one_checker_from: string | number;
   two_checkers_from?: string | number | null;
+  maker_daily_limit?: string | number | null;
+  client_daily_limit?: string | number | null;
 }
 
 /** A tier amount of a policy body: a decimal ≥ 0 with at most 2 decimals. */
@@ -335,31 +377,95 @@ function tierAmount(value: unknown, field: string): string {
   return money2(text)!;
 }
 
-/** PUT /approval/admin/v1/policy: sets one tier of the tenant (kind and currency, `*` for every other currency). */
-export async function putPolicy(tx: Executor, staff: StaffScope, input: PolicyInput): Promise<ApprovalPolicyRow> {
+/** An optional amount of a policy body: null or empty is null. */
+const optionalAmount = (value: unknown, field: string) =>
+  value === null || value === undefined || value === '' ? null : tierAmount(value, field);
+
+/** The tier values of a row as a change shows them (null: no row; limits null: the built-in default). */
+const tierValues = (r: typeof approvalPolicy.$inferSelect | undefined) =>
+  r
+    ? {
+        enabled: r.enabled,
+        one_checker_from: money2(r.oneCheckerFrom),
+        two_checkers_from: money2(r.twoCheckersFrom),
+        maker_daily_limit: money2(r.makerDailyLimit),
+        client_daily_limit: money2(r.clientDailyLimit),
+      }
+    : null;
+
+/**
+ * PUT /approval/admin/v1/policy: asks to set one tier of the tenant (kind and currency, `*` for every other currency)
+ * with its cumulative limits. Validated now, applied only when a second administrator approves it (applyPolicy): the
+ * answer is the pending approval (202), the policy in force is unchanged until then.
+ */
+export async function putPolicy(tx: Executor, actor: Actor, input: PolicyInput): Promise<PendingChangeAnswer> {
   const currency = input.currency === ANY_CURRENCY ? ANY_CURRENCY : input.currency.toUpperCase();
   const one = tierAmount(input.one_checker_from, 'one_checker_from');
-  const two =
-    input.two_checkers_from === null || input.two_checkers_from === undefined || input.two_checkers_from === ''
-      ? null
-      : tierAmount(input.two_checkers_from, 'two_checkers_from');
+  const two = optionalAmount(input.two_checkers_from, 'two_checkers_from');
   if (two !== null && centsOf(two) < centsOf(one))
     throw new ValidationError({ two_checkers_from: 'two_checkers_from must not be below one_checker_from' });
-  const values = { enabled: input.enabled, oneCheckerFrom: one, twoCheckersFrom: two, updatedBy: staff.id };
+  const [cur] = await tx
+    .select()
+    .from(approvalPolicy)
+    .where(
+      and(
+        eq(approvalPolicy.tenantId, actor.tenantId),
+        eq(approvalPolicy.kind, input.kind),
+        eq(approvalPolicy.currency, currency),
+      ),
+    );
+  const keep = (field: 'maker_daily_limit' | 'client_daily_limit', now: string | null | undefined) =>
+    input[field] === undefined ? (now ?? null) : optionalAmount(input[field], field);
+  const to = {
+    enabled: input.enabled,
+    one_checker_from: one,
+    two_checkers_from: two,
+    maker_daily_limit: keep('maker_daily_limit', money2(cur?.makerDailyLimit)),
+    client_daily_limit: keep('client_daily_limit', money2(cur?.clientDailyLimit)),
+  };
+  const limits = defaultLimits(input.kind, currency);
+  const now = tierValues(cur);
+  // what is in force now, the built-in defaults resolved
+  const from = now
+    ? {
+        ...now,
+        maker_daily_limit: now.maker_daily_limit ?? limits.maker_daily_limit,
+        client_daily_limit: now.client_daily_limit ?? limits.client_daily_limit,
+      }
+    : defaultTier(input.kind, currency);
+  const change: ControlChange = {
+    op: cur ? 'update' : 'create',
+    target: `${input.kind}:${currency}`,
+    from,
+    to,
+    apply: { kind: input.kind, currency },
+  };
+  return proposeChange(tx, actor, 'approval_policy', change);
+}
+
+/** Applies an approved approval_policy change: the tier row as the maker asked it (updated_by: the maker). */
+export async function applyPolicy(tx: Executor, tenantId: string, makerId: number | null, change: ControlChange) {
+  const { kind, currency } = change.apply as { kind: MoneyKind; currency: string };
+  const to = change.to as {
+    enabled: boolean;
+    one_checker_from: string;
+    two_checkers_from: string | null;
+    maker_daily_limit: string | null;
+    client_daily_limit: string | null;
+  };
+  const values = {
+    enabled: to.enabled,
+    oneCheckerFrom: to.one_checker_from,
+    twoCheckersFrom: to.two_checkers_from,
+    makerDailyLimit: to.maker_daily_limit,
+    clientDailyLimit: to.client_daily_limit,
+    updatedBy: makerId,
+  };
   await tx
     .insert(approvalPolicy)
-    .values({ tenantId: staff.tenantId, kind: input.kind, currency, ...values })
+    .values({ tenantId, kind, currency, ...values })
     .onConflictDoUpdate({
       target: [approvalPolicy.tenantId, approvalPolicy.kind, approvalPolicy.currency],
       set: { ...values, updatedAt: sql`now()` },
     });
-  return {
-    id: `${input.kind}:${currency}`,
-    kind: input.kind,
-    currency,
-    enabled: input.enabled,
-    one_checker_from: one,
-    two_checkers_from: two,
-    source: 'tenant',
-  };
 }

@@ -9,8 +9,9 @@
  *                                                            nothing is owed. Refused (409) beyond the balance.
  * Compensation (bonus points): created approved and credited at once: balance +amount, compensation +amount;
  *        platform compensation_expense -amount. Not a deposit (deposit statistics unchanged); withdrawable.
- *        At or above the tenant's tier (maker-checker, approval/gate.ts) it is created pending instead and credited
- *        when its checkers approve (pending -> approved | rejected, decideCredit); the same for a bonus.
+ *        At or above the tenant's tier (maker-checker, approval/gate.ts), or when it would cross a cumulative limit
+ *        of the day (per maker, per client), it is created pending instead and credited when its checkers approve
+ *        (pending -> approved | rejected, decideCredit); the same for a bonus.
  * Bonus (reward): created approved and credited at once: balance +amount, bonus +amount; platform bonus_expense.
  *        Counts toward tradable funds (it is in the balance) but not toward deposits, and is not withdrawable:
  *        withdrawable = max(0, balance − bonus).
@@ -28,7 +29,14 @@ import type { Executor } from '../../core/db';
 import { money2, positiveCents, presentRecord, type Actor, recordTarget, unconverted } from '../records/common';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
 import { recordScope } from '../../core/scope';
-import { assertNotFrozen, auditGate, checkersFor, openApproval, openIfNeeded, rollbackGate } from '../approval/gate';
+import {
+  assertNotFrozen,
+  auditGate,
+  checkersWithLimits,
+  openApproval,
+  openIfNeeded,
+  rollbackGate,
+} from '../approval/gate';
 
 /** The overdrawn sub_types (domain/records.ts). */
 export { OVERDRAWN_SUB_TYPES, type OverdrawnSubType };
@@ -69,7 +77,13 @@ export async function creditOverdrawn(
   input: { account_id?: unknown; amount: unknown; remark?: string | null },
 ): Promise<OverdrawnView> {
   const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
-  const required = await checkersFor(tx, actor.tenantId, subType, acc.currency, amount);
+  // the tier, or one checker when the credit would cross a cumulative limit of the day (under the limits' locks)
+  const required = await checkersWithLimits(tx, actor, {
+    kind: subType,
+    currency: acc.currency,
+    amount,
+    clientId: acc.clientId,
+  });
   const [row] = await tx
     .insert(overdrawnRecord)
     .values({

@@ -1,0 +1,45 @@
+import type { ControlChange } from '../../domain/approval';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A value of a change as a person reads it: yes/no, an amount, or the meaning of an empty one. */
+function valueText(key: string, value: unknown, translate: Translate): string {
+  if (value === true || value === false) return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
+  if (value === null || value === undefined || value === '')
+    return translate(`resources.approval.change.empty.${key.endsWith('_limit') ? 'limit' : 'none'}`);
+  return String(value);
+}
+
+/** What a change is about: a policy row's kind and currency (`*`: every other currency). */
+function targetText(kind: string, target: string, translate: Translate): string {
+  if (kind === 'approval_policy') {
+    const [k, currency] = target.split(':');
+    const cur = currency === '*' ? translate('resources.approval.change.any_currency') : currency;
+    return `${translate(`resources.approval.kind_values.${k}`)} / ${cur}`;
+  }
+  return target;
+}
+
+/**
+ * A control change (an approval's `change`, JSON of ControlChange) in the UI language: its target, then each value
+ * that changes, from what to what ("Deposit / USD: One checker from 0.00 → 1000000.00"). Null for a money approval.
+ */
+export function describeChange(record: Record<string, unknown>, translate: Translate): string | null {
+  if (typeof record.change !== 'string' || !record.change) return null;
+  let change: ControlChange;
+  try {
+    change = JSON.parse(record.change) as ControlChange;
+  } catch {
+    return null;
+  }
+  const kind = String(record.kind);
+  const from = change.from ?? {};
+  const to = change.to ?? {};
+  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  const changed = keys.filter((k) => JSON.stringify(from[k] ?? null) !== JSON.stringify(to[k] ?? null));
+  const parts = (changed.length ? changed : keys).map(
+    (k) =>
+      `${translate(`resources.approval.change.fields.${k}`)} ${valueText(k, from[k], translate)} → ${valueText(k, to[k], translate)}`,
+  );
+  return `${targetText(kind, change.target, translate)}: ${parts.join('; ')}`;
+}
