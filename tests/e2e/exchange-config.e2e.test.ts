@@ -61,8 +61,9 @@ describe('exchanges and rates in Chromium', () => {
     await dialog.getByRole('textbox', { name: /^汇率/ }).fill(newRate);
     // A reverse that would make the pair's round trip gain is refused in the form.
     await dialog.getByRole('textbox', { name: /^反向汇率/ }).fill(rateText(reverseRate(parseRateUnits(newRate)!) + 2n));
-    await dialog.getByRole('button', { name: '确认' }).click();
+    // (the form checks as it is typed once a confirm was tried: the message shows and confirm stays disabled)
     await dialog.getByText('反向汇率与汇率之积不能大于 1（否则往返兑换可获利）').waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: '确认' }).isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: /^反向汇率/ }).fill('');
     await dialog.getByRole('textbox', { name: /来源/ }).fill('招商银行');
     await page.screenshot({ path: '/tmp/exchange-config-1366-change.png' });
