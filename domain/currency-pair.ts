@@ -1,14 +1,16 @@
 /**
  * Currency pairs (spec section 2 "currency pairs", config group; administrators only: the `currencyPair` grant).
  * Paths are ours. A pair is two distinct currencies of the platform (base, quote), the decimals its rate is shown
- * with (0..8), a switch and a spread (an exact decimal >= 0 with at most 8 decimals, in quote currency per base
- * unit; informational for the exchange desk: the exchange itself runs at the rate of exchange_config). A pair
+ * with (0..8), a switch and a spread (a fraction 0..0.1 with at most 8 decimals, e.g. 0.0015 = 0.15 %: an exchange
+ * between the two currencies, either way, runs at the rate of exchange_config less this spread and the tenant's
+ * global `fx.spread`, domain/exchange.ts exchangeRate). A pair
  * covers both directions. The client drawer's exchange dialog offers only the enabled pairs, and the exchange
  * between two accounts is refused (409 pair_disabled) when the tenant has pairs and none enabled joins the two
  * currencies. A tenant without any pair is not restricted (as before pairs existed).
  */
 import { defineEntity, type Row, changedByField, changedAtField } from './entity';
 import { CURRENCY_LABELS, PLATFORM_CURRENCIES, isPlatformCurrency } from './exchange-config';
+import { parseSpreadUnits } from './exchange';
 
 export const PAIR_DECIMALS_MAX = 8;
 export const SPREAD_PATTERN = '^\\d{1,12}(\\.\\d{1,8})?$';
@@ -77,9 +79,9 @@ export type PairFieldCode = 'required' | 'invalid' | 'currency' | 'same_currency
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** A spread's stored spelling (8 decimals), or null when it is not an exact decimal >= 0 of at most 8 places. */
+/** A spread's stored spelling (8 decimals), or null when it is not a fraction 0..0.1 of at most 8 places. */
 export function spreadText(v: unknown): string | null {
-  if (typeof v !== 'string' || !SPREAD.test(v.trim())) return null;
+  if (typeof v !== 'string' || !SPREAD.test(v.trim()) || parseSpreadUnits(v.trim()) === null) return null;
   const [whole, frac = ''] = v.trim().split('.');
   return `${BigInt(whole)}.${frac.padEnd(8, '0')}`;
 }

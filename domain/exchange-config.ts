@@ -13,6 +13,7 @@
 import { defineEntity, type Labels, type Row, changedByField, changedAtField } from './entity';
 import { parseSessions, formatSessions, TRADE_LIMITS } from './trade-config';
 import { canonicalTimeZone } from './time-zone';
+import { reverseRate, roundTripGains } from './exchange';
 
 export const EXCHANGE_MAX = { code: 16, name: 100, timeZone: 64, holidays: 100, source: 60 } as const;
 
@@ -153,6 +154,11 @@ export interface CurrencyRateBody {
   primary: string;
   secondary: string;
   rate: string;
+  /**
+   * 1 secondary = reverse_rate primary, saved with the rate (same source and valid_from). Missing: derived as 1 / rate
+   * rounded down at 8 decimals. Given: rate × reverse_rate may not exceed 1 (else a round trip gains: round_trip).
+   */
+  reverse_rate?: string | null;
   source: string;
   /** ISO instant; now when missing; never more than a minute in the past. */
   valid_from?: string | null;
@@ -173,7 +179,8 @@ export type ExchangeFieldCode =
   | 'positive'
   | 'same_currency'
   | 'currency'
-  | 'valid_from_past';
+  | 'valid_from_past'
+  | 'round_trip';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -229,6 +236,11 @@ export function rateUnitsOf(v: unknown): bigint | null {
 export const rateText = (units: bigint) =>
   `${units / 100_000_000n}.${(units % 100_000_000n).toString().padStart(8, '0')}`;
 
+/** The reverse saved with a valid rate change: the one entered, else 1 / rate rounded down (domain/exchange.ts). */
+export function reverseOf(v: Pick<CurrencyRateBody, 'rate' | 'reverse_rate'>): bigint {
+  return blank(v.reverse_rate) ? reverseRate(rateUnitsOf(v.rate)!) : rateUnitsOf(v.reverse_rate)!;
+}
+
 /** The problems of a rate change (`now` in ms, for valid_from). */
 export function currencyRateProblems(v: Partial<Record<keyof CurrencyRateBody, unknown>>, now = Date.now()) {
   const out: Partial<Record<keyof CurrencyRateBody, ExchangeFieldCode>> = {};
@@ -242,6 +254,13 @@ export function currencyRateProblems(v: Partial<Record<keyof CurrencyRateBody, u
     const units = rateUnitsOf(v.rate);
     if (units === null) out.rate = 'rate_format';
     else if (units <= 0n) out.rate = 'positive';
+  }
+  if (!blank(v.reverse_rate)) {
+    const reverse = rateUnitsOf(v.reverse_rate);
+    const units = rateUnitsOf(v.rate);
+    if (reverse === null) out.reverse_rate = 'rate_format';
+    else if (reverse <= 0n) out.reverse_rate = 'positive';
+    else if (!out.rate && units !== null && roundTripGains([units, reverse])) out.reverse_rate = 'round_trip';
   }
   if (blank(v.source)) out.source = 'required';
   else if (typeof v.source !== 'string' || v.source.trim().length > EXCHANGE_MAX.source) out.source = 'too_long';

@@ -10,6 +10,7 @@
  * The rules below are the API's and the console's (one code per field problem, `errors.field.<code>`).
  */
 import { defineEntity, type Labels, type Row, changedByField, changedAtField } from './entity';
+import { parseSpreadUnits } from './exchange';
 
 /** The tradable products, in menu order. */
 export const TRADE_PRODUCTS = ['stock', 'block', 'ipo', 'daily', 'ai', 'fund', 'quant', 'saving'] as const;
@@ -382,7 +383,10 @@ export type ConfigFieldCode =
   | 'config_number'
   | 'config_boolean'
   | 'config_json'
-  | 'config_decimal';
+  | 'config_decimal'
+  | 'config_type_fixed'
+  | 'config_daily_count'
+  | 'config_spread';
 
 /**
  * The problem of a value for its type, or undefined: string any text (up to CONFIG_MAX.value); number a plain
@@ -422,6 +426,22 @@ export function canonicalConfigValue(type: ConfigType, value: string): string {
 }
 
 /** The problems of a global config's fields (key and type only when `creating`). */
+/**
+ * The global configs the platform reads: their type is fixed and their value bounded (any other key is a note the
+ * platform does not read). `withdraw.daily_count`: the withdrawals a client may request in the tenant's day (0..1000;
+ * 0: none), counted under the client's lock. `fx.spread`: a fraction 0..0.1 taken off the rate of every exchange
+ * between accounts, with the pair's own spread (domain/exchange.ts exchangeRate).
+ */
+export const PLATFORM_CONFIGS: Readonly<
+  Record<string, { type: ConfigType; problem: (value: string) => ConfigFieldCode | null }>
+> = {
+  'withdraw.daily_count': {
+    type: 'number',
+    problem: (v) => (/^\d{1,4}$/.test(v.trim()) && Number(v) <= 1000 ? null : 'config_daily_count'),
+  },
+  'fx.spread': { type: 'decimal', problem: (v) => (parseSpreadUnits(v.trim()) === null ? 'config_spread' : null) },
+};
+
 export function globalConfigProblems(v: Record<string, unknown>, creating: boolean) {
   const out: Partial<Record<'key' | 'type' | 'value' | 'description', ConfigFieldCode>> = {};
   if (creating) {
@@ -432,6 +452,12 @@ export function globalConfigProblems(v: Record<string, unknown>, creating: boole
   }
   const value = configValueProblem(v.type, v.value);
   if (value) out.value = value;
+  const known = typeof v.key === 'string' ? PLATFORM_CONFIGS[v.key.trim()] : undefined;
+  if (known && !out.type && v.type !== known.type) out.type = 'config_type_fixed';
+  else if (known && !out.value && typeof v.value === 'string') {
+    const problem = known.problem(v.value);
+    if (problem) out.value = problem;
+  }
   if (typeof v.description === 'string' && v.description.trim().length > CONFIG_MAX.description) {
     out.description = 'too_long';
   }

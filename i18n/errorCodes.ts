@@ -65,6 +65,8 @@ const zhCodes: Codes = {
   permission_self_lockout: '管理员角色的权限管理（及系统配置）权限不能收窄，否则将无法再管理权限',
   permission_version_conflict: '权限已被他人修改，请刷新后重新操作',
   pair_disabled: '该货币对未启用，不能兑换',
+  rate_round_trip_gain: '当前汇率存在往返套利（正反汇率或经第三种货币的汇率之积大于 1），请先在汇率配置中修正汇率',
+  withdraw_daily_count: '该客户今日的提现次数已达上限（全局配置 withdraw.daily_count）',
   invalid_transition: '当前状态不允许此操作',
   account_missing: '客户没有该币种的账户',
   product_closed: '该产品当前不接受下单',
@@ -141,6 +143,9 @@ const enCodes: Codes = {
     "The administrator role's permission management (and configuration) cannot be narrowed, or nobody could manage permissions",
   permission_version_conflict: 'The permissions were changed by someone else; reload and try again',
   pair_disabled: 'This currency pair is not enabled for exchange',
+  rate_round_trip_gain:
+    'The current rates let a round trip gain money (a rate times its reverse, or a triangle through a third currency, is above 1): correct the rates in exchange config first',
+  withdraw_daily_count: "The client has reached today's number of withdrawals (global config withdraw.daily_count)",
   invalid_transition: 'This action is not allowed in the current status',
   account_missing: 'The client has no account in this currency',
   product_closed: 'This product takes no orders now',
@@ -314,7 +319,11 @@ const zhField: Record<FieldCode, string> = {
   currency: '请选择平台支持的货币',
   valid_from_past: '生效时间不能早于当前时间',
   decimals_range: '请填写 0 到 8 之间的整数',
-  spread: '请填写不小于 0 的数字，最多 8 位小数',
+  spread: '请填写 0 到 0.1 之间的小数（比例，最多 8 位小数），例如 0.0015 表示 0.15%',
+  round_trip: '反向汇率与汇率之积不能大于 1（否则往返兑换可获利）',
+  config_type_fixed: '该配置键由平台读取，类型固定：withdraw.daily_count 为数字，fx.spread 为精确小数',
+  config_daily_count: '请填写 0 到 1000 之间的整数（0 表示不允许提现）',
+  config_spread: '请填写 0 到 0.1 之间的小数（比例，最多 8 位小数），例如 0.0015 表示 0.15%',
 };
 
 const enField: Record<FieldCode, string> = {
@@ -369,7 +378,12 @@ const enField: Record<FieldCode, string> = {
   currency: 'Choose a currency of the platform',
   valid_from_past: 'The start time cannot be in the past',
   decimals_range: 'A whole number from 0 to 8',
-  spread: 'A number of at least 0 with at most 8 decimals',
+  spread: 'A fraction from 0 to 0.1 with at most 8 decimals, e.g. 0.0015 for 0.15 %',
+  round_trip: 'The rate times its reverse may not exceed 1 (a round trip would gain money)',
+  config_type_fixed:
+    'The platform reads this key and its type is fixed: withdraw.daily_count a number, fx.spread a decimal',
+  config_daily_count: 'A whole number from 0 to 1000 (0: no withdrawals)',
+  config_spread: 'A fraction from 0 to 0.1 with at most 8 decimals, e.g. 0.0015 for 0.15 %',
 };
 
 /** The codes that have a translation (the console's own `network` included). */

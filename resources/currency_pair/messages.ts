@@ -19,7 +19,8 @@ export default {
         inputs: { decimals: '小数位数', enabled: '启用', spread: '点差' },
         hints: {
           decimals: '汇率显示的小数位数，0 到 8',
-          spread: '不小于 0 的精确小数，最多 8 位小数（报价货币/基础货币）',
+          spread:
+            '比例，0 到 0.1，最多 8 位小数（0.0015 即 0.15%）；两种货币间的兑换按汇率减去此点差与全局 fx.spread 执行',
         },
       },
     },
@@ -36,7 +37,8 @@ export default {
         inputs: { decimals: 'Decimals', enabled: 'Enabled', spread: 'Spread' },
         hints: {
           decimals: 'Decimals the rate is shown with, 0 to 8',
-          spread: 'An exact decimal of at least 0, at most 8 decimals (quote per base unit)',
+          spread:
+            'A fraction from 0 to 0.1, at most 8 decimals (0.0015 is 0.15 %); exchanges between the two currencies run at the rate less this spread and the global fx.spread',
         },
       },
     },

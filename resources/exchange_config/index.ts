@@ -74,12 +74,15 @@ const exchangeBody = (v: FormValues) => ({
 
 const rateInputs: ActionInput[] = [
   { source: 'rate', type: 'text', required: true, validate: rateRule('rate'), helperText: t('hints.rate') },
+  // the reverse direction is saved with the rate: entered (checked: rate × reverse <= 1) or, empty, 1 ÷ rate
+  { source: 'reverse_rate', type: 'text', validate: rateRule('reverse_rate'), helperText: t('hints.reverse_rate') },
   { source: 'source', type: 'text', required: true, maxLength: EXCHANGE_MAX.source, validate: rateRule('source') },
 ];
 const rateBody = (primary: unknown, secondary: unknown, v: FormValues) => ({
   primary,
   secondary,
   rate: String(v.rate ?? '').trim(),
+  reverse_rate: String(v.reverse_rate ?? '').trim() || null,
   source: String(v.source ?? '').trim(),
 });
 

@@ -21,8 +21,9 @@ export default {
         confirm: {
           edit: '修改交易所 %{code}。',
           delete: '删除交易所 %{code}？',
-          changeRate: '修改 %{primary}/%{secondary} 的汇率：新汇率立即生效，原汇率保留在变更记录中。',
-          newRate: '新增一个货币方向的汇率，立即生效。',
+          changeRate:
+            '修改 %{primary}/%{secondary} 的汇率：新汇率与反向汇率一并立即生效（反向留空则取 1 ÷ 汇率，向下取整），原汇率保留在变更记录中。',
+          newRate: '新增一个货币方向的汇率，与反向汇率一并立即生效。',
         },
         inputs: {
           code: '交易所代码',
@@ -33,6 +34,7 @@ export default {
           primary: '基准货币',
           secondary: '目标货币',
           rate: '汇率',
+          reverse_rate: '反向汇率',
           source: '来源',
         },
         hints: {
@@ -40,6 +42,8 @@ export default {
           sessions: '格式 09:30-11:30,13:00-15:00（交易所时区），按先后排列，不跨午夜',
           holidays: '日期 YYYY-MM-DD，用逗号分隔，例如 2026-01-01,2026-10-01',
           rate: '1 基准货币 = 汇率 目标货币，最多 8 位小数，例如 7.12345678',
+          reverse_rate:
+            '1 目标货币 = 反向汇率 基准货币；留空则取 1 ÷ 汇率（向下取整到 8 位）；汇率 × 反向汇率不能大于 1',
         },
       },
     },
@@ -56,8 +60,8 @@ export default {
           edit: 'Change the exchange %{code}.',
           delete: 'Delete the exchange %{code}?',
           changeRate:
-            'Change the rate %{primary}/%{secondary}: the new rate applies at once; the old one stays in the history.',
-          newRate: 'Add the rate of a currency direction; it applies at once.',
+            'Change the rate %{primary}/%{secondary}: the new rate and its reverse apply at once (an empty reverse is 1 ÷ rate, rounded down); the old ones stay in the history.',
+          newRate: 'Add the rate of a currency direction; it applies at once with its reverse.',
         },
         inputs: {
           code: 'Code',
@@ -68,6 +72,7 @@ export default {
           primary: 'Primary',
           secondary: 'Secondary',
           rate: 'Rate',
+          reverse_rate: 'Reverse rate',
           source: 'Source',
         },
         hints: {
@@ -75,6 +80,8 @@ export default {
           sessions: "Like 09:30-11:30,13:00-15:00 (the exchange's time zone), in order, not across midnight",
           holidays: 'Days as YYYY-MM-DD, separated by commas, e.g. 2026-01-01,2026-10-01',
           rate: '1 primary = rate secondary, at most 8 decimals, e.g. 7.12345678',
+          reverse_rate:
+            '1 secondary = reverse rate primary; empty: 1 ÷ rate (rounded down to 8 decimals); rate × reverse may not exceed 1',
         },
       },
     },

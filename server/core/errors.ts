@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'permission_self_lockout',
   'permission_version_conflict',
   'pair_disabled',
+  'rate_round_trip_gain',
+  'withdraw_daily_count',
   'invalid_transition',
   'account_missing',
   'product_closed',
@@ -134,6 +136,10 @@ export const FIELD_CODES = [
   'valid_from_past',
   'decimals_range',
   'spread',
+  'round_trip',
+  'config_type_fixed',
+  'config_daily_count',
+  'config_spread',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 
@@ -398,6 +404,31 @@ export class RateChangedError extends DomainError {
 export class RateUnavailableError extends DomainError {
   constructor(primary: string, secondary: string) {
     super(404, 'rate_unavailable', `No exchange rate for ${primary}/${secondary}`);
+  }
+}
+
+/**
+ * 409: the current rates let a round trip through this exchange's leg gain (rate × reverse > 1, or a triangle through
+ * a third currency whose rates multiply to more than 1): nothing moves until the rates are corrected.
+ */
+export class RoundTripGainError extends DomainError {
+  constructor(cycle: string[]) {
+    super(
+      409,
+      'rate_round_trip_gain',
+      `The current rates let a round trip ${[...cycle, cycle[0]].join(' -> ')} gain money; correct the rates first`,
+    );
+  }
+}
+
+/** 409: the client has already requested the tenant's daily number of withdrawals (global config withdraw.daily_count). */
+export class WithdrawDailyCountError extends DomainError {
+  constructor(limit: number) {
+    super(
+      409,
+      'withdraw_daily_count',
+      `The client may request at most ${limit} withdrawals a day (withdraw.daily_count)`,
+    );
   }
 }
 

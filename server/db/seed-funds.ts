@@ -37,7 +37,10 @@ const PER_USD: Record<(typeof CURRENCIES)[number], string> = {
   USDT: '1',
 };
 
-/** Stores a rate for every ordered pair of the demo currencies (8 decimals, half-even). */
+/**
+ * Stores a rate for every ordered pair of the demo currencies (8 decimals, rounded down: every round trip through two
+ * or three of them multiplies by at most 1, as the exchange requires; domain/exchange.ts).
+ */
 export async function seedRates(tx: Executor, tenantId: string): Promise<void> {
   const scale = 10n ** 8n;
   const units = (s: string) => {
@@ -47,12 +50,8 @@ export async function seedRates(tx: Executor, tenantId: string): Promise<void> {
   for (const p of CURRENCIES) {
     for (const s of CURRENCIES) {
       if (p === s) continue;
-      // rate p->s = perUsd(s) / perUsd(p), half-even at 8 decimals
-      const n = units(PER_USD[s]) * scale;
-      const d = units(PER_USD[p]);
-      let q = n / d;
-      const r2 = (n % d) * 2n;
-      if (r2 > d || (r2 === d && q % 2n === 1n)) q += 1n;
+      // rate p->s = perUsd(s) / perUsd(p), rounded down at 8 decimals
+      const q = (units(PER_USD[s]) * scale) / units(PER_USD[p]);
       const txt = `${q / scale}.${(q % scale).toString().padStart(8, '0')}`;
       await setRate(tx, tenantId, p, s, txt);
     }

@@ -13,11 +13,19 @@ const ADDRESSES = [
   { chain: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', label: '比特币冷钱包', active: false },
 ];
 
+/**
+ * Only global configs the platform reads (domain/trade-config.ts PLATFORM_CONFIGS). `trade.after_hours` and
+ * `ipo.lottery` are not seeded any more: trading hours are each product's sessions (trade config) and the IPO
+ * allocation method is chosen with each allocation (docs/trading.md "Rates and exchange").
+ */
 const GLOBALS = [
-  { key: 'withdraw.daily_count', type: 'number', value: '3', description: '每日提现次数上限' },
-  { key: 'trade.after_hours', type: 'boolean', value: 'false', description: '是否允许盘后交易' },
-  { key: 'fx.spread', type: 'decimal', value: '0.00150000', description: '汇率点差' },
-  { key: 'ipo.lottery', type: 'json', value: '{"max_lots":10,"rounds":2}', description: '新股中签规则' },
+  { key: 'withdraw.daily_count', type: 'number', value: '3', description: '每个客户每日（租户时区）提现申请次数上限' },
+  {
+    key: 'fx.spread',
+    type: 'decimal',
+    value: '0.00150000',
+    description: '兑换点差（比例，从汇率中扣除，另加货币对点差）',
+  },
 ];
 
 /** Seeds the demo rows of one tenant. */

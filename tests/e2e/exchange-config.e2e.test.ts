@@ -19,6 +19,8 @@ import { apiGet } from './harness';
 import { signOf } from '../../resources/client/money';
 import type { Account } from '../../resources/client/drawer/api';
 import { call } from '../server/helpers';
+import { parseRateUnits, reverseRate } from '../../domain/exchange';
+import { rateText } from '../../domain/exchange-config';
 
 const e2e = startE2E({ clients: 16, adminToken: true });
 
@@ -34,8 +36,17 @@ async function pickClient() {
 }
 
 describe('exchanges and rates in Chromium', () => {
-  it('changes a rate with its source; the client exchange dialog shows it with its source and time', async () => {
+  it('changes a rate with its source, sees the reverse follow; the client exchange dialog shows it with its source and time', async () => {
     const { client, from, to } = await pickClient();
+    // 10 % below the current rate: the leg from -> to then cannot gain through any other currency (issue 18: the
+    // exchange refuses a leg of a gaining round trip), and its reverse (1 ÷ rate rounded down) follows.
+    const current = await apiGet<number>(
+      e2e.server,
+      e2e.adminToken,
+      `/api/currency/admin/v1/rate?primary=${from.currency}&secondary=${to.currency}`,
+    );
+    const newRate = rateText((parseRateUnits(current)! * 9n) / 10n);
+    const reverse = rateText(reverseRate(parseRateUnits(newRate)!));
     const { ctx, page } = await signedInPage(e2e, 'admin', { width: 1366, height: 768 });
     await openFromMenu(page, 'exchange_config', 'config');
     const view = page.locator(pane('/exchange_config'));
@@ -44,25 +55,41 @@ describe('exchanges and rates in Chromium', () => {
     await page.screenshot({ path: '/tmp/exchange-config-1366-page.png' });
     await row.getByRole('button', { name: '修改汇率' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: /汇率/ }).fill('1.123456789');
+    await dialog.getByRole('textbox', { name: /^汇率/ }).fill('1.123456789');
     await dialog.getByRole('button', { name: '确认' }).click();
-    await dialog.getByText('请填写大于 0 的数字，最多 8 位小数').waitFor();
-    await dialog.getByRole('textbox', { name: /汇率/ }).fill('1.23456789');
+    await dialog.getByText('请填写大于 0 的数字，最多 8 位小数').first().waitFor();
+    await dialog.getByRole('textbox', { name: /^汇率/ }).fill(newRate);
+    // A reverse that would make the pair's round trip gain is refused in the form.
+    await dialog.getByRole('textbox', { name: /^反向汇率/ }).fill(rateText(reverseRate(parseRateUnits(newRate)!) + 2n));
+    // (the form checks as it is typed once a confirm was tried: the message shows and confirm stays disabled)
+    await dialog.getByText('反向汇率与汇率之积不能大于 1（否则往返兑换可获利）').waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: '确认' }).isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: /^反向汇率/ }).fill('');
     await dialog.getByRole('textbox', { name: /来源/ }).fill('招商银行');
     await page.screenshot({ path: '/tmp/exchange-config-1366-change.png' });
     const saved = page.waitForResponse((r) => r.url().includes('/api/exchange_config/admin/v1/rate'));
     await dialog.getByRole('button', { name: '确认' }).click();
     expect((await saved).status()).toBe(200);
-    await row.getByText('1.23456789').waitFor();
+    await row.getByText(newRate).waitFor();
     await row.getByText('招商银行').waitFor();
-    await view.locator('[data-testid=rate-history]').getByText('1.23456789').first().waitFor();
+    // The reverse direction follows in the same change, with the same source.
+    const back = view.locator(`[data-testid=current-rates-${to.currency}-${from.currency}]`);
+    await back.getByText(reverse).waitFor();
+    await back.getByText('招商银行').waitFor();
+    await view.locator('[data-testid=rate-history]').getByText(newRate).first().waitFor();
     await page.screenshot({ path: '/tmp/exchange-config-1366-changed.png', fullPage: true });
     const api = await apiGet<number>(
       e2e.server,
       e2e.adminToken,
       `/api/currency/admin/v1/rate?primary=${from.currency}&secondary=${to.currency}`,
     );
-    expect(api).toBe(1.23456789);
+    expect(api).toBe(Number(newRate));
+    // What the exchange runs at: the rate less the spreads (fx.spread and the pair's), as the dialog shows it.
+    const exchangeRate = await apiGet<number>(
+      e2e.server,
+      e2e.adminToken,
+      `/api/currency/admin/v1/rate?primary=${from.currency}&secondary=${to.currency}&purpose=exchange`,
+    );
 
     await openFromMenu(page, 'client');
     const drawer = await openClientDrawer(page, client);
@@ -74,12 +101,11 @@ describe('exchanges and rates in Chromium', () => {
     const source = exchange.locator('[data-testid=rate-source]');
     await source.waitFor();
     expect(await source.innerText()).toMatch(
-      /^汇率 1\.23456789（来源 招商银行，更新于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}）$/,
+      new RegExp(
+        `^汇率 ${newRate.replace('.', '\\.')}（来源 招商银行，更新于 \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}）$`,
+      ),
     );
-    await exchange
-      .locator('[data-testid=rate-line]')
-      .getByText(/1\.234568/)
-      .waitFor();
+    await exchange.locator('[data-testid=rate-line]').getByText(exchangeRate.toFixed(6)).waitFor();
     await page.screenshot({ path: '/tmp/exchange-config-1366-exchange-dialog.png' });
     await ctx.close();
   });

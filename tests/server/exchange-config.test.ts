@@ -192,6 +192,10 @@ describe('rates', () => {
     expect((await as('admin', 'GET', '/currency/admin/v1/rate?primary=USD&secondary=EUR')).json()).toBe(0.93456789);
     const detail = (await as('sales', 'GET', '/currency/admin/v1/rate/detail?primary=USD&secondary=EUR')).json();
     expect(detail).toMatchObject({ rate: '0.93456789', source: '中国银行', inverted: false });
+    // The reverse follows in the same change (1 / rate rounded down: rate × reverse <= 1), with its source.
+    expect((await as('admin', 'GET', '/currency/admin/v1/rate?primary=EUR&secondary=USD')).json()).toBe(1.07001322);
+    const back = (await as('sales', 'GET', '/currency/admin/v1/rate/detail?primary=EUR&secondary=USD')).json();
+    expect(back).toMatchObject({ rate: '1.07001322', source: '中国银行', inverted: false });
     // The neighbour pair is unchanged.
     expect((await as('admin', 'GET', '/currency/admin/v1/rate?primary=USD&secondary=CNY')).json()).toBe(7.1);
     const history = (await as('admin', 'GET', `${E}/rate/history?primary=USD&secondary=EUR`)).json();
@@ -233,14 +237,37 @@ describe('rates', () => {
     expect((await as('admin', 'GET', '/currency/admin/v1/rate?primary=USD&secondary=HKD')).json()).toBe(7.8);
   });
 
-  it('the exchange runs at the new current rate', async () => {
+  it('the exchange runs at the new current rate once the rates round trip without gain', async () => {
     await as('admin', 'POST', `${E}/rate`, { primary: 'USD', secondary: 'CNY', rate: '7.20000000', source: 'feed' });
     const [usd, cny, eur] = [await balance(fx.USD), await balance(fx.CNY), await balance(fx.EUR)];
-    const res = await as('admin', 'POST', `/acc/admin/v1/exchange/${fx.id}`, {
-      from_account: fx.USD,
-      to_account: fx.CNY,
-      amount: '10.00',
-    });
+    const ask = () =>
+      as('admin', 'POST', `/acc/admin/v1/exchange/${fx.id}`, {
+        from_account: fx.USD,
+        to_account: fx.CNY,
+        amount: '10.00',
+      });
+    // CNY moved against USD only: USD -> CNY -> HKD -> USD now multiplies by 7.2 × 1.09859154 × 0.12820512 > 1, so the
+    // exchange is refused (nothing moves) until the CNY rates follow.
+    const refused = await ask();
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'rate_round_trip_gain']);
+    expect(refused.json().message).toContain('USD -> CNY -> HKD -> USD');
+    expect([await balance(fx.USD), await balance(fx.CNY)]).toEqual([usd, cny]);
+    const exchangeRate = await as('admin', 'GET', '/currency/admin/v1/rate?primary=USD&secondary=CNY&purpose=exchange');
+    expect([exchangeRate.statusCode, exchangeRate.json().code]).toEqual([409, 'rate_round_trip_gain']);
+    for (const [secondary, rate, reverse] of [
+      ['HKD', '1.08333333', '0.92307692'],
+      ['USDT', '0.13888888', '7.2'],
+    ]) {
+      const r = await as('admin', 'POST', `${E}/rate`, {
+        primary: 'CNY',
+        secondary,
+        rate,
+        reverse_rate: reverse,
+        source: 'feed',
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    const res = await ask();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ rate: '7.20000000', to_amount: '72.00' });
     expect(await balance(fx.USD)).toBe((Number(usd) - 10).toFixed(2));

@@ -297,11 +297,11 @@ describe('loans, compensation, bonus', () => {
 });
 
 describe('exchange', () => {
-  it('debits the source and credits the target at the rate, half-even to cents', async () => {
+  it('debits the source and credits the target at the rate, rounded down to cents (domain/exchange.ts)', async () => {
     const c = await makeClient(f, 'ex1', null, ['USD', 'EUR']);
     await fund(c.clientId, c.acc.USD, '100.00');
-    await run((tx) => setRate(tx, f.tenantId, 'USD', 'EUR', '0.925'));
-    // 0.10 × 0.925 = 0.0925 -> 0.09 ; 0.30 × 0.925 = 0.2775 -> 0.28 ; 1.00 × 0.925 = 0.925 -> 0.92 (half-even)
+    // At the demo rate 0.92: 0.10 -> 0.092 -> 0.09 ; 0.30 -> 0.276 -> 0.27 (half-even was 0.28: a round trip could
+    // gain the half cent) ; 1.00 -> 0.92
     const results = [];
     for (const amount of ['0.10', '0.30', '1.00']) {
       results.push(
@@ -312,9 +312,9 @@ describe('exchange', () => {
         ).to_amount,
       );
     }
-    expect(results).toEqual(['0.09', '0.28', '0.92']);
+    expect(results).toEqual(['0.09', '0.27', '0.92']);
     const [usd, eur] = [await accountOf(c.acc.USD), await accountOf(c.acc.EUR)];
-    expect([usd.balance, eur.balance]).toEqual(['98.60', '1.29']);
+    expect([usd.balance, eur.balance]).toEqual(['98.60', '1.28']);
     await expectLedgerOk();
   });
 

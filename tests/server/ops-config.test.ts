@@ -476,7 +476,7 @@ describe('demo seed', () => {
       SELECT (SELECT count(*)::int FROM crypto_address WHERE tenant_id = 'es') AS addresses,
              (SELECT count(*)::int FROM global_config WHERE tenant_id = 'es') AS configs,
              (SELECT count(*)::int FROM trading_permission WHERE tenant_id = 'es') AS rules`);
-    expect(n).toEqual({ addresses: 3, configs: 4, rules: 1 });
+    expect(n).toEqual({ addresses: 3, configs: 2, rules: 1 });
     const seeded = await rows<{ chain: string; address: string }>(
       sql`SELECT chain, address FROM crypto_address WHERE tenant_id = 'es'`,
     );

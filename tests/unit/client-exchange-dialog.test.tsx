@@ -5,6 +5,8 @@ import ExchangeDialog from '../../resources/client/dialogs/ExchangeDialog';
 import type { Account } from '../../resources/client/drawer/api';
 import { account, deferred, fakeClientApi, flush, pick, renderClientUi, toasts } from './client.helpers';
 import { apiError, installMsw } from './msw';
+import { exchangeCredit, parseRateUnits } from '../../domain/exchange';
+import { formatMoney } from '../../resources/client/money';
 
 installMsw();
 // MUI selects driven through user-event are slow in jsdom.
@@ -39,6 +41,31 @@ describe('ExchangeDialog', () => {
     expect(call.body).toEqual({ from_account: 1, to_account: 2, amount: '12.50', rate: 7.1 });
     expect(call.headers.get('Idempotency-Key')).toBeTruthy();
     expect(toasts()).toContain('兑换成功');
+  });
+
+  // Issue 18: the preview was 711.07 for 100.15 USD at 7.1 and 711.06 was credited. The dialog now shows what the
+  // server credits: the same function (domain/exchange.ts exchangeCredit, used by server/modules/exchange/service.ts).
+  it.each([
+    ['100.15', 7.1, '711.06'],
+    ['0.30', 0.925, '0.27'],
+    ['0.03', 0.5, '0.01'],
+    ['12.50', 7.1, '88.75'],
+    ['1.00', 0.12820512, '0.12'],
+    ['99999.99', 1.05263157, '105263.14'],
+  ])('previews %s at %s as the server credits it (%s)', async (amount, rate, credited) => {
+    const fake = fakeClientApi({
+      accounts: [account(1, 'USD', '100000.00'), account(2, 'CNY', '0.00')],
+      rate: () => HttpResponse.json(rate),
+    });
+    await openDialog();
+    typeAmount(amount);
+    const cents = BigInt(amount.replace('.', ''));
+    const server = exchangeCredit(cents, parseRateUnits(rate)!);
+    expect(`${server / 100n}.${(server % 100n).toString().padStart(2, '0')}`).toBe(credited);
+    expect(await screen.findByTestId('rate-line')).toHaveTextContent(`${formatMoney(credited)} CNY`);
+    // The rate asked is the one the exchange runs at (less the spread).
+    const [ask] = fake.calls('/api/currency/admin/v1/rate');
+    expect(new URLSearchParams(ask.path.split('?')[1]).get('purpose')).toBe('exchange');
   });
 
   it('rounds the amount to 2 decimals on the wire', async () => {

@@ -92,7 +92,7 @@ describe('exchanges and rates page', () => {
     const usdCny = await until(() => screen.getByTestId('current-rates-USD-CNY'));
     await user.click(within(usdCny).getByRole('button', { name: '修改汇率' }));
     const dialog = within(await screen.findByRole('dialog'));
-    const input = dialog.getByRole('textbox', { name: /汇率/ }) as HTMLInputElement;
+    const input = dialog.getByRole('textbox', { name: /^汇率/ }) as HTMLInputElement;
     expect(input.value).toBe('7.10000000');
     fireEvent.change(input, { target: { value: '7.123456789' } });
     await user.click(dialog.getByRole('button', { name: '确认' }));
@@ -107,7 +107,7 @@ describe('exchanges and rates page', () => {
     expect(writes[0]).toEqual({
       method: 'POST',
       path: '/api/exchange_config/admin/v1/rate',
-      body: { primary: 'USD', secondary: 'CNY', rate: '7.12345678', source: '招商银行' },
+      body: { primary: 'USD', secondary: 'CNY', rate: '7.12345678', reverse_rate: null, source: '招商银行' },
     });
   });
 });
@@ -144,7 +144,9 @@ describe('currency pairs page', () => {
     await user.clear(spread);
     await user.type(spread, '-1');
     await user.click(dialog.getByRole('button', { name: '确认' }));
-    expect(await dialog.findByText('请填写不小于 0 的数字，最多 8 位小数')).toBeInTheDocument();
+    expect(
+      await dialog.findByText('请填写 0 到 0.1 之间的小数（比例，最多 8 位小数），例如 0.0015 表示 0.15%'),
+    ).toBeInTheDocument();
     expect(writes).toHaveLength(0);
     await user.clear(spread);
     await user.type(spread, '0.002');

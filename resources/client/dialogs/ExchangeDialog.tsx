@@ -25,6 +25,7 @@ import { useClientMutation } from '../drawer/useClientQuery';
 import { useConsoleDataProvider } from '../../../dataProvider/useConsoleDataProvider';
 import { clampMoney, formatMoney, signOf, toCents, toFixed2 } from '../money';
 import { DialogForm } from '../../engine/DialogForm';
+import { exchangePreview } from '../../../domain/exchange';
 
 /** Props of ExchangeDialog. */
 export interface ExchangeDialogProps {
@@ -109,8 +110,12 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
   }, [accounts, fromId]);
 
   const blocker = accounts ? exchangeBlocker(accounts, from) : null;
-  const rate = useRate(from?.currency, to?.currency, () =>
-    notify('client.errors.rateUnavailableRetry', { type: 'error' }),
+  // The rate the exchange runs at (less the spread); the preview rounds as the server credits (domain/exchange.ts).
+  const rate = useRate(
+    from?.currency,
+    to?.currency,
+    () => notify('client.errors.rateUnavailableRetry', { type: 'error' }),
+    true,
   );
 
   const changeAmount = (value: string, source = from) => setAmount(source ? clampMoney(value, source.balance) : value);
@@ -216,7 +221,13 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
             slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
           />
           {from && to && !sameAccount && (
-            <RateLine from={from.currency} to={to.currency} amount={amount} state={rate} />
+            <RateLine
+              from={from.currency}
+              to={to.currency}
+              amount={amount}
+              state={rate}
+              convert={(value, r) => exchangePreview(toFixed2(value) ?? '', r)}
+            />
           )}
           {from && to && !sameAccount && <RateSource from={from.currency} to={to.currency} />}
         </Stack>

@@ -9,10 +9,15 @@ export interface RateLineProps {
   to: string;
   amount: string;
   state: RateState;
+  /**
+   * The converted amount as the server credits it (the exchange: domain/exchange.ts exchangePreview, rounded down);
+   * default convertMoney.
+   */
+  convert?: (amount: string, rate: number) => string | null;
 }
 
 /** The rate between two currencies with 6 decimals and the converted amount; the failure text when it failed. */
-export default function RateLine({ from, to, amount, state }: RateLineProps) {
+export default function RateLine({ from, to, amount, state, convert = convertMoney }: RateLineProps) {
   const translate = useTranslate();
   if (state.error) {
     return (
@@ -28,7 +33,7 @@ export default function RateLine({ from, to, amount, state }: RateLineProps) {
       </Typography>
     );
   }
-  const converted = toCents(amount) !== null ? convertMoney(amount, state.rate) : null;
+  const converted = toCents(amount) !== null ? convert(amount, state.rate) : null;
   return (
     <Typography variant="body2" data-testid="rate-line">
       {translate('client.dialog.rate')}:{' '}

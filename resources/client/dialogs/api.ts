@@ -71,9 +71,13 @@ export const fundsApi = (dp: ConsoleDataProvider) => ({
   /** POST /acc/admin/v1/exchange/{clientId}. */
   exchange: (clientId: number | string, payload: ExchangePayload, key: string) =>
     dp.call(`/acc/admin/v1/exchange/${enc(clientId)}`, { method: 'POST', body: payload, headers: idem(key) }),
-  /** GET /currency/admin/v1/rate: the rate from `primary` to `secondary` (a number, or `{ rate }`). */
-  rate: async (primary: string, secondary: string, signal?: AbortSignal): Promise<number> => {
-    const body = unwrap<unknown>(await dp.call('/currency/admin/v1/rate', { query: { primary, secondary }, signal }));
+  /**
+   * GET /currency/admin/v1/rate: the rate from `primary` to `secondary` (a number, or `{ rate }`); `exchange`: the
+   * rate the exchange between accounts runs at (less the spread: `purpose=exchange`).
+   */
+  rate: async (primary: string, secondary: string, signal?: AbortSignal, exchange = false): Promise<number> => {
+    const query = exchange ? { primary, secondary, purpose: 'exchange' } : { primary, secondary };
+    const body = unwrap<unknown>(await dp.call('/currency/admin/v1/rate', { query, signal }));
     const raw =
       body && typeof body === 'object'
         ? ((body as { rate?: unknown; data?: unknown }).rate ?? (body as { data?: unknown }).data)

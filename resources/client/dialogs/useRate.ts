@@ -20,12 +20,14 @@ export function useRate(
   primary: string | null | undefined,
   secondary: string | null | undefined,
   onError?: () => void,
+  /** The exchange dialog: the rate the exchange runs at (less the spread), not the market rate. */
+  exchange = false,
 ): RateState {
   const dataProvider = useConsoleDataProvider();
   const asked = !!primary && !!secondary && primary !== secondary;
   const query = useQuery({
-    queryKey: ['currency', 'rate', primary, secondary],
-    queryFn: ({ signal }) => fundsApi(dataProvider).rate(primary!, secondary!, signal),
+    queryKey: ['currency', 'rate', primary, secondary, exchange],
+    queryFn: ({ signal }) => fundsApi(dataProvider).rate(primary!, secondary!, signal, exchange),
     enabled: asked,
     retry: false,
     gcTime: 0,

@@ -15,8 +15,8 @@ const route = (path: string | undefined) => path!.replace('{id}', ':id');
 const AUDITED = 'Audited (who, before, after) in the same transaction.';
 const RULE =
   'A pair covers both directions. When the tenant has pairs, the exchange between two accounts needs an enabled ' +
-  'pair joining their currencies (409 pair_disabled otherwise); a tenant without pairs is not restricted. The spread ' +
-  'is informational (quote currency per base unit); the exchange runs at the rate of /exchange_config.';
+  'pair joining their currencies (409 pair_disabled otherwise); a tenant without pairs is not restricted. The exchange ' +
+  "runs at the rate of /exchange_config less the spread (a fraction: the pair's plus the global config fx.spread).";
 
 type Id = { Params: { id: number } };
 
@@ -46,7 +46,7 @@ export const currencyPairRoutes: FastifyPluginAsync = async (app) => {
         description:
           '`{ base, quote, decimals, enabled?, spread }` adds a pair (enabled unless `enabled: false`): two distinct currencies of the platform (400 ' +
           'same_currency), not already paired in either direction (400 duplicate), decimals 0..8 (400 ' +
-          `decimals_range), spread an exact decimal >= 0 with at most 8 decimals (400 spread). ${RULE} ${AUDITED}`,
+          `decimals_range), spread a fraction 0..0.1 with at most 8 decimals (400 spread). ${RULE} ${AUDITED}`,
         body: createBody,
         response: { 200: pairRow, ...errorResponses(400, 401, 403) },
       },

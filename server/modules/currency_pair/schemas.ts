@@ -22,7 +22,8 @@ const common = {
   spread: {
     type: 'string',
     maxLength: 30,
-    description: 'Exact decimal >= 0 with at most 8 decimals (a string: never a float)',
+    description:
+      'A fraction 0..0.1 with at most 8 decimals (a string: never a float); exchanges between the two currencies run at the rate less this spread and the global fx.spread',
   },
 } as const;
 

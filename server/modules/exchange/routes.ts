@@ -3,14 +3,14 @@ import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
 import { exchange, type ExchangeInput } from './service';
-import { currencyCode, getRate, rateDetail } from './rates';
+import { currencyCode, exchangeQuote, getRate, rateDetail } from './rates';
 import { fromRateUnits } from '../../ledger/money';
 import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
 import { exchangeRecordSchema } from './schemas';
 
 /** Rates and exchange (spec section 7 "Rates and exchange"). The client's accounts (GET /acc/admin/v1/list/{id}) are in the client module. */
 export const exchangeRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { primary: string; secondary: string } }>(
+  app.get<{ Querystring: { primary: string; secondary: string; purpose?: 'conversion' | 'exchange' } }>(
     '/currency/admin/v1/rate',
     {
       config: { permission: requires('client', 'read') },
@@ -18,16 +18,35 @@ export const exchangeRoutes: FastifyPluginAsync = async (app) => {
         tags: ['currency'],
         description:
           'The rate from `primary` to `secondary` (1 primary = rate secondary), as a JSON number (spec: the response is a number); ' +
-          'kept in the database with 8 decimals; the same currency is 1; a pair stored only the other way is inverted. 404 rate_unavailable.',
+          'kept in the database with 8 decimals; the same currency is 1; a pair stored only the other way is its reverse ' +
+          '(1 / rate rounded down). `purpose=exchange` (the exchange dialog): the rate the exchange between accounts ' +
+          "runs at, i.e. less the spread (global config fx.spread plus the pair's spread, rounded down at 8 decimals), " +
+          '409 rate_round_trip_gain when the current rates let a round trip through this leg gain. Default ' +
+          '`conversion`: the market rate (deposit conversion). 404 rate_unavailable.',
         querystring: {
           type: 'object',
-          properties: { primary: { type: 'string', minLength: 1 }, secondary: { type: 'string', minLength: 1 } },
+          properties: {
+            primary: { type: 'string', minLength: 1 },
+            secondary: { type: 'string', minLength: 1 },
+            purpose: { type: 'string', enum: ['conversion', 'exchange'] },
+          },
           required: ['primary', 'secondary'],
         },
-        response: { 200: { type: 'number' }, ...errorResponses(400, 401, 404) },
+        response: { 200: { type: 'number' }, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (req) => Number(await getRate(ctx(req).db, ctx(req).tenantId, req.query.primary, req.query.secondary)),
+    async (req) => {
+      const { db, tenantId } = ctx(req);
+      if (req.query.purpose !== 'exchange')
+        return Number(await getRate(db, tenantId, req.query.primary, req.query.secondary));
+      const q = await exchangeQuote(
+        db,
+        tenantId,
+        currencyCode(req.query.primary, 'primary'),
+        currencyCode(req.query.secondary, 'secondary'),
+      );
+      return Number(fromRateUnits(q.rate));
+    },
   );
 
   app.get<{ Querystring: { primary: string; secondary: string } }>(

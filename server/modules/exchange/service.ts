@@ -2,10 +2,13 @@
  * Exchange between two accounts of the same client (POST /acc/admin/v1/exchange/{clientId}).
  *
  * - amount: in the source currency, > 0, at most 2 decimals (more are refused, not rounded), at most the source balance.
- * - rate: the server's current rate (source -> target, 8 decimals); same currency = 1. When the request carries the
- *   rate the console showed, it must equal the current rate at 6 decimals (what the console displays), else
- *   409 rate_changed and nothing moves.
- * - target amount = amount × rate, rounded HALF-EVEN to cents (banker's rounding: no systematic drift either way);
+ * - rate: the server's current rate (source -> target, 8 decimals) less the spread (global config fx.spread plus the
+ *   pair's spread, a fraction; rates.ts exchangeQuote); same currency = 1. When the request carries the rate the
+ *   console showed (GET /currency/admin/v1/rate?purpose=exchange), it must equal it at 6 decimals (what the console
+ *   displays), else 409 rate_changed and nothing moves. 409 rate_round_trip_gain when the current rates let a round
+ *   trip through this leg (and its reverse, or two other rates) gain: nothing moves until the rates are corrected.
+ * - target amount = amount × rate, rounded DOWN to cents (domain/exchange.ts exchangeCredit, the function the
+ *   console's preview uses): the fraction of a cent stays with the platform, so no round trip gains by rounding;
  *   an amount that converts to 0.00 is refused.
  * - bonus lock travels with the money: the locked part of the source (min(bonus, balance)) is spent last; the part of
  *   `amount` beyond the free balance moves its bonus lock to the target (converted the same way), so an exchange
@@ -20,21 +23,13 @@ import { and, eq } from 'drizzle-orm';
 import { exchangeRecord } from '../../db/schema';
 import { NotFoundError, RateChangedError, StateConflictError, ValidationError } from '../../core/errors';
 import { InsufficientFundsError } from '../../ledger/errors';
-import {
-  convert,
-  divHalfEven,
-  fromCents,
-  fromRateUnits,
-  maxBig,
-  minBig,
-  parseScaled,
-  toCents,
-} from '../../ledger/money';
+import { divHalfEven, fromCents, fromRateUnits, maxBig, minBig, parseScaled, toCents } from '../../ledger/money';
+import { exchangeCredit } from '../../../domain/exchange';
 import { lockAccounts, postTransaction } from '../../ledger/post';
 import type { LedgerLine } from '../../ledger/types';
 import type { Executor } from '../../core/db';
 import { accountOfClient, clientInScope, idOf, iso, money2, positiveCents, type Actor } from '../records/common';
-import { rateUnits } from './rates';
+import { exchangeQuote } from './rates';
 import { assertPairEnabled } from '../currency_pair/service';
 import { auditGate, checkersFor, openApproval } from '../approval/gate';
 
@@ -95,8 +90,8 @@ async function price(
   if (src.agg.balance <= 0n) throw new InsufficientFundsError('The source account has no balance');
   if (amount > src.agg.balance)
     throw new InsufficientFundsError(`Amount exceeds the source balance ${fromCents(src.agg.balance)}`);
-  const rate = await rateUnits(tx, actor.tenantId, from.currency, to.currency);
-  const toAmount = convert(amount, rate);
+  const { rate } = await exchangeQuote(tx, actor.tenantId, from.currency, to.currency);
+  const toAmount = exchangeCredit(amount, rate);
   if (toAmount <= 0n)
     throw new ValidationError({
       amount: { code: 'amount_too_small', message: 'amount is too small to exchange at this rate' },
@@ -104,7 +99,7 @@ async function price(
   const lockedBonus = minBig(src.agg.bonus, src.agg.balance);
   const free = src.agg.balance - lockedBonus;
   const bonusMoved = maxBig(0n, amount - free);
-  return { rate, toAmount, bonusMoved, bonusTo: convert(bonusMoved, rate) };
+  return { rate, toAmount, bonusMoved, bonusTo: exchangeCredit(bonusMoved, rate) };
 }
 
 /** Posts the exchange of record `row` as priced by `m` and marks it completed. */

@@ -47,7 +47,7 @@ export const exchangeBody = {
 export const rateBody = {
   type: 'object',
   additionalProperties: false,
-  propertyNames: { enum: ['primary', 'secondary', 'rate', 'source', 'valid_from'] },
+  propertyNames: { enum: ['primary', 'secondary', 'rate', 'reverse_rate', 'source', 'valid_from'] },
   properties: {
     primary: { type: 'string', enum: [...PLATFORM_CURRENCIES] },
     secondary: { type: 'string', enum: [...PLATFORM_CURRENCIES] },
@@ -55,6 +55,13 @@ export const rateBody = {
       type: 'string',
       maxLength: 30,
       description: `1 primary = rate secondary: an exact decimal > 0, at most 8 decimals, as a string (\`${RATE_PATTERN}\`)`,
+    },
+    reverse_rate: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      description:
+        '1 secondary = reverse_rate primary, saved with the rate: missing, 1 / rate rounded down at 8 decimals; given, ' +
+        'rate × reverse_rate may not exceed 1 (400 round_trip)',
     },
     source: { type: 'string', maxLength: EXCHANGE_MAX.source, description: 'Where the rate comes from' },
     valid_from: {

@@ -10,6 +10,7 @@ import {
   marketExchange,
   rateText,
   rateUnitsOf,
+  reverseOf,
   type CurrencyRateBody,
   type CurrencyRateRow,
   type MarketExchangeBody,
@@ -179,15 +180,21 @@ export async function rateRowOf(db: Executor, tenantId: string, id: number): Pro
   return presentRate(row);
 }
 
-/** Appends a rate change to its pair's history (validated by currencyRateProblems); answers the new row. */
+/**
+ * Appends a rate change to its pair's history in both directions (validated by currencyRateProblems): the rate and
+ * its reverse (entered, with rate × reverse <= 1, or derived: 1 / rate rounded down), same source and valid_from, so
+ * that a pair's round trip can never gain. Answers the new row of `primary -> secondary`.
+ */
 export async function changeRate(tx: Tx, staff: StaffScope & { id: number }, body: CurrencyRateBody) {
   const problems = currencyRateProblems(body);
   if (Object.keys(problems).length) refuse(problems);
-  const id = await setRate(tx, staff.tenantId, body.primary, body.secondary, body.rate.trim(), {
+  const options = {
     source: body.source.trim(),
     validFrom: body.valid_from ? new Date(body.valid_from) : undefined,
     createdBy: staff.id,
-  });
+  };
+  const id = await setRate(tx, staff.tenantId, body.primary, body.secondary, body.rate.trim(), options);
+  await setRate(tx, staff.tenantId, body.secondary, body.primary, rateText(reverseOf(body)), options);
   return rateRowOf(tx, staff.tenantId, id);
 }
 

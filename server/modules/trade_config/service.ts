@@ -215,7 +215,15 @@ const noteOf = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 /** Adds a global config (key unique per tenant: 400 duplicate). */
 export async function createGlobal(tx: Tx, staff: StaffScope & { id: number }, body: GlobalConfigCreate) {
-  const problems = globalConfigProblems(body as unknown as Record<string, unknown>, true);
+  const problems: Record<string, string> = globalConfigProblems(body as unknown as Record<string, unknown>, true);
+  const [taken] =
+    typeof body.key === 'string'
+      ? await tx
+          .select({ id: globalConfigEntry.id })
+          .from(globalConfigEntry)
+          .where(and(eq(globalConfigEntry.tenantId, staff.tenantId), eq(globalConfigEntry.key, body.key.trim())))
+      : [];
+  if (taken && !problems.key) problems.key = 'duplicate';
   if (Object.keys(problems).length) refuse(problems);
   const key = body.key.trim();
   const [row] = await tx
@@ -237,7 +245,7 @@ export async function createGlobal(tx: Tx, staff: StaffScope & { id: number }, b
 /** Changes a global config's value (valid for its type) and description. */
 export async function updateGlobal(tx: Tx, staff: StaffScope & { id: number }, id: number, body: GlobalConfigUpdate) {
   const current = await globalOf(tx, staff.tenantId, id);
-  const problems = globalConfigProblems({ ...body, type: current.type }, false);
+  const problems = globalConfigProblems({ ...body, key: current.key, type: current.type }, false);
   if (Object.keys(problems).length) refuse(problems);
   await tx
     .update(globalConfigEntry)

@@ -10,8 +10,15 @@
  *   approved --rollback->  rolled_back  posts the reversal of the payout, then the reversal of the freeze
  *                                       (the paid-out money comes back to the balance; withdrawal statistic down).
  * A record resolves once: any other transition answers 409 invalid_state with nothing changed.
+ *
+ * The tenant's global config `withdraw.daily_count` (when set) bounds the requests of a client in the tenant's day
+ * (rejected ones excluded): counted under the client's lock, so parallel requests cannot pass it together (409
+ * withdraw_daily_count).
  */
-import { withdrawRecord } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { client, globalConfigEntry, withdrawRecord } from '../../db/schema';
+import { WithdrawDailyCountError } from '../../core/errors';
+import { tenantTimeZone } from '../setting/service';
 import { InsufficientFundsError } from '../../ledger/errors';
 import { fromCents, toCents } from '../../ledger/money';
 import { lockAccounts, postTransaction, reverseTransaction } from '../../ledger/post';
@@ -35,6 +42,32 @@ export function presentWithdraw(r: WithdrawRow) {
 }
 export type WithdrawView = ReturnType<typeof presentWithdraw>;
 
+/**
+ * The tenant's `withdraw.daily_count` check: when set, locks the client (FOR NO KEY UPDATE: parallel requests of the
+ * same client wait for each other; records referencing it still insert) and counts its requests of the tenant's day,
+ * rejected ones excluded; 409 withdraw_daily_count when the limit is reached. A client outside the scope: 404 later.
+ */
+async function assertDailyCount(tx: Executor, actor: Actor, clientId: number): Promise<void> {
+  const [setting] = await tx
+    .select({ value: globalConfigEntry.value })
+    .from(globalConfigEntry)
+    .where(and(eq(globalConfigEntry.tenantId, actor.tenantId), eq(globalConfigEntry.key, 'withdraw.daily_count')));
+  if (!setting || !/^\d+$/.test(setting.value.trim())) return;
+  const limit = Number(setting.value.trim());
+  const [owner] = await tx
+    .select({ id: client.id })
+    .from(client)
+    .where(and(eq(client.id, clientId), eq(client.tenantId, actor.tenantId)))
+    .for('no key update');
+  if (!owner) return;
+  const zone = await tenantTimeZone(tx, actor.tenantId);
+  const res = await tx.execute(sql`
+    SELECT count(*)::int AS n FROM ${withdrawRecord}
+    WHERE ${withdrawRecord.clientId} = ${clientId} AND ${withdrawRecord.status} <> 'rejected'
+      AND ${withdrawRecord.createdAt} >= (date_trunc('day', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})`);
+  if (Number((res.rows[0] as { n: unknown }).n) >= limit) throw new WithdrawDailyCountError(limit);
+}
+
 /** A withdrawal request (from the client app, or staff on its behalf): freezes the amount, record pending. */
 export async function requestWithdrawal(
   tx: Executor,
@@ -42,6 +75,7 @@ export async function requestWithdrawal(
   clientId: number,
   input: { account_id: number; amount: string | number; remark?: string | null },
 ): Promise<WithdrawView> {
+  await assertDailyCount(tx, actor, clientId);
   const { owner, acc, amount } = await recordTarget(tx, actor, clientId, input);
   const locked = (await lockAccounts(tx, actor.tenantId, [acc.id])).get(acc.id)!;
   const available = withdrawableCents(locked.agg.balance, locked.agg.bonus);
