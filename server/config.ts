@@ -5,7 +5,13 @@ import { join, resolve } from 'node:path';
 /** Everything the API reads from its environment; see README "Configuration" and .env.example. */
 export interface Config {
   port: number;
+  /** Interface to listen on (HOST): default 127.0.0.1 in development and test (demo staff, published password), else all. */
   host: string;
+  /**
+   * The origin browsers reach the API at (PUBLIC_ORIGIN, e.g. https://bo.example.com): the local store's presigned
+   * and public file URLs are built on it, never on the request's Host header. Default http://localhost:<PORT>.
+   */
+  publicOrigin: string;
   dataDir: string;
   /** Unset: embedded PGlite in `dataDir/pgdata`; 'memory://' for an in-memory PGlite (tests). */
   databaseUrl?: string;
@@ -128,6 +134,23 @@ function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string): Secrets {
 
 const int = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number.parseInt(v, 10));
 
+/** PUBLIC_ORIGIN as an origin (scheme, host, port; no path), or http://localhost:<port> when unset. */
+export function publicOriginOf(value: string | undefined, port: number): string {
+  const v = value?.trim();
+  if (!v) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN is not a URL: ${v}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_ORIGIN must be http(s): ${v}`);
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_ORIGIN is an origin only (scheme://host[:port]), without a path: ${v}`);
+  }
+  return url.origin;
+}
+
 /** Reads and validates the configuration; throws on a setting that must not be used. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
@@ -141,9 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           auditHmacKey: env.AUDIT_HMAC_KEY ?? processAuditKey,
         }
       : loadSecrets(env, dataDir);
+  const port = int(env.PORT, 8080);
   const config: Config = {
-    port: int(env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
+    port,
+    // Development and test seed demo staff with a published password: reachable from this machine only, unless HOST.
+    host: env.HOST || (isDevOrTest(nodeEnv) ? '127.0.0.1' : '0.0.0.0'),
+    publicOrigin: publicOriginOf(env.PUBLIC_ORIGIN, port),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,

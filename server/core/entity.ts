@@ -33,12 +33,12 @@ import {
   sendCsv,
   startsWith,
   TOTAL_DESCRIPTION,
+  type CursorKind,
   type PagePlan,
   type SortSpec,
 } from './list';
+import { dayField, idField } from './params';
 import type { StaffScope } from './scope';
-
-const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 
 /** The JSON schema of one field's value on the wire. */
 export function fieldSchema(f: FieldDef): Record<string, unknown> {
@@ -103,8 +103,8 @@ function filterSchemas(f: FieldDef): Record<string, object> {
   switch (f.filter) {
     case 'range':
       return {
-        [`${f.name}_from`]: { type: 'string', pattern: DAY, format: 'date', description: 'First day (inclusive)' },
-        [`${f.name}_to`]: { type: 'string', pattern: DAY, format: 'date', description: 'Last day (inclusive)' },
+        [`${f.name}_from`]: dayField('First day (inclusive)'),
+        [`${f.name}_to`]: dayField('Last day (inclusive)'),
       };
     case 'in': {
       const one = `(${(f.values ?? []).join('|')})`;
@@ -122,7 +122,7 @@ function filterSchemas(f: FieldDef): Record<string, object> {
       return {
         [f.name]:
           f.kind === 'id' || f.kind === 'integer'
-            ? { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 }
+            ? idField()
             : f.kind === 'boolean'
               ? { type: 'boolean' }
               : { ...fieldSchema({ ...f, nullable: false }), maxLength: 200 },
@@ -333,12 +333,34 @@ const sortKeys = <D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>): strin
   ...new Set([...sortFields(spec.def), ...Object.keys(spec.sortColumns ?? {})]),
 ];
 
+/** The cursor kind of a field's values (a sort expression's, whose SQL has no column type to read). */
+const FIELD_CURSOR_KIND: Partial<Record<FieldDef['kind'], CursorKind>> = {
+  id: 'int8',
+  integer: 'int8',
+  money: 'decimal',
+  boolean: 'boolean',
+  date: 'day',
+  datetime: 'time',
+};
+
 function sortSpec<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>): SortSpec {
   const sort = spec.def.sort ?? { field: 'id', order: 'desc' as const };
   const columns: Record<string, AnyPgColumn> = { id: spec.id };
+  const kinds: Record<string, CursorKind> = {};
   // paging only renders a sort expression in SQL
-  for (const name of sortKeys(spec)) columns[name] = (spec.sortColumns?.[name] ?? spec.columns[name]) as AnyPgColumn;
-  return { columns, defaultSort: sort.field, defaultOrder: sort.order, tiebreak: spec.id, nullable: spec.nullable };
+  for (const name of sortKeys(spec)) {
+    columns[name] = (spec.sortColumns?.[name] ?? spec.columns[name]) as AnyPgColumn;
+    const field = spec.def.fields.find((f) => f.name === name);
+    kinds[name] = (field && FIELD_CURSOR_KIND[field.kind]) ?? 'text';
+  }
+  return {
+    columns,
+    defaultSort: sort.field,
+    defaultOrder: sort.order,
+    tiebreak: spec.id,
+    nullable: spec.nullable,
+    kinds,
+  };
 }
 
 /** The list's WHERE: scope, the fields' filters, the extra filters. */

@@ -16,7 +16,7 @@ const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])
 /** The path of the first unacceptable value in `value` ('' for the value itself), or undefined when all is well. */
 export function badInput(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return BAD_TEXT.test(value) ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
   if (depth >= MAX_DEPTH) return path;
   for (const [key, v] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
@@ -27,8 +27,37 @@ export function badInput(value: unknown, path = '', depth = 0): string | undefin
   return undefined;
 }
 
-/** Registers the check on every /api request (after the body is parsed, before the route's schema). */
+/**
+ * The path of the first number in `value` that is not finite ('' for the value itself), or undefined. No honest
+ * request holds one, but the route's schema lets it through: Ajv coerces a query's `1e400` or `Infinity` to
+ * Infinity, which passes `type: integer` and `maximum`, and JSON.parse reads `1e400` in a body as Infinity.
+ */
+export function nonFinite(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH || Buffer.isBuffer(value)) return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    const found = nonFinite(v, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Registers the checks on every /api request: text and depth after the body is parsed, before the route's schema;
+ * numbers after the schema has coerced them, before the handler.
+ */
 export const inputGuardPlugin = fp(async (app) => {
+  app.addHook('preHandler', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    for (const part of [req.params, req.query, req.body]) {
+      const at = nonFinite(part);
+      if (at !== undefined) {
+        throw new ValidationError({
+          [at || 'body']: { code: 'invalid', message: `${at || 'The request'} must be a finite number` },
+        });
+      }
+    }
+  });
   app.addHook('preValidation', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     for (const part of [req.params, req.query, req.body]) {

@@ -10,12 +10,15 @@ import type { FileStorage } from './types';
 export interface ImagePlace {
   storage: FileStorage;
   tenantId: string;
-  /** The API's origin as the caller reached it (local-store URLs are absolute on it). */
+  /** The API's configured origin (local-store URLs are absolute on it). */
   origin: string;
 }
 
-/** The API's origin as the caller reached it; signed local-store URLs point back at it. */
-export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+/**
+ * The API's origin for local-store URLs: the configured PUBLIC_ORIGIN (config.publicOrigin), never the request's Host
+ * or X-Forwarded-Host header, which a caller chooses (a forged Host would send uploads and image reads elsewhere).
+ */
+export const originOf = (req: FastifyRequest) => req.server.config.publicOrigin;
 
 /** The object key of an image URL of this store and tenant, or null (another site, scheme, tenant or shape). */
 export function ownImageKey(url: string, place: ImagePlace): string | null {

@@ -5,7 +5,7 @@ export interface UploadRequest {
   tenantId: string;
   contentType: string;
   size: number;
-  /** The API's origin as the caller reached it (local store URLs point back at the API). */
+  /** The API's configured origin, PUBLIC_ORIGIN (local store URLs point back at the API). */
   origin: string;
 }
 

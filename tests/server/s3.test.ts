@@ -109,19 +109,20 @@ describe('local store: upload and read through signed URLs', () => {
     expect(await lastAudit(t, 'file.upload')).toMatchObject({ result: 'success', tenantId: 'tr', userId: null });
   });
 
-  it('reads the stable public URL with a staff token of the tenant, not without one or from another tenant', async () => {
+  it('reads the stable public URL with a staff token only for a file of a record he may see (storage-proof-url)', async () => {
     const p = (await presign({ filename: 'x', content_type: 'image/png', size: PNG.length })).json();
     await upload(p.url, PNG, 'image/png');
     const path = local(p.public_url);
-    expect((await call(t.app, 'GET', path, { token: tokens.sales })).statusCode).toBe(200);
+    // attached to no record: no token reads it by key, nor gets it signed (the uploader previews through read_url)
+    expect((await call(t.app, 'GET', path, { token: tokens.sales })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', path, { token: tokens.admin })).statusCode).toBe(404);
     expect((await call(t.app, 'GET', path)).statusCode).toBe(401);
     expect((await call(t.app, 'GET', path, { token: tokens.plAdmin, tenant: 'pl' })).statusCode).toBe(404);
     const signed = await call(t.app, 'POST', '/api/s3/admin/presign/get', {
       token: tokens.sales,
       body: { url: p.public_url },
     });
-    expect(signed.json()).toMatchObject({ method: 'GET', expires_in: 300 });
-    expect((await call(t.app, 'GET', local(signed.json().url))).statusCode).toBe(200);
+    expect(signed.statusCode).toBe(404);
     expect(
       (
         await call(t.app, 'POST', '/api/s3/admin/presign/get', {
@@ -139,6 +140,26 @@ describe('local store: upload and read through signed URLs', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('builds every URL on PUBLIC_ORIGIN, whatever Host or X-Forwarded-Host the request carries', async () => {
+    for (const forged of <Record<string, string>[]>[
+      { host: 'evil.example' },
+      { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    ]) {
+      const res = await call(t.app, 'POST', '/api/s3/admin/presign/put', {
+        token: tokens.admin,
+        body: { filename: 'x.png', content_type: 'image/png', size: PNG.length },
+        headers: forged,
+      });
+      expect(res.statusCode).toBe(200);
+      const p = res.json();
+      for (const url of [p.url, p.public_url, p.read_url]) {
+        expect(new URL(url).origin).toBe(t.app.config.publicOrigin);
+        expect(url).not.toContain('evil');
+      }
+    }
+    expect(t.app.config.publicOrigin).toBe(`http://localhost:${t.app.config.port}`);
   });
 
   it('refuses forged, altered and expired signatures', async () => {

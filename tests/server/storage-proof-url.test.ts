@@ -10,7 +10,7 @@ import { call } from './helpers';
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 7)]);
 
 let f: ClientFixture;
-const as = (who: 'admin' | 'sales', method: 'GET' | 'POST', url: string, body?: unknown) =>
+const as = (who: 'admin' | 'sales' | 'leader' | 'leader2', method: 'GET' | 'POST', url: string, body?: unknown) =>
   call(f.t.app, method, url, { token: f.tokens[who], body });
 
 /** Uploads the PNG as admin; answers the stored public URL. */
@@ -51,7 +51,7 @@ const bare = (url: string) => f.t.app.inject({ method: 'GET', url });
 let own: number;
 let other: number;
 beforeAll(async () => {
-  f = await clientFixture(['admin', 'sales']);
+  f = await clientFixture(['admin', 'sales', 'leader', 'leader2']);
   own = await depositWithProof(f.ids.c_sales);
   other = await depositWithProof(f.ids.c_sales2);
 });
@@ -143,5 +143,37 @@ describe('deposit proof on record', () => {
       screenshot: uploaded,
     });
     expect([ok.statusCode, ok.json().screenshot]).toEqual([200, uploaded]);
+  });
+});
+
+describe('the stored file by its key', () => {
+  /** The stored public URL of a deposit's proof, as a path. */
+  const stored = async (id: number) =>
+    new URL((await as('admin', 'GET', `/api/deposit/admin/v1/detail/${id}`)).json().screenshot, 'http://x').pathname;
+  /** What a staff member reading the file with his token, and asking for a signed URL, is answered. */
+  const reads = async (who: 'admin' | 'sales' | 'leader' | 'leader2', id: number) => {
+    const path = await stored(id);
+    const byToken = (await as(who, 'GET', path)).statusCode;
+    const signed = await as(who, 'POST', '/api/s3/admin/presign/get', { url: path });
+    return [byToken, signed.statusCode];
+  };
+
+  it("is read with a token or signed through presign/get only within the record's scope", async () => {
+    // a salesman: his own client's proof, not another salesman's
+    expect(await reads('sales', own)).toEqual([200, 200]);
+    expect(await reads('sales', other)).toEqual([404, 404]);
+    // a team leader: his salesmen's clients (sales2 is under leader), not another team's
+    expect(await reads('leader', other)).toEqual([200, 200]);
+    expect(await reads('leader2', other)).toEqual([404, 404]);
+    expect(await reads('leader2', own)).toEqual([404, 404]);
+    expect(await reads('admin', other)).toEqual([200, 200]);
+    const signed = await as('sales', 'POST', '/api/s3/admin/presign/get', { url: await stored(other) });
+    expect(signed.body).not.toContain('signature=');
+  });
+
+  it('an upload attached to no record is not readable by key', async () => {
+    const path = new URL(await uploadProof(), 'http://x').pathname;
+    expect((await as('sales', 'GET', path)).statusCode).toBe(404);
+    expect((await as('admin', 'GET', path)).statusCode).toBe(404);
   });
 });

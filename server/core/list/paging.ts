@@ -2,12 +2,13 @@
  * Lists, paging: the querystring and answer schemas every list shares (page, page_size, sort from a per-resource
  * allow-list, order, keyset cursor), the page plan of a request, and the text-prefix condition of searches.
  */
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, is, sql, Column, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ValidationError } from '../errors';
+import { badInput } from '../input';
+import { MAX_PAGE, MAX_PAGE_SIZE, pagingFields } from '../params';
 
-/** Largest page a list answers. */
-export const MAX_PAGE_SIZE = 200;
+export { MAX_PAGE, MAX_PAGE_SIZE } from '../params';
 
 /**
  * `column` starts with `prefix` (a text search), as a range of the byte-wise pattern operators rather than LIKE: the
@@ -41,8 +42,7 @@ export function listQuerySchema(sortKeys: readonly string[], filters: Record<str
   return {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1, description: '1-based page number' },
-      page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 },
+      ...pagingFields,
       sort: { type: 'string', enum: [...sortKeys] },
       order: { type: 'string', enum: ['asc', 'desc'] },
       cursor: { type: 'string', maxLength: 200, description: "The previous page's next_cursor (keyset paging)" },
@@ -69,8 +69,15 @@ export function listResponseSchema(item: object) {
 }
 
 /**
+ * What a sort column's values are, as a cursor carries them (the column's text form): an instant, a calendar day,
+ * a whole number (int8 or int4), a decimal, a boolean, or text.
+ */
+export type CursorKind = 'time' | 'day' | 'int8' | 'int4' | 'decimal' | 'boolean' | 'text';
+
+/**
  * A resource's sortable columns; `tiebreak` (the primary key) keeps the order stable across pages. Columns in
- * `nullable` page by OFFSET only (a keyset over NULLs would skip rows).
+ * `nullable` page by OFFSET only (a keyset over NULLs would skip rows). `kinds` names the value kind of a sort key
+ * whose column is an SQL expression (a table column's kind is read from its type).
  */
 export interface SortSpec {
   columns: Record<string, AnyPgColumn>;
@@ -78,6 +85,66 @@ export interface SortSpec {
   defaultOrder: 'asc' | 'desc';
   tiebreak: AnyPgColumn;
   nullable?: readonly string[];
+  kinds?: Readonly<Record<string, CursorKind>>;
+}
+
+/** The cursor kind of a table column, by its drizzle column type; undefined for an SQL expression. */
+export function columnKind(column: unknown): CursorKind | undefined {
+  if (!is(column, Column)) return undefined;
+  const type = column.columnType;
+  if (/^PgTimestamp/.test(type)) return 'time';
+  if (/^PgDate/.test(type)) return 'day';
+  if (/^Pg(BigInt|BigSerial)/.test(type)) return 'int8';
+  if (/^Pg(Integer|Serial|SmallInt|SmallSerial)$/.test(type)) return 'int4';
+  if (/^Pg(Numeric|Real|DoublePrecision)/.test(type)) return 'decimal';
+  if (type === 'PgBoolean') return 'boolean';
+  return 'text';
+}
+
+const INT8_MAX = 2n ** 63n - 1n;
+const INT4_MAX = 2n ** 31n - 1n;
+
+/** Whether y-m-d is a day of the calendar (year 1 to 9999: what a column's text form holds). */
+const realDay = (y: number, m: number, d: number) => {
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  const t = new Date(Date.UTC(2000, m - 1, d));
+  t.setUTCFullYear(y);
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+};
+
+const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_TEXT =
+  /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d{1,6})?(Z|[+-](0\d|1[0-5])(:?[0-5]\d){0,2})?$/;
+
+/**
+ * Whether `key` is a value of `kind` in its text form, as PostgreSQL would read it back without an error (a day that
+ * exists, an instant, a number within the column's range): a forged cursor's value must not reach the query.
+ */
+export function validKey(kind: CursorKind, key: string): boolean {
+  switch (kind) {
+    case 'time': {
+      if (key === 'infinity' || key === '-infinity') return true;
+      const m = TIME_TEXT.exec(key);
+      return !!m && realDay(+m[1], +m[2], +m[3]);
+    }
+    case 'day': {
+      const m = DAY_TEXT.exec(key);
+      return !!m && realDay(+m[1], +m[2], +m[3]);
+    }
+    case 'int8':
+    case 'int4': {
+      if (!/^-?\d{1,19}$/.test(key)) return false;
+      const n = BigInt(key);
+      const max = kind === 'int8' ? INT8_MAX : INT4_MAX;
+      return n <= max && n >= -max;
+    }
+    case 'decimal':
+      return /^-?\d{1,40}(\.\d{1,40})?$/.test(key);
+    case 'boolean':
+      return key === 'true' || key === 'false';
+    default:
+      return badInput(key) === undefined;
+  }
 }
 
 /** How one page is read: size, offset, sort column and direction, and the keyset position if any. */
@@ -98,17 +165,23 @@ export interface PagePlan {
 export const encodeCursor = (sortKey: string, order: string, rowCursor: string) =>
   Buffer.from(JSON.stringify([sortKey, order, ...(JSON.parse(rowCursor) as [string, number])])).toString('base64url');
 
-function decodeCursor(cursor: string, sortKey: string, order: string): { key: string; id: number } {
+/**
+ * The row a cursor names, checked whole: its sort key and order those of the request, its sort value of the sort
+ * column's kind (`kind`), its id a safe integer. Anything else is a forged or stale cursor: 400 validation (field
+ * code invalid), never a query PostgreSQL refuses.
+ */
+function decodeCursor(cursor: string, sortKey: string, order: string, kind: CursorKind): { key: string; id: number } {
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     parts = null;
   }
-  const [s, o, key, id] = Array.isArray(parts) ? parts : [];
-  if (s !== sortKey || o !== order || typeof key !== 'string' || !Number.isSafeInteger(id)) {
+  const [s, o, key, id, ...more] = Array.isArray(parts) ? parts : [];
+  if (s !== sortKey || o !== order || typeof key !== 'string' || !Number.isSafeInteger(id) || more.length) {
     throw new ValidationError({ cursor: 'cursor does not belong to this sort order' });
   }
+  if (!validKey(kind, key)) throw new ValidationError({ cursor: 'cursor is not a cursor of this list' });
   return { key, id };
 }
 
@@ -116,12 +189,16 @@ function decodeCursor(cursor: string, sortKey: string, order: string): { key: st
 export function paging(params: ListParams, spec: SortSpec): PagePlan {
   const limit = Math.min(params.page_size ?? 20, MAX_PAGE_SIZE);
   const page = Math.max(params.page ?? 1, 1);
+  // The querystring schema bounds both (pagingFields); a caller that builds its own parameters is held to it too.
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new ValidationError({ page_size: 'page_size is out of range' });
+  if (!Number.isSafeInteger(page) || page > MAX_PAGE) throw new ValidationError({ page: 'page is out of range' });
   const sortKey = params.sort && spec.columns[params.sort] ? params.sort : spec.defaultSort;
   const column = spec.columns[sortKey];
   const order = (params.order ?? spec.defaultOrder) === 'asc' ? 'asc' : 'desc';
   const dir = order === 'asc' ? asc : desc;
   const orderBy = column === spec.tiebreak ? [dir(column)] : [dir(column), dir(spec.tiebreak)];
   const keyset = !spec.nullable?.includes(sortKey);
-  const after = params.cursor && keyset ? decodeCursor(params.cursor, sortKey, order) : null;
+  const kind = columnKind(column) ?? spec.kinds?.[sortKey] ?? 'text';
+  const after = params.cursor && keyset ? decodeCursor(params.cursor, sortKey, order, kind) : null;
   return { limit, offset: (page - 1) * limit, sortKey, column, tiebreak: spec.tiebreak, order, orderBy, after, keyset };
 }

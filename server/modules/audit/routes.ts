@@ -6,6 +6,7 @@ import { ctx, signedIn } from '../../core/context';
 import { entityList, rowSchema } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
 import { auditDetail, auditListSpec, targetHistory } from './service';
+import { idParams } from '../../core/params';
 
 const tags = ['audit'];
 const chain = resourceChain(auditLog);
@@ -57,11 +58,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
           "One audit row of the tenant: the list's fields, `before` and `after` (the record before and after a write, " +
           'as JSON), its place in the hash chain (seq, hash) and `history`: every row about the same target (resource ' +
           `and target_id), oldest first, at most ${AUDIT_HISTORY_LIMIT}. Another tenant's or a missing row: 404.`,
-        params: {
-          type: 'object',
-          properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-          required: ['id'],
-        },
+        params: idParams,
         response: { 200: detailResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -6,23 +6,17 @@ import { eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { client as clients } from '../../db/schema';
 import { CLIENT_TYPE_FILTER, client, isRobotFilter, type ClientListQuery } from '../../../domain/client';
 import type { EntityListSpec } from '../../core/entity';
+import { dayOrTimeField, idField, INT4_MAX } from '../../core/params';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { present, selectRows, type Row } from './rows';
-
-const DATE = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
 
 /** The list's own parameters (names the console and integrations use), each with its condition in `clientWhere`. */
 const OWN_PARAMS = {
   fake: { type: 'string', enum: [...CLIENT_TYPE_FILTER], description: 'real or robot (also true = robot)' },
-  vip: { type: 'integer', minimum: 0, maximum: 2 ** 31 - 1 },
-  leader_id: {
-    type: 'integer',
-    minimum: 1,
-    maximum: 2 ** 53 - 1,
-    description: "A team leader: his own clients and his salesmen's",
-  },
-  created_from: { type: 'string', pattern: DATE, description: 'Registered at or after (ISO date or date-time)' },
-  created_to: { type: 'string', pattern: DATE, description: 'Registered up to (a date includes the whole day)' },
+  vip: { type: 'integer', minimum: 0, maximum: INT4_MAX },
+  leader_id: idField("A team leader: his own clients and his salesmen's"),
+  created_from: dayOrTimeField('Registered at or after (ISO date or date-time)'),
+  created_to: dayOrTimeField('Registered up to (a date includes the whole day)'),
 };
 
 /** The conditions of the list's own parameters (the definition's other filters come from `columns`). */

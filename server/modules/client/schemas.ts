@@ -1,17 +1,14 @@
 import { CLIENT_TYPE_FILTER, client } from '../../../domain/client';
 import { rowSchema } from '../../core/entity';
 import { listQuerySchema, listResponseSchema } from '../../core/list';
+import { idField } from '../../core/params';
 
 const str = { type: 'string' } as const;
 const strOrNull = { type: ['string', 'null'] } as const;
 const md5 = { type: 'string', pattern: '^[0-9a-fA-F]{32}$', description: 'MD5 hex of the typed password' } as const;
 
-/** `{id}` path parameter. */
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 /** An account (spec section 3 "Account"); amounts are decimal strings. */
 export const accountItem = {
@@ -48,7 +45,7 @@ export const createRobotBody = {
     password: { ...md5, description: 'Client-app password, MD5 hex (optional)' },
     full_name: { type: 'string', maxLength: 100 },
     mobile: { type: 'string', maxLength: 32 },
-    agent_id: { type: 'integer', minimum: 1, description: 'Default: the creator when a salesman or team leader' },
+    agent_id: idField('Default: the creator when a salesman or team leader'),
     vip: { type: 'integer', minimum: 0, maximum: 10 },
     currencies: {
       type: 'array',
@@ -111,7 +108,7 @@ export const resetPasswordBody = {
 /** Body of POST /user/v1/change_agent/{id}. */
 export const changeAgentBody = {
   type: 'object',
-  properties: { user_id: { type: 'integer', minimum: 1, description: 'The new agent: a salesman of the tenant' } },
+  properties: { user_id: idField('The new agent: a salesman of the tenant') },
   required: ['user_id'],
 } as const;
 

@@ -7,12 +7,8 @@ import { listQuerySchema, listResponseSchema } from '../../core/list';
 /** An address as the list, the detail and the writes answer it. */
 export const cryptoAddressRow = rowSchema(cryptoAddress);
 
-/** `{id}` path parameter. */
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Address id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 const label = {
   type: ['string', 'null'],

@@ -5,11 +5,8 @@ import { rowSchema } from '../../core/entity';
 
 export const pairRow = rowSchema(currencyPair);
 
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Pair id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 const common = {
   decimals: {

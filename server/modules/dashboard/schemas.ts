@@ -3,8 +3,8 @@
  * answers of the summary, product, team and team × product routes. Amounts are exact decimal strings per currency.
  */
 import { TRADE_PRODUCTS } from '../../../domain/trading';
+import { DAY_PATTERN as DAY } from '../../core/params';
 
-const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 const amount = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'Exact decimal, 2 places' } as const;
 const count = { type: 'integer', minimum: 0 } as const;
 const nullableId = { type: ['integer', 'null'] } as const;

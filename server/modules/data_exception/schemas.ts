@@ -17,12 +17,8 @@ export const findingDetail = rowSchema(dataException, {
   },
 });
 
-/** `{id}` path parameter: the finding id. */
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Finding id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 /** Body of PUT assign/{id}. */
 export const assignBody = {

@@ -7,11 +7,8 @@ import { orderRow } from '../trading/schemas';
 
 export const planRow = rowSchema(emergencyPlan);
 
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Plan id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 /** Body of POST create: the plan and its reason (the kind's own fields: domain/emergency.ts emergencyProblems). */
 export const createBody = {

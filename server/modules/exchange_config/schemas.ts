@@ -14,11 +14,8 @@ export const exchangeRow = rowSchema(marketExchange);
 export const rateRow = rowSchema(currencyRateEntity);
 export const currentRatesResponse = listResponseSchema(rateRow);
 
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Exchange id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 /** Body of an exchange's create and edit. */
 export const exchangeBody = {

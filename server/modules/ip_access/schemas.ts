@@ -5,12 +5,8 @@ import { rowSchema } from '../../core/entity';
 /** An entry as the list and the writes answer it. */
 export const ipAccessRow = rowSchema(ipAccess);
 
-/** `{id}` path parameter: the entry id. */
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Entry id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 const note = {
   type: ['string', 'null'],

@@ -1,16 +1,13 @@
 /** JSON schemas of the KYC routes (spec section 7 "KYC"); the row schema comes from the domain definition. */
 import { ID_TYPES, KYC_DECISIONS, KYC_MAX, kyc } from '../../../domain/kyc';
 import { rowSchema } from '../../core/entity';
+import { DAY_PATTERN } from '../../core/params';
 
 const str = { type: 'string' } as const;
 const strOrNull = { type: ['string', 'null'] } as const;
 
-/** `{id}` path parameter: the client id. */
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Client id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 /** A KYC record as the list, the detail and the writes answer it. */
 export const kycRow = rowSchema(kyc);
@@ -59,7 +56,7 @@ const identityProperties = {
   nationality: text(KYC_MAX.nationality),
   dob: {
     type: ['string', 'null'],
-    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    pattern: DAY_PATTERN,
     format: 'date',
     description: 'Date of birth, YYYY-MM-DD',
   },

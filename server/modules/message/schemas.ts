@@ -9,19 +9,16 @@ import {
 } from '../../../domain/message';
 import { rowSchema } from '../../core/entity';
 import { listResponseSchema } from '../../core/list';
+import { idField, pagingFields } from '../../core/params';
 
 export const messageRow = rowSchema(message);
 export const templateRow = rowSchema(messageTemplate);
 export const recipientList = listResponseSchema(rowSchema(messageRecipient));
 
-const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const id = idField();
 
-/** `{id}` path parameter. */
-export const idParams = {
-  type: 'object',
-  properties: { id: { ...id, description: 'Record id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 const VARS = `Variables: ${MESSAGE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}.`;
 const title = { type: 'string', maxLength: MESSAGE_MAX.title } as const;
@@ -88,8 +85,7 @@ export const templateBody = {
 export const recipientsQuery = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    page_size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+    ...pagingFields,
     read: { type: 'boolean', description: 'true: read ones only; false: unread ones only' },
   },
 } as const;

@@ -8,11 +8,14 @@ import { APPROVAL_KINDS } from '../../../domain/approval';
 import type { EntityDef } from '../../../domain/entity';
 import { exportParams, listQuery, rowSchema } from '../../core/entity';
 import { TOTAL_DESCRIPTION } from '../../core/list';
+import { dayOrTimeField } from '../../core/params';
 
 /** The filters of every record list that a field's filter kind cannot say (date or date-time bounds). */
 const createdAtBounds = {
-  created_at_gte: { type: 'string', description: 'From this date/time (inclusive)' },
-  created_at_lte: { type: 'string', description: 'Up to this date (inclusive, whole day) or date-time' },
+  created_at_gte: dayOrTimeField('From this date/time (inclusive)'),
+  created_at_lte: dayOrTimeField('Up to this date (inclusive, whole day) or date-time'),
+  start: dayOrTimeField('Older name of created_at_gte'),
+  end: dayOrTimeField('Older name of created_at_lte'),
 };
 
 /** Query of a record list: paging, the definition's sort whitelist and filters, the created_at bounds and `extra`. */

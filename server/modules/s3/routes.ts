@@ -77,12 +77,15 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
       config: { permission: requires('client', 'read') },
       schema: {
         tags,
-        description: `A signed read URL (valid ${URL_TTL_SEC} s) for a stored public_url of this tenant, for <img> tags.`,
+        description:
+          `A signed read URL (valid ${URL_TTL_SEC} s) for a stored public_url of this tenant, for <img> tags: only a ` +
+          "file of a record the caller may see (a deposit's proof or a client's identity document in the caller's data " +
+          "scope, the tenant's app images); any other is 404.",
         body: presignGetBody,
         response: { 200: presignGetResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (req) => ({ ...presignRead(ctx(req), storage, originOf(req), req.body.url), method: 'GET' as const }),
+    async (req) => ({ ...(await presignRead(ctx(req), storage, originOf(req), req.body.url)), method: 'GET' as const }),
   );
 
   if (!(storage instanceof LocalStorage)) return;
@@ -127,7 +130,8 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
         tags,
         description:
           `Read a local-store object. ${OBJECT_ROUTES_DESCRIPTION} Without a signature, a staff access token of ` +
-          "the object's tenant is accepted instead (the console's own fetches).",
+          "the object's tenant is accepted instead, for a file of a record that staff member may see (a deposit's " +
+          "proof or a client's identity document in his data scope, the tenant's app images); any other is 404.",
         headers: objectHeaders,
         params: objectParams,
         querystring: objectQuery,

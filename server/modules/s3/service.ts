@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { authenticate } from '../../core/auth';
-import type { Ctx } from '../../core/context';
+import { signedIn, type Ctx } from '../../core/context';
+import type { Executor } from '../../core/db';
+import { clientScope, recordScope, type StaffScope } from '../../core/scope';
+import { client, clientIdentity, depositRecord, setting } from '../../db/schema';
 import { HttpError, validationError } from '../../core/errors';
 import {
   IMAGE_TYPES,
@@ -49,11 +54,54 @@ export async function presignUpload(
   return presigned;
 }
 
-/** A fresh signed read URL for a public_url of this tenant. */
-export function presignRead(c: Ctx, storage: FileStorage, origin: string, url: string): PresignedGet {
+/** A stored image reference (a public_url: `<origin>/api/s3/object/<key>`, or the S3 URL) that names `key`. */
+const names = (column: AnyPgColumn, key: string): SQL => sql`right(${column}, ${key.length + 1}) = ${`/${key}`}`;
+
+/**
+ * Whether the file `key` belongs to a record the staff member may see: a deposit's proof in his data scope, an
+ * identity document of a client in his scope, or the tenant's own app images (the logos every staff member sees). A
+ * file of no such record (another salesman's client, an upload never attached) is not his to read.
+ */
+export async function fileInScope(db: Executor, staff: StaffScope, key: string): Promise<boolean> {
+  if (!key.startsWith(`${staff.tenantId}/`)) return false;
+  const [proof] = await db
+    .select({ one: sql`1` })
+    .from(depositRecord)
+    .where(and(recordScope(staff, depositRecord), names(depositRecord.screenshot, key)))
+    .limit(1);
+  if (proof) return true;
+  const [identity] = await db
+    .select({ one: sql`1` })
+    .from(clientIdentity)
+    .innerJoin(client, eq(client.id, clientIdentity.clientId))
+    .where(
+      and(
+        clientScope(staff),
+        or(
+          names(clientIdentity.frontImage, key),
+          names(clientIdentity.backImage, key),
+          names(clientIdentity.selfieImage, key),
+        ),
+      ),
+    )
+    .limit(1);
+  if (identity) return true;
+  const [app] = await db
+    .select({ one: sql`1` })
+    .from(setting)
+    .where(and(eq(setting.tenantId, staff.tenantId), sql`position(${`/${key}"`} in ${setting.value}::text) > 0`))
+    .limit(1);
+  return !!app;
+}
+
+/**
+ * A fresh signed read URL for a public_url of this tenant whose record the caller may see (fileInScope); any other
+ * file of the store is 404, as a record outside the scope is.
+ */
+export async function presignRead(c: Ctx, storage: FileStorage, origin: string, url: string): Promise<PresignedGet> {
   const key = storage.keyOf(url);
   if (!key) throw validationError({ url: { code: 'own_image', message: 'Not a file of this store' } });
-  if (!key.startsWith(`${c.tenantId}/`)) throw notFound();
+  if (!(await fileInScope(c.db, signedIn(c), key))) throw notFound();
   return storage.presignGet(key, origin);
 }
 
@@ -89,7 +137,10 @@ export async function receiveUpload(
   return { key, size: body.length, content_type: contentType };
 }
 
-/** The object of a GET: allowed with a valid signed URL, or with a staff access token of the object's tenant. */
+/**
+ * The object of a GET: allowed with a valid signed URL, or with a staff access token of the object's tenant when the
+ * file belongs to a record that staff member may see (fileInScope; else 404).
+ */
 export async function readObject(
   store: LocalStorage,
   req: FastifyRequest<{
@@ -102,7 +153,7 @@ export async function readObject(
     checkSignature(store.verify({ method: 'GET', key, expires: req.query.expires ?? NaN }, req.query.signature));
   } else {
     const staff = await authenticate(req, 'access');
-    if (staff.tenantId !== req.params.tenant) throw notFound();
+    if (staff.tenantId !== req.params.tenant || !(await fileInScope(req.server.db, staff, key))) throw notFound();
   }
   const body = await store.read(key).catch(() => null);
   if (!body) throw notFound();

@@ -1,12 +1,8 @@
 /** JSON schemas of the customer-service routes (domain/service.ts). */
 import { CHANNEL_KINDS, SERVICE_MAX, WEEKDAYS } from '../../../domain/service';
 
-/** `{id}` path parameter: a team leader's id (team) or a client's id (effective). */
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 const channel = {
   type: 'object',

@@ -73,12 +73,8 @@ export const productBody = {
 /** A global config as answered. */
 export const globalRow = rowSchema(globalConfig);
 
-/** `{id}` path parameter: a global config id. */
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Config id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 const description = { type: ['string', 'null'], maxLength: CONFIG_MAX.description } as const;
 const value = {

@@ -46,6 +46,7 @@ import {
   type OrderSelectRaw,
   type ProductSelectRaw,
 } from './service';
+import { dayField, pagingFields } from '../../core/params';
 
 /** The `totals` of a list answer. */
 export const totalsSchema = {
@@ -357,8 +358,7 @@ const allocationTotals = totalsOf(
 export const ipoAllocationQuery = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, default: 1 },
-    page_size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+    ...pagingFields,
     status: {
       type: 'string',
       pattern: '^(available|order_locked|listing|listed)(,(available|order_locked|listing|listed))*$',
@@ -540,10 +540,9 @@ export const clientTransactionsQuery = {
     client_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     kind: { type: 'string', pattern: TRANSACTION_KINDS_PATTERN, description: 'One or a comma list of kinds' },
     currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-    created_at_from: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    created_at_to: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
-    page_size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+    created_at_from: dayField(),
+    created_at_to: dayField(),
+    ...pagingFields,
   },
   required: ['client_id'],
 } as const;

@@ -1,18 +1,13 @@
 /** JSON schemas of the trading routes; the row schemas come from the domain definitions (domain/trading.ts). */
 import { SUBTYPES, tradeOrder, tradeProduct } from '../../../domain/trading';
 import { rowSchema } from '../../core/entity';
+import { MAX_ID } from '../../core/params';
 
 export const productRow = rowSchema(tradeProduct);
 export const orderRow = rowSchema(tradeOrder);
 
-const MAX_ID = Number.MAX_SAFE_INTEGER;
-
-/** `{id}` path parameter. */
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 /**
  * A decimal in a body: deliberately without `type` (Ajv would coerce arrays and booleans); the service checks it

@@ -6,12 +6,8 @@ import { rowSchema } from '../../core/entity';
 /** A rule as the list and the writes answer it. */
 export const ruleRow = rowSchema(tradingPermission);
 
-/** `{id}` path parameter. */
-export const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Id' } },
-  required: ['id'],
-} as const;
+/** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
+export { idParams } from '../../core/params';
 
 const note = { type: ['string', 'null'], maxLength: PERMISSION_MAX.note, description: 'Why (blank: none)' } as const;
 

@@ -38,12 +38,8 @@ export const recoveryCodesResponse = {
   required: ['recovery_codes'],
 } as const;
 
-/** `{id}` of a staff member. */
-export const userIdParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } },
-  required: ['id'],
-} as const;
+/** `{id}` of a staff member: the one id schema every route shares (server/core/params.ts). */
+export { idParams as userIdParams } from '../../core/params';
 
 const name = {
   type: 'string',
