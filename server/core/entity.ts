@@ -39,6 +39,7 @@ import {
 } from './list';
 import { dayField, idField } from './params';
 import type { StaffScope } from './scope';
+import { tenantTimeZone } from '../modules/setting/service';
 
 /** The JSON schema of one field's value on the wire. */
 export function fieldSchema(f: FieldDef): Record<string, unknown> {
@@ -139,7 +140,7 @@ export const exportParams = {
     type: 'string',
     maxLength: 64,
     pattern: '^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$',
-    description: 'IANA time zone of the CSV times (default Asia/Shanghai)',
+    description: "IANA time zone of the CSV times (default the tenant's time zone)",
   },
 };
 
@@ -156,10 +157,36 @@ export function listQuery(def: EntityDef, extra: Record<string, object> = {}, mo
  * The conditions of a list query's filters over the field columns (unknown or absent parameters add nothing);
  * fields named in `skip` are left to the caller (a list's own condition for them).
  */
+/**
+ * 00:00 of a calendar day (`YYYY-MM-DD`, checked by the route's schema or `bareDay`) in the tenant's time zone, as an
+ * instant: the zone is the database's `stat_zone_of` (migration 0026, kept equal to `tenantTimeZone` by
+ * `stat_set_zone`), so a list counts days as the tenant's dashboard and statistics do.
+ */
+export const dayStart = (day: string, tenantId: string): SQL =>
+  sql`((${day}::date)::timestamp AT TIME ZONE stat_zone_of(${tenantId}))`;
+
+/** 00:00 of the day after a calendar day in the tenant's time zone: the end (exclusive) of that day. */
+export const dayEnd = (day: string, tenantId: string): SQL =>
+  sql`(((${day}::date + 1)::timestamp) AT TIME ZONE stat_zone_of(${tenantId}))`;
+
+/**
+ * Whether a bound given as a day or a date-time (`dayOrTimeField`) is a bare calendar day (a day of the tenant's
+ * zone, not an instant); a bare day that does not exist (2026-02-30, which `new Date` rolls over) is 400.
+ */
+export function bareDay(v: string, field: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) {
+    throw new ValidationError({ [field]: `${field} must be a date` });
+  }
+  return true;
+}
+
 export function filterWhere(
   def: EntityDef,
   columns: Readonly<Record<string, AnyPgColumn>>,
   q: Record<string, unknown>,
+  tenantId: string,
   skip: readonly string[] = [],
 ): SQL[] {
   const conds: SQL[] = [];
@@ -170,9 +197,9 @@ export function filterWhere(
     if (f.filter === 'range') {
       const from = q[`${f.name}_from`];
       const to = q[`${f.name}_to`];
-      // Days are the caller's calendar days in the platform's zone; the column is an instant (or a date).
-      if (typeof from === 'string') conds.push(gte(col, sql`(${from}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`));
-      if (typeof to === 'string') conds.push(lt(col, sql`((${to}::date + 1)::timestamp) AT TIME ZONE 'Asia/Shanghai'`));
+      // Days are the caller's calendar days in the tenant's time zone; the column is an instant (or a date).
+      if (typeof from === 'string') conds.push(gte(col, dayStart(from, tenantId)));
+      if (typeof to === 'string') conds.push(lt(col, dayEnd(to, tenantId)));
       continue;
     }
     const v = q[f.name];
@@ -367,7 +394,11 @@ function sortSpec<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>): SortS
 function whereOf<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: Record<string, unknown>): SQL {
   const staff = signedIn(c);
   const own = Object.keys(spec.extra ?? {});
-  return and(spec.scope(staff), ...filterWhere(spec.def, spec.columns, q, own), ...(spec.where?.(q, staff) ?? []))!;
+  return and(
+    spec.scope(staff),
+    ...filterWhere(spec.def, spec.columns, q, staff.tenantId, own),
+    ...(spec.where?.(q, staff) ?? []),
+  )!;
 }
 
 /**
@@ -476,11 +507,12 @@ export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec:
         response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
       },
     },
-    (req, reply) => {
+    async (req, reply) => {
       const q = req.query;
+      const c = ctx(req);
       const present = (raw: Raw & { _cursor: string }) => spec.present(raw) as Record<string, unknown>;
-      const columns = csvColumns(def, q.lang ?? 'zh-CN', q.tz ?? 'Asia/Shanghai');
-      const fetch = exportBatches(spec, ctx(req), q);
+      const columns = csvColumns(def, q.lang ?? 'zh-CN', q.tz ?? (await tenantTimeZone(c.db, signedIn(c).tenantId)));
+      const fetch = exportBatches(spec, c, q);
       let lastRaw: (Raw & { _cursor: string }) | null = null;
       const stream = csvStream(columns, async () => {
         const rows = await fetch(lastRaw);

@@ -112,8 +112,8 @@ export const auditListSpec: EntityListSpec<typeof auditEntity, Raw> = {
     "The tenant's audit trail, newest first by default: who (user_id, username as signed in or as typed at sign-in), " +
     'what (action, e.g. deposit.approve; `action` filters by prefix, `action_in` by a list), the target (resource and ' +
     'target_id), the result (success, failure, denied, pending), the address and a detail. Filters: user_id, username ' +
-    'prefix, action prefix, action_in, resource, target_id, result (comma list), ip prefix, at_from/at_to (days, ' +
-    'Asia/Shanghai). The export is itself audited (list.export).',
+    'prefix, action prefix, action_in, resource, target_id, result (comma list), ip prefix, at_from/at_to (days ' +
+    "in the tenant's time zone). The export is itself audited (list.export).",
 };
 
 /**

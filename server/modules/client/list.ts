@@ -5,7 +5,7 @@
 import { eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { client as clients } from '../../db/schema';
 import { CLIENT_TYPE_FILTER, client, isRobotFilter, type ClientListQuery } from '../../../domain/client';
-import type { EntityListSpec } from '../../core/entity';
+import { bareDay, dayEnd, dayStart, type EntityListSpec } from '../../core/entity';
 import { dayOrTimeField, idField, INT4_MAX } from '../../core/params';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { present, selectRows, type Row } from './rows';
@@ -30,12 +30,15 @@ function clientWhere(query: Record<string, unknown>, staff: StaffScope): SQL[] {
     conds.push(sql`${clients.agentId} IN (SELECT s.id FROM staff_user s WHERE s.tenant_id = ${staff.tenantId}
       AND (s.id = ${q.leader_id} OR s.leader_id = ${q.leader_id}))`);
   }
-  if (q.created_from) conds.push(gte(clients.createdAt, new Date(q.created_from)));
+  // A bare day is that whole day in the tenant's time zone; a date-time, the instant it names.
+  if (q.created_from) {
+    const day = bareDay(q.created_from, 'created_from');
+    conds.push(gte(clients.createdAt, day ? dayStart(q.created_from, staff.tenantId) : new Date(q.created_from)));
+  }
   if (q.created_to) {
-    // A bare date includes that whole day.
     conds.push(
-      /^\d{4}-\d{2}-\d{2}$/.test(q.created_to)
-        ? lt(clients.createdAt, new Date(Date.parse(q.created_to) + 86_400_000))
+      bareDay(q.created_to, 'created_to')
+        ? lt(clients.createdAt, dayEnd(q.created_to, staff.tenantId))
         : lte(clients.createdAt, new Date(q.created_to)),
     );
   }
@@ -68,6 +71,6 @@ export const clientListSpec: EntityListSpec<typeof client, Row> = {
   description:
     'Clients, newest first by default (created_at is another name of create_datetime). Filters: username prefix, ' +
     'exact mobile, active, fake (real/robot), agent_id, leader_id (a team), vip, kyc_status, ' +
-    "created_from/created_to. Data scope: a salesman sees his own clients, a team leader his and his salesmen's, " +
+    "created_from/created_to (a day is one of the tenant's time zone). Data scope: a salesman sees his own clients, a team leader his and his salesmen's, " +
     'supervisors and administrators all clients of the tenant.',
 };

@@ -131,7 +131,7 @@ export const dataExceptionListSpec: EntityListSpec<typeof dataException, Raw> = 
     "The tenant's data-exception findings (what the checks saw: check, ledger rule, severity, subject and its client, " +
     'status, assignee, first and last seen, absent_since when a later complete run no longer saw it, the resolution), ' +
     'newest first by default. Filters: check, severity, subject_type, status (comma lists), assignee_id, first_seen ' +
-    'days (first_seen_from / first_seen_to, Asia/Shanghai).',
+    "days (first_seen_from / first_seen_to, in the tenant's time zone).",
 };
 
 /** One finding of the tenant with its detail; else 404. */

@@ -114,9 +114,9 @@ export const kycListSpec: EntityListSpec<typeof kyc, Raw> = {
   description:
     'Real-name (KYC) records: every client in scope with its status (approved, pending, rejected, unverified) and ' +
     'submitted identity, newest submission first by default (never submitted last). Filters: status (one or a comma ' +
-    'list), username prefix, agent_id, submitted_at_from/submitted_at_to (days in Asia/Shanghai). Data scope: a ' +
-    "salesman sees his own clients, a team leader his and his salesmen's, supervisors and administrators all clients " +
-    'of the tenant.',
+    "list), username prefix, agent_id, submitted_at_from/submitted_at_to (days in the tenant's time zone). Data " +
+    "scope: a salesman sees his own clients, a team leader his and his salesmen's, supervisors and administrators all " +
+    'clients of the tenant.',
 };
 
 /** One KYC record in the staff member's scope; else NotFoundError. */

@@ -33,7 +33,7 @@ import {
   type PagePlan,
   type SortSpec,
 } from '../../core/list';
-import { csvColumns } from '../../core/entity';
+import { bareDay, csvColumns, dayEnd, dayStart } from '../../core/entity';
 import { canonicalTxHash, CRYPTO_CHAINS, isCryptoChain } from '../../../domain/crypto-chains';
 import { sortFields, type EntityDef, type Language } from '../../../domain/entity';
 import { compensation, cryptoDeposit, deposit, loan, withdrawal } from '../../../domain/records';
@@ -46,6 +46,7 @@ import { CREDIT_SUB_TYPES, presentOverdrawn } from '../overdrawn/service';
 import { recordScope } from '../../core/scope';
 import { presentWithdraw } from '../withdraw/service';
 import { pendingApprovalJson, type TargetType } from '../approval/gate';
+import { tenantTimeZone } from '../setting/service';
 
 /** A record list's querystring as its route's schema (records/schemas.ts recordListQuery) has checked it. */
 export type ListQuery = ListParams & Record<string, unknown>;
@@ -126,13 +127,23 @@ function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQ
   if (q.client_id) conds.push(eq(t.clientId, Number(q.client_id)));
   if (q.username) conds.push(startsWith(client.username, String(q.username)));
   if (q.agent_id) conds.push(eq(t.agentId, Number(q.agent_id)));
-  const from = date(q.created_at_gte ?? q.start, 'created_at_gte');
+  // A bare day is that whole day in the tenant's time zone (from its 00:00 to the next day's); a date-time, the
+  // instant it names.
+  const fromRaw = q.created_at_gte ?? q.start;
+  const from = date(fromRaw, 'created_at_gte');
   const toRaw = q.created_at_lte ?? q.end;
   const to = date(toRaw, 'created_at_lte');
-  if (from) conds.push(gte(t.createdAt, from));
-  // A bare date includes that whole day.
+  if (from)
+    conds.push(
+      gte(t.createdAt, bareDay(String(fromRaw), 'created_at_gte') ? dayStart(String(fromRaw), actor.tenantId) : from),
+    );
   if (to)
-    conds.push(lt(t.createdAt, new Date(to.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(String(toRaw)) ? 86_400_000 : 1))));
+    conds.push(
+      lt(
+        t.createdAt,
+        bareDay(String(toRaw), 'created_at_lte') ? dayEnd(String(toRaw), actor.tenantId) : new Date(to.getTime() + 1),
+      ),
+    );
   return and(...conds, ...kind.extra(q));
 }
 
@@ -235,7 +246,7 @@ export const EXPORT_DESCRIPTION =
   "CSV (UTF-8 with BOM, header row first) of every record the list's filters match in the caller's data scope, in " +
   `the list's order (\`sort\`, \`order\`; default newest first), streamed in batches of ${EXPORT_BATCH}. Headers, ` +
   'enum values (status, type...) and the client type in `lang` (default zh-CN), times as `YYYY-MM-DD HH:mm:ss` in `tz` ' +
-  `(default Asia/Shanghai); amounts are the stored decimal strings. \`X-Total-Count\` announces the row count when it ` +
+  `(default the tenant's time zone); amounts are the stored decimal strings. \`X-Total-Count\` announces the row count when it ` +
   `is exact (at most ${COUNT_CAP} matches).`;
 
 /** The CSV's language and time zone, as an export's querystring gives them. */
@@ -295,7 +306,11 @@ async function exportRecords<R>(
     last = end ? (JSON.parse(end._cursor) as [string, number]) : null;
     return rows.map((x) => withNames(kind, x) as Record<string, unknown>);
   };
-  const columns: CsvColumn<Record<string, unknown>>[] = recordCsvColumns(kind.def(q), q.lang, q.tz);
+  const columns: CsvColumn<Record<string, unknown>>[] = recordCsvColumns(
+    kind.def(q),
+    q.lang,
+    q.tz ?? (await tenantTimeZone(tx, actor.tenantId)),
+  );
   return { csv: csvStream(columns, batch), total: estimate ? null : total };
 }
 

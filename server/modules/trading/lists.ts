@@ -22,6 +22,8 @@ import { requires } from '../../core/access';
 import { ctx, signedIn, type Ctx } from '../../core/context';
 import {
   csvColumns,
+  dayEnd,
+  dayStart,
   exportBatches,
   exportParams,
   filterWhere,
@@ -47,6 +49,7 @@ import {
   type ProductSelectRaw,
 } from './service';
 import { dayField, pagingFields } from '../../core/params';
+import { tenantTimeZone } from '../setting/service';
 
 /** The `totals` of a list answer. */
 export const totalsSchema = {
@@ -77,7 +80,11 @@ const listWithTotals = (row: object) => {
 function whereOf<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: Record<string, unknown>): SQL {
   const staff = signedIn(c);
   const own = Object.keys(spec.extra ?? {});
-  return and(spec.scope(staff), ...filterWhere(spec.def, spec.columns, q, own), ...(spec.where?.(q, staff) ?? []))!;
+  return and(
+    spec.scope(staff),
+    ...filterWhere(spec.def, spec.columns, q, staff.tenantId, own),
+    ...(spec.where?.(q, staff) ?? []),
+  )!;
 }
 
 type Totals = (db: Executor, from: SQL | typeof tradeOrder, where: SQL) => Promise<ListTotals[]>;
@@ -145,10 +152,11 @@ function tradingList<D extends EntityDef, Raw>(
         response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
       },
     },
-    (req, reply) => {
+    async (req, reply) => {
       const q = req.query;
-      const columns = csvColumns(def, q.lang ?? 'zh-CN', q.tz ?? 'Asia/Shanghai');
-      const fetch = exportBatches(spec, ctx(req), q);
+      const c = ctx(req);
+      const columns = csvColumns(def, q.lang ?? 'zh-CN', q.tz ?? (await tenantTimeZone(c.db, signedIn(c).tenantId)));
+      const fetch = exportBatches(spec, c, q);
       let last: (Raw & { _cursor: string }) | null = null;
       const stream = csvStream(columns, async () => {
         const rows = await fetch(last);
@@ -590,10 +598,8 @@ export async function clientTransactions(
   await clientInScope(db, byStaff(staff), q.client_id);
   const conds: SQL[] = [sql`a.client_id = ${q.client_id}`, sql`t.tenant_id = ${staff.tenantId}`];
   if (q.currency) conds.push(sql`e.currency = ${q.currency}`);
-  if (q.created_at_from)
-    conds.push(sql`t.created_at >= (${q.created_at_from}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`);
-  if (q.created_at_to)
-    conds.push(sql`t.created_at < ((${q.created_at_to}::date + 1)::timestamp) AT TIME ZONE 'Asia/Shanghai'`);
+  if (q.created_at_from) conds.push(sql`t.created_at >= ${dayStart(q.created_at_from, staff.tenantId)}`);
+  if (q.created_at_to) conds.push(sql`t.created_at < ${dayEnd(q.created_at_to, staff.tenantId)}`);
   const kinds = q.kind ? q.kind.split(',') : null;
   const base = sql`FROM ledger_entry e JOIN account a ON a.id = e.account_id JOIN ledger_txn t ON t.id = e.txn_id
     LEFT JOIN deposit_record d ON t.ref_type = 'deposit' AND d.id = t.ref_id

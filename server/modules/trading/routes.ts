@@ -140,7 +140,7 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
           'buy, sell, buy_fee, sell_fee (the trade ledger txns), exchange (exchange txns), bank and crypto (approved ' +
           'deposits of that type; a rolled-back deposit is not listed), repay (loan repayments). One row per client ' +
           'ledger line (an exchange has one per account), newest first; `kind` filters (comma list), currency, ' +
-          'created_at_from/_to (days, Asia/Shanghai). `totals`: per currency and kind, count and signed sum.',
+          "created_at_from/_to (days in the tenant's time zone). `totals`: per currency and kind, count and signed sum.",
         querystring: clientTransactionsQuery,
         response: { 200: clientTransactionsResponse, ...errorResponses(400, 401, 403, 404) },
       },

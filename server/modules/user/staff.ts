@@ -56,7 +56,7 @@ const COLUMNS: Record<string, AnyPgColumn> = {
 
 /** The SQL condition of the filters within the staff member's scope. */
 export function staffWhere(staff: StaffScope, f: StaffFilters): SQL {
-  return and(staffScope(staff), ...filterWhere(users, COLUMNS, f as Record<string, unknown>))!;
+  return and(staffScope(staff), ...filterWhere(users, COLUMNS, f as Record<string, unknown>, staff.tenantId))!;
 }
 
 const leader = alias(staffUser, 'leader');
