@@ -154,10 +154,6 @@ export function listQuery(def: EntityDef, extra: Record<string, object> = {}, mo
 }
 
 /**
- * The conditions of a list query's filters over the field columns (unknown or absent parameters add nothing);
- * fields named in `skip` are left to the caller (a list's own condition for them).
- */
-/**
  * 00:00 of a calendar day (`YYYY-MM-DD`, checked by the route's schema or `bareDay`) in the tenant's time zone, as an
  * instant: the zone is the database's `stat_zone_of` (migration 0026, kept equal to `tenantTimeZone` by
  * `stat_set_zone`), so a list counts days as the tenant's dashboard and statistics do.
@@ -182,6 +178,11 @@ export function bareDay(v: string, field: string): boolean {
   return true;
 }
 
+/**
+ * The conditions of a list query's filters over the field columns (unknown or absent parameters add nothing);
+ * fields named in `skip` are left to the caller (a list's own condition for them); range days are the tenant's
+ * (`dayStart`, `dayEnd`).
+ */
 export function filterWhere(
   def: EntityDef,
   columns: Readonly<Record<string, AnyPgColumn>>,
