@@ -410,8 +410,12 @@ describe('trading_permission', () => {
     expect(ipo).toMatchObject({ allowed: false, source: 'client', own: false });
     const audit = await lastAudit('trading_permission.client');
     expect(audit).toMatchObject({ username: 'sales', targetId: String(salesClient.id), resource: 'client' });
-    // null removes the own rule
-    const cleared = await as('sales', 'PUT', `${P}/client/${salesClient.id}`, { rules: { ipo: null } });
+    // null removes the own rule; allowing again what the client could not trade is the grant's (an administrator's):
+    // the salesman's removal is refused and changes nothing (tests/server/staff-controls.test.ts)
+    const refused = await as('sales', 'PUT', `${P}/client/${salesClient.id}`, { rules: { ipo: null } });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'trading_override_not_allowed']);
+    expect((await effective('admin', salesClient.id)).ipo).toMatchObject({ allowed: false, source: 'client' });
+    const cleared = await as('admin', 'PUT', `${P}/client/${salesClient.id}`, { rules: { ipo: null } });
     expect(cleared.json().products.find((p: { product: string }) => p.product === 'ipo').source).toBe('none');
     // outside the salesman's scope: 404, nothing changed
     expect((await as('sales', 'PUT', `${P}/client/${otherTeamClient}`, { rules: { ipo: false } })).statusCode).toBe(
