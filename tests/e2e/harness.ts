@@ -44,6 +44,8 @@ export async function startServer(opts: StartOptions = {}): Promise<E2EServer> {
     await seedClientExtras(test.database.db, 'tr');
   }
   const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  // File URLs are built on the configured origin (PUBLIC_ORIGIN), which is the port just chosen here.
+  test.app.config.publicOrigin = address;
   return { url: address, test, close: () => test.close() };
 }
 
