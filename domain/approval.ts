@@ -23,12 +23,13 @@ export const MONEY_KINDS = [
 ] as const;
 
 /**
- * Changes of the controls themselves (issue 18 "the policy itself"): the approval policy (the IP allow-list and the
- * roles' money grants are to follow as kinds of their own, applied by their modules through approval/control.ts).
+ * Changes of the controls themselves (issue 18 "the policy itself"): the approval policy, and creating a staff member
+ * as administrator or supervisor or raising one to these roles (`staff_role`, domain/user.ts CONTROLLED_ROLES); each
+ * applied by its module through approval/control.ts.
  * Always one checker, an administrator other than the maker; the change is the approval's payload (`ControlChange`)
  * and is applied when approved. No tier: the policy page cannot lower them.
  */
-export const CONTROL_KINDS = ['approval_policy'] as const;
+export const CONTROL_KINDS = ['approval_policy', 'staff_role'] as const;
 export type ControlKind = (typeof CONTROL_KINDS)[number];
 
 /** What an approval guards. */
@@ -223,6 +224,7 @@ export const APPROVAL_KIND_LABELS: Readonly<Record<ApprovalKind, Labels>> = {
   emergency: l('应急预案', 'Emergency plan'),
   trade_result: l('交易结果', 'Trade result'),
   approval_policy: l('复核规则变更', 'Approval rules change'),
+  staff_role: l('管理员/主管任命', 'Admin or supervisor appointment'),
 };
 
 /**
