@@ -34,6 +34,7 @@ export default {
         change: {
           any_currency: '其他所有币种',
           staff: '员工 %{username}',
+          role: '角色 %{role} 的资金权限',
           empty: { limit: '系统默认', none: '无' },
           fields: {
             enabled: '启用复核',
@@ -43,6 +44,7 @@ export default {
             client_daily_limit: '每位客户每日免复核累计上限',
             name: '姓名',
             role: '角色',
+            removed: '已收回的权限',
           },
         },
         inputs: { remark: '复核备注' },
@@ -77,6 +79,7 @@ export default {
         change: {
           any_currency: 'every other currency',
           staff: 'Staff member %{username}',
+          role: 'Money grants of role %{role}',
           empty: { limit: 'built-in default', none: 'none' },
           fields: {
             enabled: 'Checks on',
@@ -86,6 +89,7 @@ export default {
             client_daily_limit: 'Unchecked per client and day',
             name: 'Name',
             role: 'Role',
+            removed: 'Actions taken away',
           },
         },
         inputs: { remark: 'Remark' },

@@ -38,4 +38,22 @@ describe('describeChange of a staff_role change', () => {
     );
     expect(describeChange(create, translateIn('zh-CN'))).toBe('员工 boss2: 姓名 无 → Boss; 角色 无 → 管理员');
   });
+
+  it('says whose money grants change, from what to what', () => {
+    const grants = {
+      kind: 'role_grants',
+      change: JSON.stringify({
+        op: 'replace',
+        target: 'angel',
+        from: { removed: [] },
+        to: { removed: ['funds:read', 'message:read'] },
+      }),
+    };
+    expect(describeChange(grants, translateIn('en-US'))).toBe(
+      'Money grants of role Supervisor: Actions taken away none → funds:read, message:read',
+    );
+    expect(describeChange(grants, translateIn('zh-CN'))).toBe(
+      '角色 主管 的资金权限: 已收回的权限 无 → funds:read, message:read',
+    );
+  });
 });

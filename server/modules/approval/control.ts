@@ -9,6 +9,7 @@ import type { Actor } from '../records/common';
 import { changeOf, step, type ApprovalRowDb } from './gate';
 import { applyPolicy } from './service';
 import { applyStaffRole } from '../user/admin-service';
+import { applyRoleGrants } from '../permission/service';
 
 /** Applies an approved change in the maker's tenant (`makerId`: who asked it, kept as the change's author). */
 type Applier = (tx: Executor, tenantId: string, makerId: number | null, change: ControlChange) => Promise<unknown>;
@@ -17,6 +18,7 @@ type Applier = (tx: Executor, tenantId: string, makerId: number | null, change: 
 const APPLIERS: Readonly<Record<ControlKind, Applier>> = {
   approval_policy: applyPolicy,
   staff_role: applyStaffRole,
+  role_grants: applyRoleGrants,
 };
 
 /**

@@ -53,6 +53,7 @@ export const KIND_CHAIN: Readonly<Record<Exclude<ApprovalKind, 'rollback'>, read
   // control changes: checked by an administrator only (checkableKinds), on the grant of the page they change
   approval_policy: ['approval_policy', 'config'],
   staff_role: ['users'],
+  role_grants: ['permission', 'config'],
 };
 
 type CheckKind = keyof typeof KIND_CHAIN;
