@@ -23,13 +23,36 @@ export const MONEY_KINDS = [
 ] as const;
 
 /**
- * Changes of the controls themselves (issue 18 "the policy itself"): the approval policy (the IP allow-list and the
- * roles' money grants are to follow as kinds of their own, applied by their modules through approval/control.ts).
+ * Changes of the controls themselves (issue 18 "the policy itself"): the approval policy, and creating a staff member
+ * as administrator or supervisor or raising one to these roles (`staff_role`, domain/user.ts CONTROLLED_ROLES), and a
+ * change of a role's grants on a money resource (`role_grants`, MONEY_RESOURCES); each applied by its module through
+ * approval/control.ts.
  * Always one checker, an administrator other than the maker; the change is the approval's payload (`ControlChange`)
  * and is applied when approved. No tier: the policy page cannot lower them.
  */
-export const CONTROL_KINDS = ['approval_policy'] as const;
+export const CONTROL_KINDS = ['approval_policy', 'staff_role', 'role_grants'] as const;
 export type ControlKind = (typeof CONTROL_KINDS)[number];
+
+/**
+ * The permission resources that move or check money (the grant chains of the approval kinds, server/modules/approval/
+ * service.ts KIND_CHAIN, their menu groups, the queue, exchanges and trades): a change of a role's grants on one of
+ * them is a control change (kind role_grants); other grant changes apply at once.
+ */
+export const MONEY_RESOURCES: readonly string[] = [
+  'funds',
+  'deposit',
+  'crypto_deposit',
+  'withdrawal',
+  'loan',
+  'compensation',
+  'exchange',
+  'approval',
+  'approval_policy',
+  'config',
+  'emergency',
+  'trades',
+];
+export const isMoneyResource = (resource: string): boolean => MONEY_RESOURCES.includes(resource);
 
 /** What an approval guards. */
 export const APPROVAL_KINDS = [...MONEY_KINDS, ...CONTROL_KINDS] as const;
@@ -223,6 +246,8 @@ export const APPROVAL_KIND_LABELS: Readonly<Record<ApprovalKind, Labels>> = {
   emergency: l('应急预案', 'Emergency plan'),
   trade_result: l('交易结果', 'Trade result'),
   approval_policy: l('复核规则变更', 'Approval rules change'),
+  staff_role: l('管理员/主管任命', 'Admin or supervisor appointment'),
+  role_grants: l('角色资金权限变更', 'Role money grants change'),
 };
 
 /**

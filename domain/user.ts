@@ -51,6 +51,14 @@ export function assignableRoles(role: string): StaffRole[] {
   return STAFF_ROLES.filter((r) => manages(role, r));
 }
 
+/**
+ * The roles whose creation or grant is a change of the controls (approval kind `staff_role`): a second administrator
+ * approves it in the approvals queue before the account exists or the role changes. Other roles are given at once.
+ */
+export const CONTROLLED_ROLES: readonly StaffRole[] = ['god', 'angel'];
+export const isControlledRole = (role: string | undefined): boolean =>
+  role !== undefined && (CONTROLLED_ROLES as readonly string[]).includes(role);
+
 /** Fewest characters of a password, counted after trimming (spec section 9: "new at least 6 characters"). */
 export const MIN_PASSWORD_LENGTH = 6;
 

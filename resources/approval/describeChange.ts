@@ -4,19 +4,27 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A value of a change as a person reads it: yes/no, an amount, or the meaning of an empty one. */
 function valueText(key: string, value: unknown, translate: Translate): string {
+  if (key === 'role' && typeof value === 'string' && value) return translate(`resources.users.role_values.${value}`);
+  // a role's narrowings (`resource:action`)
+  if (Array.isArray(value)) return value.length ? value.join(', ') : translate('resources.approval.change.empty.none');
   if (value === true || value === false) return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   if (value === null || value === undefined || value === '')
     return translate(`resources.approval.change.empty.${key.endsWith('_limit') ? 'limit' : 'none'}`);
   return String(value);
 }
 
-/** What a change is about: a policy row's kind and currency (`*`: every other currency). */
+/** What a change is about: a policy row's kind and currency (`*`: every other currency), a staff member, a role. */
 function targetText(kind: string, target: string, translate: Translate): string {
   if (kind === 'approval_policy') {
     const [k, currency] = target.split(':');
     const cur = currency === '*' ? translate('resources.approval.change.any_currency') : currency;
     return `${translate(`resources.approval.kind_values.${k}`)} / ${cur}`;
   }
+  // a staff_role change: the staff member appointed (username)
+  if (kind === 'staff_role') return translate('resources.approval.change.staff', { username: target });
+  // a role_grants change: the role whose grants change
+  if (kind === 'role_grants')
+    return translate('resources.approval.change.role', { role: translate(`resources.users.role_values.${target}`) });
   return target;
 }
 

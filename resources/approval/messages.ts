@@ -33,6 +33,8 @@ export default {
         },
         change: {
           any_currency: '其他所有币种',
+          staff: '员工 %{username}',
+          role: '角色 %{role} 的资金权限',
           empty: { limit: '系统默认', none: '无' },
           fields: {
             enabled: '启用复核',
@@ -40,6 +42,9 @@ export default {
             two_checkers_from: '两人复核起点金额',
             maker_daily_limit: '每位发起人每日免复核累计上限',
             client_daily_limit: '每位客户每日免复核累计上限',
+            name: '姓名',
+            role: '角色',
+            removed: '已收回的权限',
           },
         },
         inputs: { remark: '复核备注' },
@@ -73,6 +78,8 @@ export default {
         },
         change: {
           any_currency: 'every other currency',
+          staff: 'Staff member %{username}',
+          role: 'Money grants of role %{role}',
           empty: { limit: 'built-in default', none: 'none' },
           fields: {
             enabled: 'Checks on',
@@ -80,6 +87,9 @@ export default {
             two_checkers_from: 'Two checkers from',
             maker_daily_limit: 'Unchecked per maker and day',
             client_daily_limit: 'Unchecked per client and day',
+            name: 'Name',
+            role: 'Role',
+            removed: 'Actions taken away',
           },
         },
         inputs: { remark: 'Remark' },

@@ -103,12 +103,16 @@ export default function PermissionPage() {
 
   const save = useMutation({
     mutationFn: () =>
-      dataProvider.call<{ version: number }>(permissionPaths.role.replace('{role}', role), {
-        method: 'PUT',
-        body: { removed: working, version: list.data?.version ?? 0 },
-      }),
+      dataProvider.call<{ version: number } | { pending_approval: unknown }>(
+        permissionPaths.role.replace('{role}', role),
+        { method: 'PUT', body: { removed: working, version: list.data?.version ?? 0 } },
+      ),
     onSuccess: (answer) => {
-      notify(t('saved'), { type: 'success', messageArgs: { version: answer.version } });
+      // a change of a money resource's grants waits for a second administrator (202 pending_approval)
+      if ('pending_approval' in answer) {
+        notify('engine.action.awaitingReview', { type: 'info' });
+        setDraft(null);
+      } else notify(t('saved'), { type: 'success', messageArgs: { version: answer.version } });
       void queryClient.invalidateQueries({ queryKey: ['permission'] });
     },
     onError: (err) => {

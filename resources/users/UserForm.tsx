@@ -95,19 +95,21 @@ export function UserForm({ config, record }: { config: ResourceConfig; record?: 
   );
 
   const submit = async (output: FormValues): Promise<FieldErrorTexts | undefined> => {
+    let answer: unknown;
     try {
       const body = wireBody(output);
-      if (record) {
-        await http(pathOf(users.paths.update!, record.id), { method: 'PUT', body });
-      } else {
-        await http(users.paths.create!, { method: 'POST', body });
-      }
+      answer = record
+        ? await http(pathOf(users.paths.update!, record.id), { method: 'PUT', body })
+        : await http(users.paths.create!, { method: 'POST', body });
     } catch (e) {
       notify(errorText(translate, e, 'engine.action.failed'), { type: 'error' });
       return fieldErrorTexts(translate, e);
     }
     await queryClient.invalidateQueries({ queryKey: [config.name] });
-    notify(record ? 'resources.users.messages.updated' : 'resources.users.messages.created', { type: 'success' });
+    // appointing an administrator or a supervisor waits for a second administrator (202 pending_approval)
+    if (answer && typeof answer === 'object' && 'pending_approval' in answer)
+      notify('resources.users.messages.awaiting_review', { type: 'info' });
+    else notify(record ? 'resources.users.messages.updated' : 'resources.users.messages.created', { type: 'success' });
     redirect('list', config.name);
     return undefined;
   };

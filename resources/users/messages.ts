@@ -40,6 +40,7 @@ export default {
         messages: {
           created: '用户已创建',
           updated: '用户已更新',
+          awaiting_review: '已提交，待另一位管理员复核：任命管理员或主管须复核通过后才生效',
           code_updated: '邀请码已更新',
           new_code: '新的邀请码',
           not_found: '用户不存在或不在您的数据范围内',
@@ -83,6 +84,8 @@ export default {
         messages: {
           created: 'User created',
           updated: 'User updated',
+          awaiting_review:
+            'Submitted: awaiting review by another administrator; an administrator or supervisor is appointed only once approved',
           code_updated: 'Invitation code updated',
           new_code: 'New invitation code',
           not_found: 'The user does not exist or is outside your data scope',

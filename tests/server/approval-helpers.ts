@@ -39,13 +39,14 @@ export const makerCheckerOff = (db: Database['db'], tenantId: string) => setTier
 
 /**
  * A second administrator of the tenant (the checker of control changes, which the maker cannot check): a copy of
- * `admin` (same password) named `username`, inserted directly (creating an administrator through the API is itself a
+ * `admin` (same password, a random invitation code) named `username`, inserted directly (creating an administrator through the API is itself a
  * control change). Answers its id.
  */
 export async function secondAdmin(db: Database['db'], tenantId: string, username = 'admin2'): Promise<number> {
   const res = await db.execute(sql`
-    INSERT INTO staff_user (tenant_id, username, name, role, password_hash, active, must_change_password)
-    SELECT tenant_id, ${username}, ${`Administrator ${username}`}, 'god', password_hash, true, false
+    INSERT INTO staff_user (tenant_id, username, name, role, password_hash, active, must_change_password, invitation_code)
+    SELECT tenant_id, ${username}, ${`Administrator ${username}`}, 'god', password_hash, true, false,
+           upper(substr(md5(random()::text), 1, 8))
       FROM staff_user WHERE tenant_id = ${tenantId} AND username = 'admin'
     ON CONFLICT (tenant_id, username) DO UPDATE SET role = 'god'
     RETURNING id`);
@@ -73,4 +74,25 @@ export async function approvedChange(
   if (done.statusCode !== 200 || done.json().status !== 'approved')
     throw new Error(`decision: ${done.statusCode} ${done.body}`);
   return done.json();
+}
+
+/**
+ * A staff member created as administrator or supervisor (a control change, kind staff_role) by `maker` and approved
+ * by `checker` (tokens) through POST /user/v1/create: the request must answer 202, the decision approve it. Answers
+ * the new account's id.
+ */
+export async function appointedStaff(
+  app: FastifyInstance,
+  db: Database['db'],
+  maker: string,
+  checker: string,
+  tenantId: string,
+  body: { username: string; role: 'god' | 'angel'; name: string; password: string },
+): Promise<number> {
+  await approvedChange(app, maker, checker, { method: 'POST', url: '/user/v1/create', body });
+  const res = await db.execute(
+    sql`SELECT id FROM staff_user WHERE tenant_id = ${tenantId} AND username = ${body.username}`,
+  );
+  if (!res.rows.length) throw new Error(`${body.username} was not created`);
+  return Number((res.rows[0] as { id: number }).id);
 }

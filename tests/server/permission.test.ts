@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../server/db/schema';
 import { call, login, makeTestApp, type TestApp } from './helpers';
+import { approvedChange, secondAdmin } from './approval-helpers';
 
 const LIST = '/api/permission/admin/v1/list';
 const HISTORY = '/api/permission/admin/v1/history';
@@ -17,7 +18,8 @@ let t: TestApp;
 const tok: Record<string, string> = {};
 beforeAll(async () => {
   t = await makeTestApp();
-  for (const u of ['admin', 'supervisor', 'leader', 'sales']) tok[u] = (await login(t.app, u)).access_token;
+  await secondAdmin(t.database.db, 'tr');
+  for (const u of ['admin', 'admin2', 'supervisor', 'leader', 'sales']) tok[u] = (await login(t.app, u)).access_token;
   tok.plAdmin = (await login(t.app, 'admin', { tenant: 'pl' })).access_token;
   tok.plSupervisor = (await login(t.app, 'supervisor', { tenant: 'pl' })).access_token;
 });
@@ -109,14 +111,20 @@ describe('permission narrowing', () => {
   });
 
   it('a removed menu group removes its pages (chain)', async () => {
+    // funds is a money resource: the change waits for a second administrator (kind role_grants)
     const version = await versionOf();
-    const res = await call(t.app, 'PUT', ROLE('angel'), {
-      token: tok.admin,
+    await approvedChange(t.app, tok.admin, tok.admin2, {
+      method: 'PUT',
+      url: ROLE('angel').replace(/^\/api/, ''),
       body: { removed: [{ resource: 'funds', action: 'read' }], version },
     });
-    expect(res.statusCode).toBe(200);
+    expect(await versionOf()).toBe(version + 1);
     expect((await call(t.app, 'GET', '/api/deposit/admin/v1/list', { token: tok.supervisor })).statusCode).toBe(403);
-    await call(t.app, 'PUT', ROLE('angel'), { token: tok.admin, body: { removed: [], version: version + 1 } });
+    await approvedChange(t.app, tok.admin, tok.admin2, {
+      method: 'PUT',
+      url: ROLE('angel').replace(/^\/api/, ''),
+      body: { removed: [], version: version + 1 },
+    });
     expect((await call(t.app, 'GET', '/api/deposit/admin/v1/list', { token: tok.supervisor })).statusCode).toBe(200);
   });
 

@@ -7,6 +7,7 @@ import { auditLog, authSession, client, clientIdentity, recoveryCode, staffUser 
 import { createClient } from '../../server/modules/client/service';
 import { md5hex } from '../../server/security/password';
 import { call, login, makeTestApp, type TestApp } from './helpers';
+import { appointedStaff, approvedChange, secondAdmin } from './approval-helpers';
 
 const API = '/api/user/v1';
 const USERINFO = '/api/auth/admin/v1/userinfo';
@@ -56,7 +57,9 @@ beforeAll(async () => {
     .returning();
   ids.leader_off = off.id;
   await createClient(db, 'tr', { username: 'owned', agentId: ids.sales2 });
-  for (const who of ['admin', 'supervisor', 'leader', 'leader2', 'sales'] as const)
+  // the checker of appointments (an administrator or a supervisor is a control change: approval kind staff_role)
+  ids.admin2 = await secondAdmin(db, 'tr');
+  for (const who of ['admin', 'admin2', 'supervisor', 'leader', 'leader2', 'sales'] as const)
     tokens[who] = (await login(t.app, who)).access_token;
 });
 afterAll(() => t?.close());
@@ -183,8 +186,16 @@ describe('PUT /user/v1/{id}', () => {
     const withLeader = await as('admin', 'PUT', `/${ids.moved}`, { role: 'angel', leader_id: ids.leader });
     expect(withLeader.statusCode).toBe(400);
     expect(withLeader.json().errors).toHaveProperty('leader_id');
-    const promoted = await as('admin', 'PUT', `/${ids.moved}`, { role: 'angel' });
-    expect(promoted.json()).toMatchObject({ role: 'angel', leader_id: null });
+    // made supervisor: a control change, applied when the second administrator approves it
+    await approvedChange(t.app, tokens.admin, tokens.admin2, {
+      method: 'PUT',
+      url: `/user/v1/${ids.moved}`,
+      body: { role: 'angel' },
+    });
+    const promoted = (await as('admin', 'GET', '/list?full=true'))
+      .json()
+      .data.find((r: { id: number }) => r.id === ids.moved);
+    expect(promoted).toMatchObject({ role: 'angel', leader_id: null });
     const back = await as('admin', 'PUT', `/${ids.moved}`, { role: 'hero' });
     expect(back.statusCode).toBe(400);
     expect(back.json().errors).toHaveProperty('leader_id');
@@ -356,7 +367,12 @@ describe('DELETE /user/v1/{id}', () => {
   });
 
   it('refuses a user named by a KYC review (409 user_has_records)', async () => {
-    await create('admin', { username: 'reviewer', role: 'angel' });
+    ids.reviewer = await appointedStaff(t.app, t.database.db, tokens.admin, tokens.admin2, 'tr', {
+      username: 'reviewer',
+      role: 'angel',
+      name: 'New One',
+      password: PASSWORD,
+    });
     const c = await createClient(t.database.db, 'tr', { username: 'reviewed', agentId: null });
     await t.database.db.insert(clientIdentity).values({ clientId: c.id, tenantId: 'tr', reviewedBy: ids.reviewer });
     const res = await as('admin', 'DELETE', `/${ids.reviewer}`);

@@ -131,6 +131,21 @@ describe('permission page', () => {
     expect(cell('站内信 · 查看')).not.toBeChecked();
   });
 
+  it('a change of a money grant says it awaits a second administrator, and nothing is saved yet', async () => {
+    const pending = { pending_approval: { id: 7, kind: 'role_grants', status: 'pending', required_checkers: 1 } };
+    const puts = serve({ put: () => HttpResponse.json(pending, { status: 202 }) });
+    const { user } = await renderWithEngine(<PermissionPage />, { locale: 'zh-CN', path: '/permission' });
+    await until(() => expect(screen.getByRole('tab', { name: '主管' })).toHaveAttribute('aria-selected', 'true'));
+    await user.click(cell('资金管理 · 查看'));
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确认|Confirm/ }));
+    await until(() => expect(puts).toHaveLength(1));
+    expect((puts[0].body as { removed: unknown[] }).removed).toContainEqual({ resource: 'funds', action: 'read' });
+    await until(() => expect(toasts().join()).toContain('待另一位管理员复核'));
+    expect(screen.getByTestId('permission-version')).toHaveTextContent('权限版本 3');
+    await until(() => expect(cell('资金管理 · 查看')).toBeChecked());
+  });
+
   it('the administrator tab locks its own permission page; a refusal shows in the user language', async () => {
     serve({
       removed: {},

@@ -112,9 +112,11 @@ describe('create', () => {
     expect(JSON.stringify(writes[0].body)).not.toContain('Secret#1');
   });
 
-  it('sends no team leader for a supervisor', async () => {
+  it('sends no team leader for a supervisor, and says the appointment awaits review', async () => {
     signInAs(1);
-    const { writes } = serveUsers({ write: () => HttpResponse.json(apiBody('POST /user/v1/create', { id: 9 })) });
+    // appointing a supervisor is a control change: 202 with the pending approval (nothing created yet)
+    const pending = { pending_approval: { id: 41, kind: 'staff_role', status: 'pending', required_checkers: 1 } };
+    const { writes } = serveUsers({ write: () => HttpResponse.json(pending, { status: 202 }) });
     const { user } = await renderResource(config, { path: '/users/create' });
     await user.type(await screen.findByRole('textbox', { name: /^Username/ }), 'boss2');
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Boss');
@@ -127,6 +129,8 @@ describe('create', () => {
     await user.click(save());
     await until(() => expect(writes).toHaveLength(1));
     expect(writes[0].body).toEqual({ username: 'boss2', name: 'Boss', role: 'angel', password: md5('Secret#1') });
+    expect(await screen.findByText(/awaiting review by another administrator/)).toBeInTheDocument();
+    expect(screen.queryByText('User created')).not.toBeInTheDocument();
   });
 
   it('offers a team leader only the salesman role, with himself as the leader', async () => {

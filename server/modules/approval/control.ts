@@ -8,6 +8,8 @@ import type { Executor } from '../../core/db';
 import type { Actor } from '../records/common';
 import { changeOf, step, type ApprovalRowDb } from './gate';
 import { applyPolicy } from './service';
+import { applyStaffRole } from '../user/admin-service';
+import { applyRoleGrants } from '../permission/service';
 
 /** Applies an approved change in the maker's tenant (`makerId`: who asked it, kept as the change's author). */
 type Applier = (tx: Executor, tenantId: string, makerId: number | null, change: ControlChange) => Promise<unknown>;
@@ -15,6 +17,8 @@ type Applier = (tx: Executor, tenantId: string, makerId: number | null, change: 
 /** The applier of each control kind. */
 const APPLIERS: Readonly<Record<ControlKind, Applier>> = {
   approval_policy: applyPolicy,
+  staff_role: applyStaffRole,
+  role_grants: applyRoleGrants,
 };
 
 /**

@@ -52,6 +52,8 @@ export const KIND_CHAIN: Readonly<Record<Exclude<ApprovalKind, 'rollback'>, read
   trade_result: ['trades'],
   // control changes: checked by an administrator only (checkableKinds), on the grant of the page they change
   approval_policy: ['approval_policy', 'config'],
+  staff_role: ['users'],
+  role_grants: ['permission', 'config'],
 };
 
 type CheckKind = keyof typeof KIND_CHAIN;
@@ -142,7 +144,8 @@ export function presentApproval(x: { a: ApprovalDb; username: string | null; mak
     approvals: x.a.approvals,
     status: x.a.status as ApprovalDb['status'] & ('pending' | 'approved' | 'rejected' | 'cancelled'),
     remark: p.remark ?? null,
-    change: isControlKind(x.a.kind) ? JSON.stringify(changeOf(x.a)) : null,
+    // what the module needs to apply it (ids, a password's hash) is not shown
+    change: isControlKind(x.a.kind) ? JSON.stringify({ ...changeOf(x.a), apply: undefined }) : null,
     created_at: iso(x.a.createdAt)!,
     resolved_at: iso(x.a.resolvedAt),
   };

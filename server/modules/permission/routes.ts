@@ -5,6 +5,7 @@ import { PERMISSION_VERSION_HEADER, requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
+import { pendingChange } from '../approval/schemas';
 import { historyQuery, historyResponse, listResponse, roleBody, roleParams } from './schemas';
 import { permissionList, replaceNarrowings, roleNarrowings, versionHistory } from './service';
 
@@ -61,7 +62,11 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
           'role cannot be narrowed on `permission` or `config` (409 permission_self_lockout). `version` is the version ' +
           'the caller saw: another change since answers 409 permission_version_conflict. A change bumps the ' +
           "tenant's version (header x-permission-version on every answer; the console refetches its grants when it " +
-          'grows) and applies at once on every API process. Audited (before, after) in the same transaction.',
+          'grows) and applies at once on every API process. Audited (before, after) in the same transaction. A change ' +
+          'that adds or lifts a narrowing on a money resource (deposit, withdrawal, loan, compensation, funds, ' +
+          'exchange, approval, trades...: domain/approval.ts MONEY_RESOURCES) is a change of the controls: checked ' +
+          'now, answered 202 with the pending approval (kind role_grants), applied only when another administrator ' +
+          'approves it in the approvals queue.',
         params: roleParams,
         body: roleBody,
         response: {
@@ -75,6 +80,7 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
             },
             required: ['role', 'removed', 'version'],
           },
+          202: pendingChange,
           ...errorResponses(400, 401, 403, 409),
         },
       },
@@ -89,6 +95,8 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
         before: async (tx) => ({ role, removed: await roleNarrowings(tx, staff.tenantId, role) }),
         run: (tx) => replaceNarrowings(tx, staff, role, req.body.removed, req.body.version),
       });
+      // a change of a money resource's grants waits for a second administrator (202 with the pending approval)
+      if ('pending_approval' in result) return reply.code(202).send(result);
       reply.header(PERMISSION_VERSION_HEADER, String(result.version));
       return result;
     },

@@ -13,11 +13,14 @@ import {
   roleHas,
   type Narrowing,
 } from '../../../permissions';
-import { permissionNarrowing, permissionVersion, tenant } from '../../db/schema';
+import { permissionNarrowing, permissionVersion, staffUser, tenant } from '../../db/schema';
 import { readTenantPermissions } from '../../core/access';
 import type { Staff } from '../../core/auth';
 import type { Executor, Tx } from '../../core/db';
 import { HttpError } from '../../core/errors';
+import { isMoneyResource, type ControlChange, type PendingChangeAnswer } from '../../../domain/approval';
+import { proposeChange } from '../approval/gate';
+import { byStaff } from '../records/common';
 
 const key = (n: Narrowing) => `${n.resource}\u0000${n.action}`;
 const sorted = (list: Narrowing[]) =>
@@ -91,11 +94,23 @@ async function lockedVersion(tx: Tx, tenantId: string): Promise<number> {
   return Number(row?.v ?? 0);
 }
 
+/** A narrowing as the approvals queue shows it: `resource:action`. */
+const label = (n: Narrowing) => `${n.resource}:${n.action}`;
+
 /**
  * Replaces a role's narrowings in the staff member's tenant and bumps the version (409 permission_version_conflict
- * when the tenant's version is no longer `seen`). Answers the role's set and the new version.
+ * when the tenant's version is no longer `seen`). Answers the role's set and the new version. A change that adds or
+ * lifts a narrowing on a money resource (domain/approval.ts MONEY_RESOURCES) is a control change: checked now,
+ * applied only when a second administrator approves it in the queue (kind role_grants, applyRoleGrants); the answer is
+ * then the pending approval (202) and nothing changes meanwhile.
  */
-export async function replaceNarrowings(tx: Tx, staff: Staff, role: string, input: Narrowing[], seen: number) {
+export async function replaceNarrowings(
+  tx: Tx,
+  staff: Staff,
+  role: string,
+  input: Narrowing[],
+  seen: number,
+): Promise<{ role: string; removed: Narrowing[]; version: number } | PendingChangeAnswer> {
   const unique = sorted([...new Map(input.map((n) => [key(n), n])).values()]);
   checkNarrowings(role, unique);
   const current = await lockedVersion(tx, staff.tenantId);
@@ -105,6 +120,26 @@ export async function replaceNarrowings(tx: Tx, staff: Staff, role: string, inpu
   const before = await roleNarrowings(tx, staff.tenantId, role);
   const diff = diffNarrowings(before, unique);
   if (!diff.removed.length && !diff.restored.length) return { role, removed: before, version: current };
+  if ([...diff.removed, ...diff.restored].some((n) => isMoneyResource(n.resource)))
+    return proposeChange(tx, byStaff(staff), 'role_grants', {
+      op: 'replace',
+      target: role,
+      from: { removed: before.map(label) },
+      to: { removed: unique.map(label) },
+      apply: { role, add: diff.removed, lift: diff.restored },
+    });
+  return writeNarrowings(tx, staff, role, unique, current, diff);
+}
+
+/** Writes a role's new narrowings and the tenant's next version (`current` + 1), by `staff`. */
+async function writeNarrowings(
+  tx: Tx,
+  staff: Pick<Staff, 'id' | 'name' | 'username' | 'tenantId'>,
+  role: string,
+  unique: Narrowing[],
+  current: number,
+  diff: { removed: Narrowing[]; restored: Narrowing[] },
+) {
   await tx
     .delete(permissionNarrowing)
     .where(and(eq(permissionNarrowing.tenantId, staff.tenantId), eq(permissionNarrowing.role, role)));
@@ -123,6 +158,38 @@ export async function replaceNarrowings(tx: Tx, staff: Staff, role: string, inpu
     changedByName: staff.name || staff.username,
   });
   return { role, removed: unique, version };
+}
+
+/**
+ * Applies an approved role_grants change as its maker (recorded as who changed it): the narrowings it adds and lifts,
+ * on the role's set as it is now (other changes made meanwhile are kept), checked again, with a new version. The
+ * maker must still be an active administrator (403 role_not_allowed).
+ */
+export async function applyRoleGrants(
+  tx: Executor,
+  tenantId: string,
+  makerId: number | null,
+  change: ControlChange,
+): Promise<void> {
+  const [maker] = makerId
+    ? await tx
+        .select()
+        .from(staffUser)
+        .where(and(eq(staffUser.id, makerId), eq(staffUser.tenantId, tenantId), eq(staffUser.active, true)))
+    : [];
+  if (!maker || maker.role !== ADMIN_ROLE)
+    throw new HttpError(403, 'role_not_allowed', 'The maker of this change is no longer an administrator');
+  const { role, add, lift } = change.apply as { role: string; add: Narrowing[]; lift: Narrowing[] };
+  const current = await lockedVersion(tx as Tx, tenantId);
+  const before = await roleNarrowings(tx, tenantId, role);
+  const lifted = new Set(lift.map(key));
+  const unique = sorted([
+    ...new Map([...before.filter((n) => !lifted.has(key(n))), ...add].map((n) => [key(n), n])).values(),
+  ]);
+  checkNarrowings(role, unique);
+  const diff = diffNarrowings(before, unique);
+  if (!diff.removed.length && !diff.restored.length) return;
+  await writeNarrowings(tx as Tx, { ...maker, tenantId }, role, unique, current, diff);
 }
 
 /** The tenant's versions, newest first. */

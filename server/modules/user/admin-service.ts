@@ -17,8 +17,11 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import type { ControlChange, PendingChangeAnswer } from '../../../domain/approval';
 import {
+  ADMIN_ROLE,
   assignableRoles,
+  isControlledRole,
   LEADER_ROLE,
   manages,
   ROLE_LABELS,
@@ -40,12 +43,14 @@ import {
   withdrawRecord,
 } from '../../db/schema';
 import { signedIn, type Ctx } from '../../core/context';
-import type { Tx } from '../../core/db';
+import type { Executor, Tx } from '../../core/db';
 import { HttpError, NotFoundError, validationError } from '../../core/errors';
 import { sqlState } from '../../core/retry';
 import type { Staff } from '../../core/auth';
 import { hashPassword } from '../../security/password';
 import { revokeUserSessions } from '../auth/session';
+import { dryRun, proposeChange } from '../approval/gate';
+import { byStaff } from '../records/common';
 import { presentStaff, selectStaffRows, staffScope, type StaffRow } from './staff';
 
 type StaffRecord = typeof staffUser.$inferSelect;
@@ -168,10 +173,33 @@ const usernameTaken = () =>
 
 /**
  * Creates a staff member with a temporary password (he changes it at his first sign-in), recording the caller as his
- * creator and the setter of his password; 409 username_taken when the tenant has the username.
+ * creator and the setter of his password; 409 username_taken when the tenant has the username. An administrator or a
+ * supervisor (CONTROLLED_ROLES) is a change of the controls: checked now (a dry run), then nothing is created until a
+ * second administrator approves it in the queue (approval kind staff_role, applyStaffRole); the answer is the pending
+ * approval (202).
  */
-export async function createUser(tx: Tx, c: Ctx, input: UserCreate): Promise<StaffRow> {
+export async function createUser(tx: Tx, c: Ctx, input: UserCreate): Promise<StaffRow | PendingChangeAnswer> {
   const staff = signedIn(c);
+  const passwordHash = await hashPassword(input.password.toLowerCase(), c.config.passwordPepper);
+  if (!isControlledRole(input.role)) return insertUser(tx, staff, input, passwordHash);
+  await dryRun(tx, (sp) => insertUser(sp as Tx, staff, input, passwordHash));
+  const { password: _password, ...asked } = input;
+  return proposeChange(tx, byStaff(staff), 'staff_role', {
+    op: 'create',
+    target: input.username,
+    from: null,
+    to: { name: input.name.trim(), role: input.role },
+    apply: { input: asked, password_hash: passwordHash },
+  });
+}
+
+/** Inserts a new staff member as `staff` (his creator) asked it, after the create rules. */
+async function insertUser(
+  tx: Tx,
+  staff: Staff,
+  input: Omit<UserCreate, 'password'>,
+  passwordHash: string,
+): Promise<StaffRow> {
   checkRole(staff, input.role);
   const leaderId = input.leader_id ?? null;
   await checkLeader(tx, staff, input.role, leaderId);
@@ -181,7 +209,6 @@ export async function createUser(tx: Tx, c: Ctx, input: UserCreate): Promise<Sta
     .where(and(eq(staffUser.tenantId, staff.tenantId), eq(staffUser.username, input.username)))
     .limit(1);
   if (exists) throw usernameTaken();
-  const passwordHash = await hashPassword(input.password.toLowerCase(), c.config.passwordPepper);
   const [created] = await tx
     .insert(staffUser)
     .values({
@@ -212,10 +239,40 @@ export async function userBefore(tx: Tx, c: Ctx, id: number) {
 /**
  * Edits a staff member: name, role, team leader, and a new password when given (temporary: his sessions end and he
  * must change it at his next sign-in; the caller is recorded as its setter). A salesman moved to another role leaves
- * his team; a team leader who still leads salesmen keeps his role (409 user_has_team).
+ * his team; a team leader who still leads salesmen keeps his role (409 user_has_team). Raising a staff member to
+ * administrator or supervisor (CONTROLLED_ROLES) is a change of the controls: checked now (a dry run), the whole edit
+ * then waits for a second administrator in the queue (approval kind staff_role, applyStaffRole); answers it (202).
  */
-export async function updateUser(tx: Tx, c: Ctx, id: number, input: UserUpdate): Promise<StaffRow> {
+export async function updateUser(
+  tx: Tx,
+  c: Ctx,
+  id: number,
+  input: UserUpdate,
+): Promise<StaffRow | PendingChangeAnswer> {
   const staff = signedIn(c);
+  const passwordHash =
+    input.password !== undefined ? await hashPassword(input.password.toLowerCase(), c.config.passwordPepper) : null;
+  const row = await managed(tx, staff, id);
+  if (!isControlledRole(input.role) || input.role === row.role) return changeUser(tx, staff, id, input, passwordHash);
+  await dryRun(tx, (sp) => changeUser(sp as Tx, staff, id, input, passwordHash));
+  const { password: _password, ...asked } = input;
+  return proposeChange(tx, byStaff(staff), 'staff_role', {
+    op: 'update',
+    target: row.username,
+    from: { name: row.name, role: row.role },
+    to: { name: input.name?.trim() ?? row.name, role: input.role },
+    apply: { id: row.id, input: asked, password_hash: passwordHash },
+  });
+}
+
+/** Edits staff member `id` as `staff` asked it (`passwordHash`: the new password's, null to keep it). */
+async function changeUser(
+  tx: Tx,
+  staff: Staff,
+  id: number,
+  input: Omit<UserUpdate, 'password'>,
+  passwordHash: string | null,
+): Promise<StaffRow> {
   const row = await managed(tx, staff, id);
   const self = row.id === staff.id;
   const role = (input.role ?? row.role) as StaffRole;
@@ -223,7 +280,7 @@ export async function updateUser(tx: Tx, c: Ctx, id: number, input: UserUpdate):
     if (self) throw ownAccount('You cannot change your own role');
     checkRole(staff, role);
   }
-  if (input.password !== undefined && self) {
+  if (passwordHash !== null && self) {
     throw ownAccount('Change your own password with the change-password dialog');
   }
   // The leader: as given; else kept for a salesman who stays one, none for other roles.
@@ -235,15 +292,47 @@ export async function updateUser(tx: Tx, c: Ctx, id: number, input: UserUpdate):
   if (row.role === LEADER_ROLE && role !== LEADER_ROLE) await refuseWithTeam(tx, row);
   const changes: Partial<StaffRecord> = { role, leaderId };
   if (input.name !== undefined) changes.name = input.name.trim();
-  if (input.password !== undefined) {
-    changes.passwordHash = await hashPassword(input.password.toLowerCase(), c.config.passwordPepper);
+  if (passwordHash !== null) {
+    changes.passwordHash = passwordHash;
     changes.passwordChangedAt = new Date();
     changes.passwordResetBy = staff.id;
     changes.mustChangePassword = true;
   }
   await tx.update(staffUser).set(changes).where(eq(staffUser.id, row.id));
-  if (input.password !== undefined) await revokeUserSessions(tx, row.id, 'password_reset');
+  if (passwordHash !== null) await revokeUserSessions(tx, row.id, 'password_reset');
   return staffRowOf(tx, row.id);
+}
+
+/**
+ * Applies an approved staff_role change as its maker (the creator or setter recorded is the maker, so the checker
+ * independence rule still sees him): the maker must still be an active administrator of the tenant (else 403
+ * role_not_allowed), and the module's rules are checked again (username_taken, leader, team...).
+ */
+export async function applyStaffRole(
+  tx: Executor,
+  tenantId: string,
+  makerId: number | null,
+  change: ControlChange,
+): Promise<void> {
+  const [maker] = makerId
+    ? await tx
+        .select()
+        .from(staffUser)
+        .where(and(eq(staffUser.id, makerId), eq(staffUser.tenantId, tenantId), eq(staffUser.active, true)))
+    : [];
+  if (!maker || maker.role !== ADMIN_ROLE)
+    throw roleNotAllowed('The maker of this change is no longer an administrator');
+  const staff: Staff = {
+    id: maker.id,
+    username: maker.username,
+    name: maker.name,
+    role: maker.role,
+    tenantId,
+    sessionId: '',
+  };
+  const apply = change.apply as { id?: number; input: UserCreate & UserUpdate; password_hash: string | null };
+  if (change.op === 'create') await insertUser(tx as Tx, staff, apply.input, apply.password_hash!);
+  else await changeUser(tx as Tx, staff, apply.id!, apply.input, apply.password_hash);
 }
 
 /** Enables or disables a staff member; a disabled one's sessions end at once (his next request is 401). */

@@ -5,6 +5,7 @@ import { ctx, signedIn } from '../../core/context';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
 import { emptyResponse } from '../auth/schemas';
+import { pendingChange } from '../approval/schemas';
 import {
   closeUserMfa,
   createUser,
@@ -24,6 +25,8 @@ import {
   userIdParams,
 } from './schemas';
 import { staffRow } from './staff-list';
+import type { StaffRow } from './staff';
+import type { PendingChangeAnswer } from '../../../domain/approval';
 
 const tags = ['user'];
 const route = (path: string | undefined) => path!.replace('{id}', ':id');
@@ -63,18 +66,22 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
           '(he cannot check the caller\u2019s records: 409 checker_not_independent). Answers his list row. A salesman ' +
           '(hero) needs `leader_id`, an active team leader of the tenant (a team leader: himself); other roles none ' +
           '(400 `errors.leader_id`). A role not below the caller\u2019s (an administrator gives every role): 403 ' +
-          'role_not_allowed. 409 username_taken.',
+          'role_not_allowed. 409 username_taken. An administrator or a supervisor is a change of the controls: checked ' +
+          'now, created only when another administrator approves it in the approvals queue (kind staff_role): the ' +
+          'answer is then 202 with the pending approval.',
         body: createUserBody,
-        response: { 200: staffRow, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: staffRow, 202: pendingChange, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    (req) =>
-      write(req, {
+    async (req, reply) => {
+      const answer = await write(req, {
         action: 'user.create',
         resource: users.resource,
-        targetId: (r: { id: number }) => r.id,
+        targetId: (r: StaffRow | PendingChangeAnswer) => ('id' in r ? r.id : req.body.username),
         run: (tx) => createUser(tx, ctx(req), req.body),
-      }),
+      });
+      return reply.code('pending_approval' in answer ? 202 : 200).send(answer);
+    },
   );
 
   app.put<ById & { Body: UserUpdate }>(
@@ -87,21 +94,26 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
           'Edits name, role, team leader and, when given, the password (MD5 hex, temporary: his sessions end and he ' +
           'must change it at his next sign-in; the caller is recorded as its setter, see checker_not_independent); answers ' +
           'the list row. Leader rules as on create; the own role and password are not changed here (403 ' +
-          `own_account); a team leader who still leads salesmen keeps his role (409 user_has_team). ${SCOPE}`,
+          `own_account); a team leader who still leads salesmen keeps his role (409 user_has_team). Raising a staff ` +
+          'member to administrator or supervisor is a change of the controls: checked now, the edit applies only ' +
+          'when another administrator approves it in the approvals queue (kind staff_role; 202 with the pending ' +
+          `approval). ${SCOPE}`,
         params: userIdParams,
         body: updateUserBody,
-        response: { 200: staffRow, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: staffRow, 202: pendingChange, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (req) =>
-      write(req, {
+    async (req, reply) => {
+      const answer = await write(req, {
         action: 'user.update',
         resource: users.resource,
         targetId: req.params.id,
         before: (tx) => userBefore(tx, ctx(req), req.params.id),
         run: (tx) => updateUser(tx, ctx(req), req.params.id, req.body),
         after: (r) => ({ ...r, password_changed: req.body.password !== undefined }),
-      }),
+      });
+      return reply.code('pending_approval' in answer ? 202 : 200).send(answer);
+    },
   );
 
   app.put<ById & { Body: { active: boolean } }>(
