@@ -5,12 +5,14 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAudit } from '../../server/core/audit';
+import { auditSigningKey, setAuditSigningKey, writeAudit } from '../../server/core/audit';
 import { APP_ROLE, openDatabase } from '../../server/db/client';
 
 const base = process.env.DATABASE_URL!;
@@ -104,15 +106,22 @@ describe('the API signs in as its own role', () => {
   });
 
   it('`npm run audit:verify` and `npm run ledger:check` run with DATABASE_URL alone (as bo_app)', async () => {
+    // The row is signed with a key of this test; the scripts get the same key, and a data folder of their own (no
+    // checkpoints of another database).
+    const key = randomBytes(48).toString('base64url');
+    const previous = auditSigningKey();
+    setAuditSigningKey(key);
     const database = await openDatabase(urlOf(dbName), '/tmp/bo-role-test', 2);
     try {
       await database.db.execute(sql`INSERT INTO tenant (id, name) VALUES ('tr', 'TR') ON CONFLICT DO NOTHING`);
       await writeAudit(database.db, { tenantId: 'tr', action: 'role.test', result: 'success' });
     } finally {
+      setAuditSigningKey(previous);
       await database.close();
     }
     const run = promisify(execFile);
-    const env = { ...process.env, DATABASE_URL: urlOf(dbName) };
+    const dataDir = mkdtempSync(join(tmpdir(), 'bo-role-verify-'));
+    const env = { ...process.env, DATABASE_URL: urlOf(dbName), AUDIT_HMAC_KEY: key, DATA_DIR: dataDir };
     const audit = await run('npx', ['tsx', 'scripts/audit-verify.ts'], { env });
     expect(audit.stdout).toContain('OK');
     const ledger = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env });
