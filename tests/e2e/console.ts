@@ -108,8 +108,18 @@ export async function openFromMenu(page: Page, name: string, group?: string): Pr
     const g = menu.locator(`[data-testid=menu-group-${group}]`);
     if ((await g.getAttribute('aria-expanded')) === 'false') await g.click();
   }
-  await menu.locator(`[data-testid="menu-item-${name}"]`).click();
-  await page.waitForURL(`**/${name}*`);
+  // Right after sign-in the menu may still re-render (the app settings, the approvals badge): a click that lands on
+  // an entry being replaced opens nothing, and a person clicks again.
+  const item = menu.locator(`[data-testid="menu-item-${name}"]`);
+  for (let attempt = 1; ; attempt++) {
+    await item.click();
+    try {
+      await page.waitForURL(`**/${name}*`, { timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt >= 6) throw e;
+    }
+  }
   await expect.poll(() => page.locator(tab(`/${name}`)).getAttribute('aria-selected')).toBe('true');
 }
 
