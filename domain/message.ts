@@ -319,7 +319,7 @@ const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The offset of a time zone at an instant, in minutes east of UTC. */
-function offsetMinutes(zone: string, at: Date): number {
+export function offsetMinutes(zone: string, at: Date): number {
   const p = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone: zone,

@@ -33,7 +33,8 @@ import {
   withdrawRecord,
 } from '../../db/schema';
 import { tenantTimeZone } from '../setting/service';
-import { DomainError, StateConflictError } from '../../core/errors';
+import { DomainError, HttpError, StateConflictError } from '../../core/errors';
+import { ADMIN_ROLE } from '../../../domain/user';
 import { sqlState } from '../../core/retry';
 import type { Executor, Tx } from '../../core/db';
 import { fromCents, toCents } from '../../ledger/money';
@@ -459,3 +460,19 @@ export const pendingApprovalJson = (targetType: TargetType, idColumn: unknown) =
     approvals: number;
   } | null>`(SELECT json_build_object('id', a.id, 'kind', a.kind, 'required_checkers', a.required_checkers, 'approvals', a.approvals)
     FROM approval a WHERE a.target_type = ${targetType} AND a.target_id = ${idColumn} AND a.status = 'pending')`;
+
+/**
+ * The maker of a control change, read when it is applied: he must still be an active administrator of the tenant
+ * (else 403 role_not_allowed), so an approval cannot apply the change of someone demoted or disabled meanwhile.
+ */
+export async function activeAdministrator(tx: Executor, tenantId: string, makerId: number | null) {
+  const [maker] = makerId
+    ? await tx
+        .select()
+        .from(staffUser)
+        .where(and(eq(staffUser.id, makerId), eq(staffUser.tenantId, tenantId), eq(staffUser.active, true)))
+    : [];
+  if (!maker || maker.role !== ADMIN_ROLE)
+    throw new HttpError(403, 'role_not_allowed', 'The maker of this change is no longer an administrator');
+  return maker;
+}

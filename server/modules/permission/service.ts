@@ -13,13 +13,13 @@ import {
   roleHas,
   type Narrowing,
 } from '../../../permissions';
-import { permissionNarrowing, permissionVersion, staffUser, tenant } from '../../db/schema';
+import { permissionNarrowing, permissionVersion, tenant } from '../../db/schema';
 import { readTenantPermissions } from '../../core/access';
 import type { Staff } from '../../core/auth';
 import type { Executor, Tx } from '../../core/db';
 import { HttpError } from '../../core/errors';
 import { isMoneyResource, type ControlChange, type PendingChangeAnswer } from '../../../domain/approval';
-import { proposeChange } from '../approval/gate';
+import { activeAdministrator, proposeChange } from '../approval/gate';
 import { byStaff } from '../records/common';
 
 const key = (n: Narrowing) => `${n.resource}\u0000${n.action}`;
@@ -171,14 +171,7 @@ export async function applyRoleGrants(
   makerId: number | null,
   change: ControlChange,
 ): Promise<void> {
-  const [maker] = makerId
-    ? await tx
-        .select()
-        .from(staffUser)
-        .where(and(eq(staffUser.id, makerId), eq(staffUser.tenantId, tenantId), eq(staffUser.active, true)))
-    : [];
-  if (!maker || maker.role !== ADMIN_ROLE)
-    throw new HttpError(403, 'role_not_allowed', 'The maker of this change is no longer an administrator');
+  const maker = await activeAdministrator(tx, tenantId, makerId);
   const { role, add, lift } = change.apply as { role: string; add: Narrowing[]; lift: Narrowing[] };
   const current = await lockedVersion(tx as Tx, tenantId);
   const before = await roleNarrowings(tx, tenantId, role);

@@ -7,6 +7,7 @@
  * (`holding`, one row per client and product) is recomputed from the client's orders in status holding in the same
  * transaction, after the account is locked (the lock serialises every change of one client's positions in a currency).
  */
+import { offsetMinutes } from '../../../domain/message';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   allocateByLottery,
@@ -358,26 +359,6 @@ export function windowInstant(v: unknown, zone: string, edge: 'start' | 'end'): 
     return at;
   };
   return edge === 'start' ? new Date(midnight(first.getTime())) : new Date(midnight(first.getTime() + 86_400_000) - 1);
-}
-
-/** The offset of a time zone at an instant, in minutes east of UTC. */
-function offsetMinutes(zone: string, at: Date): number {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  const local = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
 function productValues(kind: TradeProduct, b: TradeProductBody, zone: string) {

@@ -19,7 +19,6 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { ControlChange, PendingChangeAnswer } from '../../../domain/approval';
 import {
-  ADMIN_ROLE,
   assignableRoles,
   isControlledRole,
   LEADER_ROLE,
@@ -49,7 +48,7 @@ import { sqlState } from '../../core/retry';
 import type { Staff } from '../../core/auth';
 import { hashPassword } from '../../security/password';
 import { revokeUserSessions } from '../auth/session';
-import { dryRun, proposeChange } from '../approval/gate';
+import { activeAdministrator, dryRun, proposeChange } from '../approval/gate';
 import { byStaff } from '../records/common';
 import { presentStaff, selectStaffRows, staffScope, type StaffRow } from './staff';
 
@@ -314,14 +313,7 @@ export async function applyStaffRole(
   makerId: number | null,
   change: ControlChange,
 ): Promise<void> {
-  const [maker] = makerId
-    ? await tx
-        .select()
-        .from(staffUser)
-        .where(and(eq(staffUser.id, makerId), eq(staffUser.tenantId, tenantId), eq(staffUser.active, true)))
-    : [];
-  if (!maker || maker.role !== ADMIN_ROLE)
-    throw roleNotAllowed('The maker of this change is no longer an administrator');
+  const maker = await activeAdministrator(tx, tenantId, makerId);
   const staff: Staff = {
     id: maker.id,
     username: maker.username,
