@@ -25,12 +25,13 @@ export const MONEY_KINDS = [
 /**
  * Changes of the controls themselves (issue 18 "the policy itself"): the approval policy, and creating a staff member
  * as administrator or supervisor or raising one to these roles (`staff_role`, domain/user.ts CONTROLLED_ROLES), and a
- * change of a role's grants on a money resource (`role_grants`, MONEY_RESOURCES); each applied by its module through
- * approval/control.ts.
+ * change of a role's grants on a money resource (`role_grants`, MONEY_RESOURCES), and a change of the IP allow-list
+ * (`ip_access`: an entry added or deleted, the list turned on or off; domain/ip-access.ts); each applied by its module
+ * through approval/control.ts.
  * Always one checker, an administrator other than the maker; the change is the approval's payload (`ControlChange`)
  * and is applied when approved. No tier: the policy page cannot lower them.
  */
-export const CONTROL_KINDS = ['approval_policy', 'staff_role', 'role_grants'] as const;
+export const CONTROL_KINDS = ['approval_policy', 'staff_role', 'role_grants', 'ip_access'] as const;
 export type ControlKind = (typeof CONTROL_KINDS)[number];
 
 /**
@@ -51,6 +52,8 @@ export const MONEY_RESOURCES: readonly string[] = [
   'config',
   'emergency',
   'trades',
+  // the IP allow-list: its changes are control changes (kind ip_access), so are the grants that check them
+  'ipAccess',
 ];
 export const isMoneyResource = (resource: string): boolean => MONEY_RESOURCES.includes(resource);
 
@@ -248,6 +251,7 @@ export const APPROVAL_KIND_LABELS: Readonly<Record<ApprovalKind, Labels>> = {
   approval_policy: l('复核规则变更', 'Approval rules change'),
   staff_role: l('管理员/主管任命', 'Admin or supervisor appointment'),
   role_grants: l('角色资金权限变更', 'Role money grants change'),
+  ip_access: l('IP 白名单变更', 'IP allow-list change'),
 };
 
 /**

@@ -3,6 +3,10 @@
  * tenant, a switch and a list of ranges (IPv4 and IPv6 CIDR) with a note. When the switch is on, the API answers
  * staff requests (and sign-in) from other addresses with 403 `ip_not_allowed`. Paths are ours (spec section 7 does
  * not show them). Address rules: domain/cidr.ts.
+ *
+ * Adding or deleting an entry and turning the list on or off are changes of the controls (approval kind `ip_access`,
+ * domain/approval.ts): the request answers 202 and a second administrator applies it in the approvals queue. A note
+ * changes at once (it lets no address in or out).
  */
 import { defineEntity, type Row } from './entity';
 
@@ -79,6 +83,25 @@ export interface IpAccessStatus {
   your_ip_allowed: boolean;
   /** How many entries the list has. */
   entries: number;
+  /** How many changes of the list await a second administrator in the approvals queue. */
+  pending_changes: number;
+}
+
+/** What a change of the list does (the `op` of its ControlChange). */
+export const IP_ACCESS_OPS = ['create', 'delete', 'enable', 'disable'] as const;
+export type IpAccessOp = (typeof IP_ACCESS_OPS)[number];
+
+/**
+ * What the applier of a change of the list needs (ControlChange `apply`, not shown in the queue): the entry (its id
+ * to delete, its range and note to add) and the maker's address as the API saw it when he asked (kept: the change
+ * may not lock him out when it is applied either).
+ */
+export interface IpAccessApply {
+  op: IpAccessOp;
+  id?: number;
+  cidr?: string;
+  note?: string | null;
+  maker_ip: string;
 }
 
 /** The body of create: the range and an optional note. */

@@ -54,6 +54,9 @@ const zhCodes: Codes = {
   already_decided: '您已对此记录做出过复核决定，需由另一位复核人处理',
   checker_not_independent:
     '您的账号由该记录的发起人创建，或密码、身份验证器最近由其重置，不能复核此记录，请由其他员工复核',
+  ip_maker_lockout: '此变更会使发起人提交申请时所用的 IP 地址无法访问系统，已拒绝，什么都未改变；请拒绝此申请',
+  control_change_stale:
+    '该变更提交后，它所修改的设置已被改动（例如另一项变更已生效），不能再按原内容生效，什么都未改变；请拒绝此申请，并按当前设置重新提交',
   password_unchanged: '新密码不能与当前密码相同',
   trading_override_not_allowed: '放开该客户当前被禁止交易的产品需要交易权限配置权限，请联系管理员',
   approval_pending: '该记录正在等待复核，复核完成前不能进行其他操作',
@@ -128,6 +131,10 @@ const enCodes: Codes = {
   already_decided: 'You have already decided on this; another checker must decide next',
   checker_not_independent:
     'Your account was created, or its password or authenticator last reset, by the maker of this record, so you cannot check it; another staff member must',
+  ip_maker_lockout:
+    'This change would lock out the IP address its maker asked it from, so it was refused and nothing changed; reject it',
+  control_change_stale:
+    'What this change modifies has changed since it was asked (e.g. another change was applied), so it cannot apply as asked and nothing changed; reject it and ask again from the current settings',
   password_unchanged: 'The new password must differ from the current one',
   trading_override_not_allowed:
     'Allowing a product this client may not trade now needs the trading permission configuration grant; ask an administrator',

@@ -49,6 +49,9 @@ export const ERROR_CODES = [
   'maker_cannot_check',
   'already_decided',
   'checker_not_independent',
+  // control changes (docs/security.md "Maker-checker on money"): the maker's address kept out, a stale base
+  'ip_maker_lockout',
+  'control_change_stale',
   'password_unchanged',
   'trading_override_not_allowed',
   'approval_pending',

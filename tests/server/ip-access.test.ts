@@ -1,9 +1,13 @@
 // IP allow-list (resource ipAccess): entries CRUD and validation, the switch, self-lockout, enforcement on staff
-// routes and sign-in (403 ip_not_allowed, audited), public routes left open, other tenants unaffected.
+// routes and sign-in (403 ip_not_allowed, audited), public routes left open, other tenants unaffected. Adding,
+// deleting and the switch are control changes (202, applied when a second administrator approves them: `applied`;
+// the four-eyes rules themselves: ip-access-approval.test.ts).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog } from '../../server/db/schema';
 import { call, login, loginBody, makeTestApp, type TestApp } from './helpers';
+import { secondAdmin } from './approval-helpers';
 
 const API = '/api/ip_access/admin/v1';
 const USERINFO = '/api/auth/admin/v1/userinfo';
@@ -14,7 +18,7 @@ const OUTSIDE = '198.51.100.9';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
-type Who = 'admin' | 'supervisor' | 'leader' | 'sales' | 'plAdmin';
+type Who = 'admin' | 'admin2' | 'supervisor' | 'leader' | 'sales' | 'plAdmin';
 const as = (
   who: Who,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -38,6 +42,23 @@ async function lastAudit(action: string, tenant = 'tr') {
   return row;
 }
 
+/**
+ * A change of the list asked by admin (202, nothing changed yet) and approved by admin2 from `ip`: answers the
+ * request's answer.
+ */
+async function applied(method: 'POST' | 'PUT' | 'DELETE', path: string, opts: { body?: unknown; ip?: string } = {}) {
+  const asked = await as('admin', method, path, opts);
+  expect(asked.statusCode, asked.body).toBe(202);
+  const done = await call(t.app, 'PUT', `/api/approval/admin/v1/decide/${asked.json().pending_approval.id}`, {
+    token: tokens.admin2,
+    body: { decision: 'approved' },
+    headers: { 'idempotency-key': randomUUID() },
+    ip: opts.ip,
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  return asked;
+}
+
 type Entry = { id: number; cidr: string; note: string | null; created_by: number | null; created_by_name: string };
 const listOf = async (who: Who = 'admin', ip?: string) =>
   (await as(who, 'GET', '/list', { ip })).json().data as Entry[];
@@ -45,7 +66,8 @@ const idOf = async (cidr: string) => (await listOf()).find((e) => e.cidr === cid
 
 beforeAll(async () => {
   t = await makeTestApp({ captcha: false });
-  for (const who of ['admin', 'supervisor', 'leader', 'sales'] as const)
+  await secondAdmin(t.database.db, 'tr');
+  for (const who of ['admin', 'admin2', 'supervisor', 'leader', 'sales'] as const)
     tokens[who] = (await login(t.app, who)).access_token;
   tokens.plAdmin = (await login(t.app, 'admin', { tenant: 'pl' })).access_token;
 });
@@ -55,14 +77,15 @@ afterAll(async () => {
 });
 
 describe('entries', () => {
-  it('adds ranges in canonical form, with who added them; audited', async () => {
-    const res = await as('admin', 'POST', '/create', { body: { cidr: '10.0.0.0/8', note: '  Office  ' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ cidr: '10.0.0.0/8', note: 'Office', created_by_name: 'Administrator' });
-    expect(Date.parse(res.json().created_at)).toBeGreaterThan(Date.now() - 60_000);
+  it('adds ranges in canonical form, with who asked for them; audited', async () => {
+    const res = await applied('POST', '/create', { body: { cidr: '10.0.0.0/8', note: '  Office  ' } });
+    const [entry] = await listOf();
+    expect(entry).toMatchObject({ cidr: '10.0.0.0/8', note: 'Office', created_by_name: 'Administrator' });
+    expect(Date.parse((entry as unknown as { created_at: string }).created_at)).toBeGreaterThan(Date.now() - 60_000);
     const audit = await lastAudit('ip_access.create');
-    expect(audit).toMatchObject({ username: 'admin', result: 'success', targetId: String(res.json().id) });
-    expect(audit.after).toMatchObject({ cidr: '10.0.0.0/8' });
+    const pending = res.json().pending_approval;
+    expect(audit).toMatchObject({ username: 'admin', result: 'success', targetId: String(pending.id) });
+    expect(audit.after).toMatchObject({ pending_approval: { kind: 'ip_access', status: 'pending' } });
 
     const cases: [string, string][] = [
       [' 2001:DB8:0:0::/32 ', '2001:db8::/32'],
@@ -71,10 +94,8 @@ describe('entries', () => {
       ['2001:db8:0:0:1:0:0:1', '2001:db8::1:0:0:1/128'],
     ];
     for (const [cidr, stored] of cases) {
-      const r = await as('admin', 'POST', '/create', { body: { cidr } });
-      expect(r.statusCode, cidr).toBe(200);
-      expect(r.json().cidr, cidr).toBe(stored);
-      expect(r.json().note).toBeNull();
+      await applied('POST', '/create', { body: { cidr } });
+      expect((await listOf())[0], cidr).toMatchObject({ cidr: stored, note: null });
     }
     const list = await listOf();
     expect(list.map((e) => e.cidr)).toEqual([
@@ -140,9 +161,7 @@ describe('entries', () => {
 
   it('deletes an entry (list off: no lockout check); audited with the entry', async () => {
     const id = await idOf('192.0.2.0/24');
-    const res = await as('admin', 'DELETE', `/${id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().cidr).toBe('192.0.2.0/24');
+    await applied('DELETE', `/${id}`);
     expect((await lastAudit('ip_access.delete')).before).toMatchObject({ cidr: '192.0.2.0/24' });
     expect((await listOf()).some((e) => e.cidr === '192.0.2.0/24')).toBe(false);
     expect((await as('admin', 'DELETE', `/${id}`)).statusCode).toBe(404);
@@ -170,7 +189,13 @@ describe('switch and self-lockout', () => {
   it('answers the status with the caller address as the API sees it', async () => {
     const res = await as('admin', 'GET', '/status');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ enabled: false, your_ip: HOME, your_ip_allowed: false, entries: 4 });
+    expect(res.json()).toEqual({
+      enabled: false,
+      your_ip: HOME,
+      your_ip_allowed: false,
+      entries: 4,
+      pending_changes: 0,
+    });
     const mapped = await as('admin', 'GET', '/status', { ip: '::ffff:10.1.2.3' });
     expect(mapped.json()).toMatchObject({ your_ip: '10.1.2.3', your_ip_allowed: true });
   });
@@ -184,11 +209,14 @@ describe('switch and self-lockout', () => {
   });
 
   it('turns it on once an entry holds the caller; deleting the last covering entry is refused', async () => {
-    const home = (await as('admin', 'POST', '/create', { body: { cidr: `${HOME}/32`, note: 'me' } })).json();
-    const on = await as('admin', 'PUT', '/status', { body: { enabled: true } });
-    expect(on.statusCode).toBe(200);
-    expect(on.json()).toEqual({ enabled: true, your_ip: HOME, your_ip_allowed: true, entries: 5 });
+    await applied('POST', '/create', { body: { cidr: `${HOME}/32`, note: 'me' } });
+    const home = { id: await idOf(`${HOME}/32`) };
+    await applied('PUT', '/status', { body: { enabled: true } });
+    const on = await as('admin', 'GET', '/status');
+    expect(on.json()).toEqual({ enabled: true, your_ip: HOME, your_ip_allowed: true, entries: 5, pending_changes: 0 });
     expect(await lastAudit('ip_access.enable')).toMatchObject({ result: 'success', username: 'admin' });
+    // already on: nothing to review
+    expect((await as('admin', 'PUT', '/status', { body: { enabled: true } })).statusCode).toBe(200);
 
     const del = await as('admin', 'DELETE', `/${home.id}`);
     expect(del.statusCode).toBe(409);
@@ -196,10 +224,10 @@ describe('switch and self-lockout', () => {
     expect((await listOf()).some((e) => e.id === home.id)).toBe(true);
 
     // A wider entry that also holds the caller makes the /32 deletable.
-    await as('admin', 'POST', '/create', { body: { cidr: '127.0.0.0/8' } });
-    expect((await as('admin', 'DELETE', `/${home.id}`)).statusCode).toBe(200);
+    await applied('POST', '/create', { body: { cidr: '127.0.0.0/8' } });
+    await applied('DELETE', `/${home.id}`);
     // Deleting an entry that does not hold the caller is fine while the list is on.
-    expect((await as('admin', 'DELETE', `/${await idOf('203.0.113.7/32')}`)).statusCode).toBe(200);
+    await applied('DELETE', `/${await idOf('203.0.113.7/32')}`);
   });
 });
 
@@ -261,15 +289,23 @@ describe('enforcement (the list is on for tr)', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('applies a change at once (the cached list is dropped): off lets everyone in again', async () => {
+  it('applies an approved change at once (the cached list is dropped): off lets everyone in again', async () => {
     expect((await call(t.app, 'GET', USERINFO, { token: tokens.admin, ip: OUTSIDE })).statusCode).toBe(403);
     const off = await as('admin', 'PUT', '/status', { body: { enabled: false } });
-    expect(off.statusCode).toBe(200);
-    expect(off.json().enabled).toBe(false);
+    expect(off.statusCode).toBe(202);
+    // asked, not applied: outside still refused
+    expect((await call(t.app, 'GET', USERINFO, { token: tokens.admin, ip: OUTSIDE })).statusCode).toBe(403);
+    const done = await call(t.app, 'PUT', `/api/approval/admin/v1/decide/${off.json().pending_approval.id}`, {
+      token: tokens.admin2,
+      body: { decision: 'approved' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await as('admin', 'GET', '/status')).json().enabled).toBe(false);
     expect(await lastAudit('ip_access.disable')).toMatchObject({ result: 'success' });
     expect((await call(t.app, 'GET', USERINFO, { token: tokens.admin, ip: OUTSIDE })).statusCode).toBe(200);
     // And on again from inside: outside refused at once.
-    expect((await as('admin', 'PUT', '/status', { body: { enabled: true } })).statusCode).toBe(200);
+    await applied('PUT', '/status', { body: { enabled: true } });
     expect((await call(t.app, 'GET', USERINFO, { token: tokens.admin, ip: OUTSIDE })).statusCode).toBe(403);
   });
 });

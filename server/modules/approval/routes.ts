@@ -130,7 +130,7 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
         resource: approval.resource,
         before: approvalDetail,
         run: async (tx, actor, id) => {
-          await decide(tx, actor, id, req.body.decision, req.body.remark);
+          await decide(tx, actor, id, req.body.decision, req.body.remark, req.ip);
           return approvalDetail(tx, actor, id);
         },
       }),

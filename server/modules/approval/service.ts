@@ -24,7 +24,7 @@ import {
 } from '../../../domain/approval';
 import { ADMIN_ROLE, canAny, loadRole } from '../../../permissions';
 import { approval, approvalDecision, approvalPolicy, client, staffUser } from '../../db/schema';
-import { NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
+import { HttpError, NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
 import type { Executor } from '../../core/db';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { iso, money2, type Actor } from '../records/common';
@@ -35,7 +35,7 @@ import { auditLoan, decideCredit, executeOverdrawnRollback } from '../overdrawn/
 import { decideExchange, exchangeInScope, presentExchange } from '../exchange/service';
 import { decidePlan, planOf } from '../emergency/service';
 import { executeTradeResult, tradeResultOrder, tradeResultView } from '../trading/service';
-import { changeOf, lockPendingOf, proposeChange, step, type TargetType } from './gate';
+import { activeAdministrator, changeOf, lockPendingOf, proposeChange, step, type TargetType } from './gate';
 import { decideControl } from './control';
 
 /** The grant chain whose `approve` lets a staff member check an approval of a kind (a rollback: its record's kind). */
@@ -54,6 +54,7 @@ export const KIND_CHAIN: Readonly<Record<Exclude<ApprovalKind, 'rollback'>, read
   approval_policy: ['approval_policy', 'config'],
   staff_role: ['users'],
   role_grants: ['permission', 'config'],
+  ip_access: ['ipAccess', 'config'],
 };
 
 type CheckKind = keyof typeof KIND_CHAIN;
@@ -228,7 +229,8 @@ export async function approvalDetail(tx: Executor, actor: Actor, id: number) {
 
 /**
  * PUT /approval/admin/v1/decide/{id}: the signed-in checker's decision, executed through the money service of the
- * approval's kind (the same function as the record's own audit route, so both paths run one gate).
+ * approval's kind (the same function as the record's own audit route, so both paths run one gate). `ip`: the
+ * checker's address as the API sees it (a control change may not lock it out of the IP allow-list).
  */
 export async function decide(
   tx: Executor,
@@ -236,6 +238,7 @@ export async function decide(
   id: number,
   decision: ApprovalDecision,
   remark?: string | null,
+  ip?: string | null,
 ): Promise<void> {
   const staff = actor.staff!;
   const { a } = await approvalInScope(tx, staff, id);
@@ -248,7 +251,7 @@ export async function decide(
   }
   const target = a.targetId;
   // a change of the controls: applied from its payload by its module (approval/control.ts)
-  if (isControlKind(a.kind)) return decideControl(tx, actor, locked, decision, remark);
+  if (isControlKind(a.kind)) return decideControl(tx, actor, locked, decision, remark, ip);
   switch (a.kind as MoneyKind) {
     case 'deposit':
     case 'crypto_deposit':
@@ -397,6 +400,34 @@ const tierValues = (r: typeof approvalPolicy.$inferSelect | undefined) =>
     : null;
 
 /**
+ * The tier of a kind and currency as it is in force now: its row (undefined: none) and its values with the built-in
+ * limits resolved (no row: the built-in tier), i.e. a policy change's `from`.
+ */
+async function tierInForce(tx: Executor, tenantId: string, kind: MoneyKind, currency: string) {
+  const [cur] = await tx
+    .select()
+    .from(approvalPolicy)
+    .where(
+      and(eq(approvalPolicy.tenantId, tenantId), eq(approvalPolicy.kind, kind), eq(approvalPolicy.currency, currency)),
+    );
+  const limits = defaultLimits(kind, currency);
+  const now = tierValues(cur);
+  const from: Record<string, unknown> = now
+    ? {
+        ...now,
+        maker_daily_limit: now.maker_daily_limit ?? limits.maker_daily_limit,
+        client_daily_limit: now.client_daily_limit ?? limits.client_daily_limit,
+      }
+    : { ...defaultTier(kind, currency) };
+  return { cur, from };
+}
+
+/** The fields of a tier a policy change compares (its `from` against the tier in force). */
+const TIER_FIELDS = ['enabled', 'one_checker_from', 'two_checkers_from', 'maker_daily_limit', 'client_daily_limit'];
+const sameTier = (a: Record<string, unknown> | null, b: Record<string, unknown> | null) =>
+  TIER_FIELDS.every((f) => (a?.[f] ?? null) === (b?.[f] ?? null));
+
+/**
  * PUT /approval/admin/v1/policy: asks to set one tier of the tenant (kind and currency, `*` for every other currency)
  * with its cumulative limits. Validated now, applied only when a second administrator approves it (applyPolicy): the
  * answer is the pending approval (202), the policy in force is unchanged until then.
@@ -407,16 +438,7 @@ export async function putPolicy(tx: Executor, actor: Actor, input: PolicyInput):
   const two = optionalAmount(input.two_checkers_from, 'two_checkers_from');
   if (two !== null && centsOf(two) < centsOf(one))
     throw new ValidationError({ two_checkers_from: 'two_checkers_from must not be below one_checker_from' });
-  const [cur] = await tx
-    .select()
-    .from(approvalPolicy)
-    .where(
-      and(
-        eq(approvalPolicy.tenantId, actor.tenantId),
-        eq(approvalPolicy.kind, input.kind),
-        eq(approvalPolicy.currency, currency),
-      ),
-    );
+  const { cur, from } = await tierInForce(tx, actor.tenantId, input.kind, currency);
   const keep = (field: 'maker_daily_limit' | 'client_daily_limit', now: string | null | undefined) =>
     input[field] === undefined ? (now ?? null) : optionalAmount(input[field], field);
   const to = {
@@ -426,16 +448,6 @@ export async function putPolicy(tx: Executor, actor: Actor, input: PolicyInput):
     maker_daily_limit: keep('maker_daily_limit', money2(cur?.makerDailyLimit)),
     client_daily_limit: keep('client_daily_limit', money2(cur?.clientDailyLimit)),
   };
-  const limits = defaultLimits(input.kind, currency);
-  const now = tierValues(cur);
-  // what is in force now, the built-in defaults resolved
-  const from = now
-    ? {
-        ...now,
-        maker_daily_limit: now.maker_daily_limit ?? limits.maker_daily_limit,
-        client_daily_limit: now.client_daily_limit ?? limits.client_daily_limit,
-      }
-    : defaultTier(input.kind, currency);
   const change: ControlChange = {
     op: cur ? 'update' : 'create',
     target: `${input.kind}:${currency}`,
@@ -446,9 +458,24 @@ export async function putPolicy(tx: Executor, actor: Actor, input: PolicyInput):
   return proposeChange(tx, actor, 'approval_policy', change);
 }
 
-/** Applies an approved approval_policy change: the tier row as the maker asked it (updated_by: the maker). */
+/**
+ * Applies an approved approval_policy change: the tier row as the maker asked it (updated_by: the maker), who must
+ * still be an active administrator (403 role_not_allowed). The changes of one tier take turns (a transaction-scoped
+ * advisory lock: the row may not exist yet), and a change applies only on the tier it was asked from: when the tier
+ * in force differs from the change's `from` (another change of it was applied meanwhile, or it was edited), 409
+ * control_change_stale and nothing changes (its values are absolute: applied, they would silently undo the other
+ * change); the checker rejects it and the maker asks again from the current tier.
+ */
 export async function applyPolicy(tx: Executor, tenantId: string, makerId: number | null, change: ControlChange) {
+  await activeAdministrator(tx, tenantId, makerId);
   const { kind, currency } = change.apply as { kind: MoneyKind; currency: string };
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`approval_policy:${tenantId}:${kind}:${currency}`}))`);
+  if (!sameTier((await tierInForce(tx, tenantId, kind, currency)).from, change.from))
+    throw new HttpError(
+      409,
+      'control_change_stale',
+      `The ${kind} tier of ${currency} has changed since this change was asked; reject it and ask again`,
+    );
   const to = change.to as {
     enabled: boolean;
     one_checker_from: string;

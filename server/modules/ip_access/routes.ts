@@ -1,26 +1,41 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ipAccess, type IpAccessCreate, type IpAccessRow } from '../../../domain/ip-access';
+import type { PendingChangeAnswer } from '../../../domain/approval';
+import { ipAccess, type IpAccessCreate } from '../../../domain/ip-access';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
+import { pendingChange } from '../approval/schemas';
 import { createBody, idParams, ipAccessRow, statusBody, statusResponse, updateBody } from './schemas';
-import { createEntry, deleteEntry, entryOf, ipAccessListSpec, readStatus, setEnabled, updateNote } from './service';
+import {
+  entryOf,
+  ipAccessListSpec,
+  proposeCreate,
+  proposeDelete,
+  proposeSwitch,
+  readStatus,
+  updateNote,
+} from './service';
 
 const tags = ['ip_access'];
 const chain = [ipAccess.resource, ...(ipAccess.parents ?? [])];
 const route = (path: string | undefined) => path!.replace('{id}', ':id');
 const AUDITED = 'Audited (who, before, after) in the same transaction.';
-const LOCKOUT =
-  "While the list is on, a change after which no entry holds the caller's own address is refused: 409 ip_self_lockout, " +
-  'nothing changed.';
+const REVIEWED =
+  'A change of the controls: checked now, answered 202 with the pending approval (kind ip_access); nothing changes ' +
+  'until another administrator approves it in the approvals queue (the maker cannot: 409 maker_cannot_check). While ' +
+  "the list is on, a change after which no entry holds the caller's own address is refused (409 ip_self_lockout: the " +
+  "maker when asking, the checker when approving), and at approval one that no longer holds the maker's address as " +
+  'the API saw it when he asked (409 ip_maker_lockout); nothing changed.';
 
 type Id = { Params: { id: number } };
 
 /**
  * The IP allow-list (spec section 2 "ip_access"; paths are ours): entries and the switch. When on, staff requests
- * and sign-in from other addresses answer 403 ip_not_allowed (server/core/ip-allow.ts).
+ * and sign-in from other addresses answer 403 ip_not_allowed (server/core/ip-allow.ts). Adding, deleting and the
+ * switch are control changes (202, applied by a second administrator: service.ts applyIpAccess); a note changes at
+ * once.
  */
 export const ipAccessRoutes: FastifyPluginAsync = async (app) => {
   entityList(app, ipAccessListSpec);
@@ -47,20 +62,21 @@ export const ipAccessRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description:
-          '`{ enabled }` turns the allow-list on or off; answers the status. Turning it on is refused (409 ' +
-          `ip_self_lockout) unless an entry holds the caller's own address. ${AUDITED}`,
+          '`{ enabled }` asks to turn the allow-list on or off; when it already is, answers the status (200). ' +
+          `${REVIEWED} ${AUDITED}`,
         body: statusBody,
-        response: { 200: statusResponse, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: statusResponse, 202: pendingChange, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    (req) => {
+    async (req, reply) => {
       const staff = signedIn(ctx(req));
-      return write(req, {
+      const result = await write(req, {
         action: req.body.enabled ? 'ip_access.enable' : 'ip_access.disable',
         resource: ipAccess.resource,
         before: (tx) => readStatus(tx, staff.tenantId, req.ip),
-        run: (tx) => setEnabled(tx, staff.tenantId, req.ip, req.body.enabled),
+        run: (tx) => proposeSwitch(tx, staff, req.ip, req.body.enabled),
       });
+      return 'pending_approval' in result ? reply.code(202).send(result) : result;
     },
   );
 
@@ -71,22 +87,23 @@ export const ipAccessRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description:
-          '`{ cidr, note? }` adds an entry: an IPv4 or IPv6 address (its /32 or /128) or CIDR range, stored in ' +
-          'canonical form (IPv4-mapped IPv6 as IPv4, IPv6 compressed). 400 errors.cidr: cidr_invalid (not an address ' +
-          'or range), cidr_host_bits (bits set after the prefix, e.g. 10.1.2.3/8: refused, not cleared), duplicate ' +
-          `(already listed). Answers the entry. ${AUDITED}`,
+          '`{ cidr, note? }` asks to add an entry: an IPv4 or IPv6 address (its /32 or /128) or CIDR range, stored ' +
+          'in canonical form (IPv4-mapped IPv6 as IPv4, IPv6 compressed). 400 errors.cidr: cidr_invalid (not an ' +
+          'address or range), cidr_host_bits (bits set after the prefix, e.g. 10.1.2.3/8: refused, not cleared), ' +
+          `duplicate (already listed, also when approved). ${REVIEWED} ${AUDITED}`,
         body: createBody,
-        response: { 200: ipAccessRow, ...errorResponses(400, 401, 403) },
+        response: { 202: pendingChange, ...errorResponses(400, 401, 403) },
       },
     },
-    (req) => {
+    async (req, reply) => {
       const staff = signedIn(ctx(req));
-      return write(req, {
+      const result = await write(req, {
         action: 'ip_access.create',
         resource: ipAccess.resource,
-        targetId: (r: IpAccessRow) => r.id,
-        run: (tx) => createEntry(tx, staff, req.body),
+        targetId: (r: PendingChangeAnswer) => r.pending_approval.id,
+        run: (tx) => proposeCreate(tx, staff, req.ip, req.body),
       });
+      return reply.code(202).send(result);
     },
   );
 
@@ -122,21 +139,21 @@ export const ipAccessRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: requires(chain, 'delete') },
       schema: {
         tags,
-        description: `Deletes an entry; answers it. ${LOCKOUT} Another tenant's or a missing one: 404. ${AUDITED}`,
+        description: `Asks to delete an entry (another tenant's or a missing one: 404). ${REVIEWED} ${AUDITED}`,
         params: idParams,
-        response: { 200: ipAccessRow, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 202: pendingChange, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (req) => {
+    async (req, reply) => {
       const staff = signedIn(ctx(req));
-      return write(req, {
+      const result = await write(req, {
         action: 'ip_access.delete',
         resource: ipAccess.resource,
         targetId: req.params.id,
-        run: (tx) => deleteEntry(tx, staff.tenantId, req.ip, req.params.id),
-        after: () => null,
+        run: (tx) => proposeDelete(tx, staff, req.ip, req.params.id),
         before: (tx) => entryOf(tx, staff.tenantId, req.params.id),
       });
+      return reply.code(202).send(result);
     },
   );
 };

@@ -58,6 +58,10 @@ export const statusResponse = {
     your_ip: { type: 'string', description: "The caller's address as the API sees it (IPv4-mapped IPv6 as IPv4)" },
     your_ip_allowed: { type: 'boolean', description: "An entry holds the caller's address" },
     entries: { type: 'integer', description: 'How many entries the list has' },
+    pending_changes: {
+      type: 'integer',
+      description: 'How many changes of the list await another administrator in the approvals queue',
+    },
   },
-  required: ['enabled', 'your_ip', 'your_ip_allowed', 'entries'],
+  required: ['enabled', 'your_ip', 'your_ip_allowed', 'entries', 'pending_changes'],
 } as const;
