@@ -13,8 +13,12 @@ function valueText(key: string, value: unknown, translate: Translate): string {
   return String(value);
 }
 
-/** What a change is about: a policy row's kind and currency (`*`: every other currency), a staff member, a role. */
-function targetText(kind: string, target: string, translate: Translate): string {
+/**
+ * What a change is about: a policy row's kind and currency (`*`: every other currency), a staff member, a role, an
+ * IP allow-list entry added or deleted or the list turned on or off.
+ */
+function targetText(kind: string, change: ControlChange, translate: Translate): string {
+  const target = change.target;
   if (kind === 'approval_policy') {
     const [k, currency] = target.split(':');
     const cur = currency === '*' ? translate('resources.approval.change.any_currency') : currency;
@@ -25,6 +29,8 @@ function targetText(kind: string, target: string, translate: Translate): string 
   // a role_grants change: the role whose grants change
   if (kind === 'role_grants')
     return translate('resources.approval.change.role', { role: translate(`resources.users.role_values.${target}`) });
+  // an ip_access change: what it does to the list (the range is the target)
+  if (kind === 'ip_access') return translate(`resources.approval.change.ip_access.${change.op}`, { cidr: target });
   return target;
 }
 
@@ -43,11 +49,16 @@ export function describeChange(record: Record<string, unknown>, translate: Trans
   const kind = String(record.kind);
   const from = change.from ?? {};
   const to = change.to ?? {};
-  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  // an ip_access change's range and switch are said by its target text
+  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])].filter(
+    (k) => kind !== 'ip_access' || (k !== 'cidr' && k !== 'allow_list'),
+  );
   const changed = keys.filter((k) => JSON.stringify(from[k] ?? null) !== JSON.stringify(to[k] ?? null));
-  const parts = (changed.length ? changed : keys).map(
+  // (a change of the list that changes no note says only its target)
+  const parts = (changed.length || kind === 'ip_access' ? changed : keys).map(
     (k) =>
       `${translate(`resources.approval.change.fields.${k}`)} ${valueText(k, from[k], translate)} → ${valueText(k, to[k], translate)}`,
   );
-  return `${targetText(kind, change.target, translate)}: ${parts.join('; ')}`;
+  const what = targetText(kind, change, translate);
+  return parts.length ? `${what}: ${parts.join('; ')}` : what;
 }

@@ -35,6 +35,12 @@ export default {
           any_currency: '其他所有币种',
           staff: '员工 %{username}',
           role: '角色 %{role} 的资金权限',
+          ip_access: {
+            create: '新增 IP 白名单条目 %{cidr}',
+            delete: '删除 IP 白名单条目 %{cidr}',
+            enable: '开启 IP 白名单',
+            disable: '关闭 IP 白名单',
+          },
           empty: { limit: '系统默认', none: '无' },
           fields: {
             enabled: '启用复核',
@@ -45,6 +51,7 @@ export default {
             name: '姓名',
             role: '角色',
             removed: '已收回的权限',
+            note: '备注',
           },
         },
         inputs: { remark: '复核备注' },
@@ -80,6 +87,12 @@ export default {
           any_currency: 'every other currency',
           staff: 'Staff member %{username}',
           role: 'Money grants of role %{role}',
+          ip_access: {
+            create: 'Add %{cidr} to the IP allow-list',
+            delete: 'Delete %{cidr} from the IP allow-list',
+            enable: 'Turn the IP allow-list on',
+            disable: 'Turn the IP allow-list off',
+          },
           empty: { limit: 'built-in default', none: 'none' },
           fields: {
             enabled: 'Checks on',
@@ -90,6 +103,7 @@ export default {
             name: 'Name',
             role: 'Role',
             removed: 'Actions taken away',
+            note: 'Note',
           },
         },
         inputs: { remark: 'Remark' },

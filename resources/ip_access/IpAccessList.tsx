@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Chip, FormControlLabel, LinearProgress, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, CreateButton, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { PendingChangeAnswer } from '../../domain/approval';
 import { ipAccess, type IpAccessStatus } from '../../domain/ip-access';
 import { errorText } from '../../dataProvider/errorText';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
@@ -15,7 +16,9 @@ const STATUS_KEY = ['ip_access', 'status'];
 
 /**
  * The switch of the allow-list with its state and the caller's own address (GET/PUT status): turning it on or off
- * asks first; the API refuses turning it on when no entry holds the caller's address (ip_self_lockout, shown).
+ * asks first, then opens a change for a second administrator (202 pending_approval: said so, the switch stays as it
+ * is until approved); the API refuses turning it on when no entry holds the caller's address (ip_self_lockout,
+ * shown). The changes awaiting review are counted here.
  */
 function StatusPanel({ config }: ViewProps) {
   const translate = useTranslate();
@@ -33,10 +36,18 @@ function StatusPanel({ config }: ViewProps) {
   });
   const save = useMutation({
     mutationFn: (enabled: boolean) =>
-      dataProvider.call<IpAccessStatus>(ipAccess.paths.status, { method: 'PUT', body: { enabled } }),
+      dataProvider.call<IpAccessStatus | PendingChangeAnswer>(ipAccess.paths.status, {
+        method: 'PUT',
+        body: { enabled },
+      }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(STATUS_KEY, answer);
-      notify(t(answer.enabled ? 'turnedOn' : 'turnedOff'), { type: 'success' });
+      if ('pending_approval' in answer) {
+        notify('engine.action.awaitingReview', { type: 'info' });
+        void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+      } else {
+        queryClient.setQueryData(STATUS_KEY, answer);
+        notify(t(answer.enabled ? 'turnedOn' : 'turnedOff'), { type: 'success' });
+      }
       refresh();
     },
     onError: (err) => {
@@ -106,6 +117,11 @@ function StatusPanel({ config }: ViewProps) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {translate(t(s.enabled ? 'hintOn' : s.your_ip_allowed ? 'hintOff' : 'hintAddFirst'), { ip: s.your_ip })}
       </Typography>
+      {s.pending_changes > 0 && (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="ip-access-pending">
+          {translate(t('pending'), { count: s.pending_changes })}
+        </Alert>
+      )}
       {/* An empty list shows no toolbar: the first entry is added from here. */}
       {s.entries === 0 && mayCreate && (
         <CreateButton label={t('addFirst')} variant="contained" sx={{ mt: 1 }} data-testid="ip-access-add-first" />

@@ -22,7 +22,9 @@ export function cidrProblem(value: unknown): string | undefined {
 /**
  * IP allow-list (spec section 2 "ip_access", config group; administrators only): the entries (address or range,
  * note, who added it and when), a create form (range, note), edit note and delete (confirmed) row actions; above
- * the list, the switch that turns the list on or off with the caller's own address (IpAccessList).
+ * the list, the switch that turns the list on or off with the caller's own address (IpAccessList). Adding, deleting
+ * and the switch are changes for a second administrator (202: the page says they await review, ActionButton and
+ * IpAccessCreate); a note changes at once.
  */
 export const ipAccessConfig: ResourceConfig<IpAccessRecord> = {
   name: ipAccess.name,
@@ -46,7 +48,8 @@ export const ipAccessConfig: ResourceConfig<IpAccessRecord> = {
   }),
   sort: { field: 'id', order: 'DESC' },
   rowClick: false,
-  views: { list: () => import('./IpAccessList') },
+  // adding opens a change for a second administrator (202): its own create page says so
+  views: { list: () => import('./IpAccessList'), create: () => import('./IpAccessCreate') },
   rowActions: [
     {
       name: 'note',

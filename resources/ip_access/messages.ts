@@ -17,7 +17,7 @@ export default {
         actions: { note: '修改备注', delete: '删除' },
         confirm: {
           note: '修改 %{cidr} 的备注（留空则清除备注）。',
-          delete: '从白名单中删除 %{cidr}？名单开启时，此地址段将无法再访问后台。',
+          delete: '申请从白名单中删除 %{cidr}？另一位管理员复核通过后生效；名单开启时，此地址段届时将无法再访问后台。',
         },
         inputs: { note: '备注' },
         hints: {
@@ -34,13 +34,15 @@ export default {
           hintOff: '白名单未开启，任何地址都可以登录和访问后台。',
           hintAddFirst: '白名单未开启。开启前请先添加覆盖您当前地址（%{ip}）的条目，否则无法开启。',
           confirmOnTitle: '开启 IP 白名单',
-          confirmOn: '开启后，只有白名单中的地址可以登录和访问本租户的后台。您当前的地址为 %{ip}。确定开启？',
+          confirmOn:
+            '开启后，只有白名单中的地址可以登录和访问本租户的后台。您当前的地址为 %{ip}。此申请须另一位管理员复核通过后生效。确定申请开启？',
           confirmOffTitle: '关闭 IP 白名单',
-          confirmOff: '关闭后，任何地址都可以登录和访问后台。确定关闭？',
+          confirmOff: '关闭后，任何地址都可以登录和访问后台。此申请须另一位管理员复核通过后生效。确定申请关闭？',
           turnedOn: 'IP 白名单已开启',
           turnedOff: 'IP 白名单已关闭',
           loadFailed: '无法读取 IP 白名单状态',
           addFirst: '添加条目',
+          pending: '待另一位管理员复核的白名单变更：%{count} 项（在“待复核”中），复核通过后才生效',
         },
       },
     },
@@ -53,7 +55,7 @@ export default {
         confirm: {
           note: 'Change the note of %{cidr} (leave it empty to clear it).',
           delete:
-            'Delete %{cidr} from the allow-list? While the list is on, these addresses can no longer reach the console.',
+            'Ask to delete %{cidr} from the allow-list? It applies once another administrator approves it; while the list is on, these addresses can then no longer reach the console.',
         },
         inputs: { note: 'Note' },
         hints: {
@@ -73,13 +75,16 @@ export default {
             'The allow-list is off. Before turning it on, add an entry that covers your address (%{ip}); otherwise it cannot be turned on.',
           confirmOnTitle: 'Turn the IP allow-list on',
           confirmOn:
-            'Once on, only addresses on the list can sign in and use this tenant\u2019s console. Your address is %{ip}. Turn it on?',
+            'Once on, only addresses on the list can sign in and use this tenant\u2019s console. Your address is %{ip}. Another administrator must approve it first. Ask to turn it on?',
           confirmOffTitle: 'Turn the IP allow-list off',
-          confirmOff: 'Once off, any address can sign in and use the console. Turn it off?',
+          confirmOff:
+            'Once off, any address can sign in and use the console. Another administrator must approve it first. Ask to turn it off?',
           turnedOn: 'The IP allow-list is on',
           turnedOff: 'The IP allow-list is off',
           loadFailed: 'Could not read the allow-list status',
           addFirst: 'Add an entry',
+          pending:
+            'Changes of the list awaiting review by another administrator (approvals queue): %{count}; each applies once approved',
         },
       },
     },

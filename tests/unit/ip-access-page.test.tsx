@@ -1,7 +1,8 @@
-// The IP allow-list page: the entries, the switch panel (state, the caller's own address), turning the list on
-// (asked first; the API's self-lockout refusal shown in the user's language), the create form (range rules checked
-// before sending, the API's field code under its input), edit note and delete (confirmed). Every mocked answer is
-// checked against the API's schemas (installMsw).
+// The IP allow-list page: the entries, the switch panel (state, the caller's own address, the changes awaiting
+// review), asking to turn the list on (asked first; the API's 202 said as awaiting review, never "done"; its
+// self-lockout refusal shown in the user's language), the create form (range rules checked before sending, the API's
+// field code under its input, awaiting review), edit note (at once) and delete (confirmed, awaiting review). Every
+// mocked answer is checked against the API's schemas (installMsw).
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,15 +35,28 @@ const status = (extra: Record<string, unknown> = {}) =>
     your_ip: '203.0.113.7',
     your_ip_allowed: false,
     entries: 2,
+    pending_changes: 0,
     ...extra,
   });
 
 type Write = { method: string; path: string; body: unknown };
 
-/** Serves the list, the status and the writes (each recorded); `put` answers the switch. */
+/** The API's answer to a change of the list: it awaits a second administrator (202). */
+let approvalId = 40;
+const pendingAnswer = () =>
+  HttpResponse.json(
+    { pending_approval: { id: ++approvalId, kind: 'ip_access', status: 'pending', required_checkers: 1 } },
+    { status: 202 },
+  );
+const AWAITING = '已提交，待另一位管理员复核：复核通过后才生效';
+
+/**
+ * Serves the list, the status and the writes (each recorded); `put` answers the switch. A change of the list answers
+ * 202 and changes nothing but the count of pending changes.
+ */
 function serve(options: { put?: (body: { enabled: boolean }) => Response; create?: (body: unknown) => Response } = {}) {
   const writes: Write[] = [];
-  let rows = [entry(2, '10.0.0.0/8', { note: 'Office' }), entry(1, '2001:db8::/32')];
+  const rows = [entry(2, '10.0.0.0/8', { note: 'Office' }), entry(1, '2001:db8::/32')];
   let current = status();
   const record = async (request: Request) => {
     const body = request.method === 'DELETE' ? undefined : await request.clone().json();
@@ -55,26 +69,24 @@ function serve(options: { put?: (body: { enabled: boolean }) => Response; create
     http.put(api('/ip_access/admin/v1/status'), async ({ request }) => {
       const body = (await record(request)) as { enabled: boolean };
       if (options.put) return options.put(body);
-      current = status({ ...current, enabled: body.enabled });
-      return HttpResponse.json(apiBody('PUT /ip_access/admin/v1/status', current));
+      current = status({ ...current, pending_changes: current.pending_changes + 1 });
+      return pendingAnswer();
     }),
     http.post(api('/ip_access/admin/v1/create'), async ({ request }) => {
       const body = (await record(request)) as { cidr: string; note?: string };
       if (options.create) return options.create(body);
-      const created = entry(3, body.cidr, { note: body.note ?? null });
-      rows = [created, ...rows];
-      return HttpResponse.json(apiBody('POST /ip_access/admin/v1/create', created));
+      current = status({ ...current, pending_changes: current.pending_changes + 1 });
+      return pendingAnswer();
     }),
     http.put(api('/ip_access/admin/v1/:id'), async ({ request, params }) => {
       const body = (await record(request)) as { note: string | null };
       const row = rows.find((r) => String(r.id) === params.id)!;
       return HttpResponse.json(apiBody('PUT /ip_access/admin/v1/:id', { ...row, ...body }));
     }),
-    http.delete(api('/ip_access/admin/v1/:id'), async ({ request, params }) => {
+    http.delete(api('/ip_access/admin/v1/:id'), async ({ request }) => {
       await record(request);
-      const row = rows.find((r) => String(r.id) === params.id)!;
-      rows = rows.filter((r) => r !== row);
-      return HttpResponse.json(apiBody('DELETE /ip_access/admin/v1/:id', row));
+      current = status({ ...current, pending_changes: current.pending_changes + 1 });
+      return pendingAnswer();
     }),
   );
   return { writes };
@@ -108,7 +120,7 @@ describe('IP allow-list page', () => {
     expect(await until(() => screen.getByRole('textbox', { name: /IP 地址或网段/ }))).toBeInTheDocument();
   });
 
-  it('turns the list on after asking; the state follows the answer', async () => {
+  it('asks to turn the list on after asking; it awaits review and the switch stays off', async () => {
     const { writes } = serve();
     const { user } = await renderResource(ipAccess.config, { locale: 'zh-CN' });
     const panel = within(await until(() => screen.getByTestId('ip-access-status')));
@@ -117,11 +129,13 @@ describe('IP allow-list page', () => {
     expect(dialog.getByText(/您当前的地址为 203\.0\.113\.7/)).toBeInTheDocument();
     expect(writes).toHaveLength(0);
     await user.click(dialog.getByRole('button', { name: /确认|确定/ }));
-    await until(() => expect(panel.getByTestId('ip-access-state')).toHaveTextContent('已开启'));
+    await until(() => expect(toasts()).toContain(AWAITING));
     await until(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes).toEqual([{ method: 'PUT', path: '/api/ip_access/admin/v1/status', body: { enabled: true } }]);
-    expect(panel.getByRole('switch', { name: '启用 IP 白名单' })).toBeChecked();
-    await until(() => expect(toasts()).toContain('IP 白名单已开启'));
+    await until(() => expect(panel.getByTestId('ip-access-pending')).toHaveTextContent('白名单变更：1 项'));
+    expect(panel.getByTestId('ip-access-state')).toHaveTextContent('已关闭');
+    expect(panel.getByRole('switch', { name: '启用 IP 白名单' })).not.toBeChecked();
+    expect(toasts()).not.toContain('操作成功');
   });
 
   it('shows the self-lockout refusal in the user language and stays off', async () => {
@@ -156,7 +170,7 @@ describe('IP allow-list page', () => {
               },
               { status: 400 },
             )
-          : HttpResponse.json(apiBody('POST /ip_access/admin/v1/create', entry(3, '203.0.113.7/32', { note: 'Me' }))),
+          : pendingAnswer(),
     });
     const { user } = await renderResource(ipAccess.config, { locale: 'zh-CN', path: '/ip_access/create' });
     const cidr = await screen.findByRole('textbox', { name: /IP 地址或网段/ });
@@ -186,6 +200,9 @@ describe('IP allow-list page', () => {
       path: '/api/ip_access/admin/v1/create',
       body: { cidr: '203.0.113.7', note: 'Me' },
     });
+    await until(() => expect(toasts()).toContain(AWAITING));
+    // back on the list
+    await until(() => expect(screen.getByTestId('ip-access-status')).toBeInTheDocument());
   });
 
   it('edits a note and deletes an entry after confirming', async () => {
@@ -202,10 +219,16 @@ describe('IP allow-list page', () => {
 
     await user.click(within(screen.getByText('10.0.0.0/8').closest('tr')!).getByRole('button', { name: 'Delete' }));
     dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText(/Delete 10\.0\.0\.0\/8 from the allow-list\?/)).toBeInTheDocument();
+    expect(dialog.getByText(/Ask to delete 10\.0\.0\.0\/8 from the allow-list\?/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
     await until(() => expect(writes).toHaveLength(2));
     expect(writes[1]).toEqual({ method: 'DELETE', path: '/api/ip_access/admin/v1/2', body: undefined });
-    await until(() => expect(screen.queryByText('10.0.0.0/8')).not.toBeInTheDocument());
+    // asked, not done: the entry stays until a second administrator approves
+    await until(() =>
+      expect(toasts()).toContain(
+        'Submitted: awaiting review by another administrator; nothing changes until it is approved',
+      ),
+    );
+    expect(screen.getByText('10.0.0.0/8')).toBeInTheDocument();
   });
 });
