@@ -314,7 +314,7 @@ interface OpenSelect<Raw> {
     orderBy(...o: SQL[]): {
       limit(n: number): Promise<Raw[]>;
       offset?: unknown;
-      toSQL(): { sql: string };
+      toSQL(): { sql: string; params: unknown[] };
       prepare(name: string): { execute(): Promise<Raw[]> };
     };
   };
