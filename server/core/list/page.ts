@@ -276,7 +276,9 @@ export async function listPage<R extends { _cursor: string }>(
     }
   } else {
     const query = build(inPage);
-    page = await query.prepare(`list_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 24)}`).execute();
+    page = await query
+      .prepare(`list_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 24)}`)
+      .execute();
   }
   const last = page[page.length - 1];
   const next_cursor =
