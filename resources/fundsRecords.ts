@@ -130,7 +130,7 @@ export function recordFields(def: EntityDef, overrides: FieldOverrides = {}): Fi
     address: false,
     tx_hash: false,
     status: { options: tonedOptions(def, 'status', STATUS_TONES), sortable: false },
-    // the list's date range: created_at_gte / created_at_lte
+    // the list's date range: created_at_from / created_at_to
     created_at: { filter: true },
     resolved_at: { hidden: true, sortable: false },
     rolled_back_at: { hidden: true },

@@ -58,6 +58,9 @@ function build() {
   console.log('\n=== build console ===');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (r.status !== 0) fail('build');
+  // the API as npm start and production run it (build/server/main.js): a bundle that does not build fails here
+  const api = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (api.status !== 0) fail('build');
 }
 
 if (!only.length || only.includes('typecheck')) {

@@ -40,6 +40,7 @@ import { ipAllowPlugin } from './core/ip-allow';
 import { permissionRoutes } from './modules/permission/routes';
 import { tradingRoutes } from './modules/trading/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { lazySchemas } from './core/lazy-schemas';
 
 /** The route plugins of the API, each a module of server/modules; all are mounted under /api. */
 const API_MODULES: FastifyPluginAsync[] = [
@@ -143,6 +144,7 @@ const isDocsPath = (url: string) => url === '/docs' || url.startsWith('/docs/');
 
 /** The API (and the built console when config.staticDir exists) as a Fastify instance, not listening. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const schemas = lazySchemas();
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     exposeHeadRoutes: false,
@@ -150,7 +152,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: trustProxyOption(config.trustProxy),
     // Money fields accept a number or a decimal string (DESIGN section 3): union types are intended.
     ajv: { customOptions: { allErrors: true, allowUnionTypes: true } },
+    // each route's schemas compiled at first use (core/lazy-schemas.ts): the API answers within a second of starting
+    schemaController: schemas.schemaController,
   });
+  app.addHook('onListen', async () => schemas.warmUp());
   const database =
     opts.database ??
     (await openDatabase(config.databaseUrl, config.dataDir, undefined, {

@@ -82,7 +82,7 @@ export function filtersOf(config: ResourceConfig): FilterSpec[] {
 
 /** The query parameters of a date-range filter. */
 export function rangeParams(filter: Extract<FilterSpec, { type: 'dateRange' }>): { from: string; to: string } {
-  return { from: filter.from ?? `${filter.source}_gte`, to: filter.to ?? `${filter.source}_lte` };
+  return { from: filter.from ?? `${filter.source}_from`, to: filter.to ?? `${filter.source}_to` };
 }
 
 /** The label key of a field or filter. */

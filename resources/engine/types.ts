@@ -149,7 +149,7 @@ export interface FieldSpec {
   maxLength?: number;
   /** Forms, 'image': what the upload is for (see InputSpec.purpose). */
   purpose?: InputSpec['purpose'];
-  /** Date filter: the query parameters of the first and last day (default `<source>_gte` / `<source>_lte`). */
+  /** Date filter: the query parameters of the first and last day (default `<source>_from` / `<source>_to`, as every list takes them). */
   range?: { from: string; to: string };
   /** Shown instead of `record[source]`: a value derived from the record (e.g. a translated state); not editable. */
   value?: (record: RaRecord, translate: (key: string, options?: Record<string, unknown>) => string) => unknown;
@@ -225,9 +225,9 @@ export type FilterSpec =
     })
   | (FilterBase & {
       type: 'dateRange';
-      /** Query parameter of the first day (default `<source>_gte`). */
+      /** Query parameter of the first day (default `<source>_from`). */
       from?: string;
-      /** Query parameter of the last day, inclusive (default `<source>_lte`). */
+      /** Query parameter of the last day, inclusive (default `<source>_to`). */
       to?: string;
     });
 

@@ -36,6 +36,7 @@ import {
   type CursorKind,
   type PagePlan,
   type SortSpec,
+  withParams,
 } from './list';
 import { dayField, idField } from './params';
 import type { StaffScope } from './scope';
@@ -313,7 +314,7 @@ interface OpenSelect<Raw> {
     orderBy(...o: SQL[]): {
       limit(n: number): Promise<Raw[]>;
       offset?: unknown;
-      toSQL(): { sql: string };
+      toSQL(): { sql: string; params: unknown[] };
       prepare(name: string): { execute(): Promise<Raw[]> };
     };
   };
@@ -503,7 +504,7 @@ export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec:
         description:
           `CSV (UTF-8 with BOM) of every row the list's filters match, in the list's order, headers in \`lang\`, ` +
           `times in \`tz\`. ${spec.description}`,
-        querystring: { ...querystring, properties: { ...querystring.properties, ...exportParams } },
+        querystring: withParams(querystring, exportParams),
         produces: ['text/csv'],
         response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
       },

@@ -1,6 +1,6 @@
 // List day filters count the tenant's days: with the tenant's zone set to Asia/Tokyo (the app settings), a row made
 // at 23:30 Shanghai on 2025-05-31 (15:30 UTC, 00:30 Tokyo on 2025-06-01) is found by the day 2025-06-01 and not by
-// 2025-05-31, in the record lists (created_at_gte/_lte, start/end), the entity lists' range filters (core/entity.ts
+// 2025-05-31, in the record lists (created_at_from/_to), the entity lists' range filters (core/entity.ts
 // filterWhere: the trading orders list), the client list (created_from/_to) and a client's transactions; a date-time
 // with its offset stays the instant it names.
 import { eq, sql } from 'drizzle-orm';
@@ -105,20 +105,18 @@ afterAll(async () => {
 describe("list day filters in the tenant's time zone (Asia/Tokyo)", () => {
   it('deposit list: a bare day is the tenant’s day, a date-time with its offset the instant it names', async () => {
     const list = (q: string) => ids('/api/deposit/admin/v1/list', `client_id=${clientId}&${q}`);
-    expect(await list(`created_at_gte=${NEXT}&created_at_lte=${NEXT}`)).toEqual([depositId]);
-    expect(await list(`created_at_gte=${D}&created_at_lte=${D}`)).toEqual([]);
-    expect(await list(`start=${NEXT}&end=${NEXT}`)).toEqual([depositId]);
-    expect(await list(`start=${D}&end=${D}`)).toEqual([]);
+    expect(await list(`created_at_from=${NEXT}&created_at_to=${NEXT}`)).toEqual([depositId]);
+    expect(await list(`created_at_from=${D}&created_at_to=${D}`)).toEqual([]);
     // One bound alone: the day starts at 00:00 Tokyo (15:00 UTC the day before) and ends at the next 00:00.
-    expect(await list(`created_at_gte=${NEXT}`)).toEqual([depositId]);
-    expect(await list(`created_at_lte=${D}`)).toEqual([]);
-    expect(await list(`created_at_lte=${NEXT}`)).toEqual([depositId]);
+    expect(await list(`created_at_from=${NEXT}`)).toEqual([depositId]);
+    expect(await list(`created_at_to=${D}`)).toEqual([]);
+    expect(await list(`created_at_to=${NEXT}`)).toEqual([depositId]);
     // Instants: the offset decides, not the zone.
-    expect(await list('created_at_gte=2025-05-31T15:29:00Z&created_at_lte=2025-05-31T15:30:00Z')).toEqual([depositId]);
-    expect(await list('created_at_gte=2025-05-31T23:31:00%2B08:00')).toEqual([]);
-    expect(await list('created_at_lte=2025-06-01T00:29:00%2B09:00')).toEqual([]);
+    expect(await list('created_at_from=2025-05-31T15:29:00Z&created_at_to=2025-05-31T15:30:00Z')).toEqual([depositId]);
+    expect(await list('created_at_from=2025-05-31T23:31:00%2B08:00')).toEqual([]);
+    expect(await list('created_at_to=2025-06-01T00:29:00%2B09:00')).toEqual([]);
     // A day that does not exist is 400, not a database error.
-    for (const q of ['created_at_gte=2025-02-30', 'created_at_lte=2025-02-29', 'end=2025-04-31']) {
+    for (const q of ['created_at_from=2025-02-30', 'created_at_to=2025-02-29', 'created_at_to=2025-04-31']) {
       const res = await call(t.app, 'GET', `/api/deposit/admin/v1/list?${q}`, { token });
       expect(res.statusCode, q).toBe(400);
     }
@@ -166,5 +164,34 @@ describe("list day filters in the tenant's time zone (Asia/Tokyo)", () => {
     // A tz given is the CSV's.
     const utc = await call(t.app, 'GET', `/api/deposit/admin/v1/list/export?client_id=${clientId}&tz=UTC`, { token });
     expect(utc.body).toContain('2025-05-31 15:30:00');
+  });
+});
+
+describe('list query strictness', () => {
+  const refused = async (path: string, param: string) => {
+    const res = await call(t.app, 'GET', `${path}${path.includes('?') ? '&' : '?'}${param}=2025-06-01`, { token });
+    expect(res.statusCode, `${path} ${param}: ${res.body}`).toBe(400);
+    expect(res.json().field_codes?.[param]?.code, `${path} ${param}`).toBe('unknown_field');
+  };
+
+  it('an unknown or misspelt parameter is 400 unknown_field, never a list that filters nothing', async () => {
+    // the money records' old names of the range, and a misspelt filter, on the list and its export
+    for (const p of ['created_at_gte', 'created_at_lte', 'start', 'end', 'client']) {
+      await refused('/api/deposit/admin/v1/list', p);
+      await refused('/api/deposit/admin/v1/list/export', p);
+    }
+    await refused('/api/withdraw/admin/v1/list', 'created_at_gte');
+    await refused('/api/client/admin/v1/list', 'create_datetime_from');
+    await refused('/api/client/admin/v1/list/export', 'usernme');
+    await refused('/api/trx/admin/v1/stock/list', 'created_at_gte');
+    await refused('/api/trx/admin/v1/stock/list/export', 'created_at_gte');
+    await refused(`/api/trx/admin/v1/transaction/list?client_id=${clientId}`, 'created_at_gte');
+    await refused('/api/audit/admin/v1/list', 'at_gte');
+    // the export's own parameters are the export's only
+    await refused('/api/deposit/admin/v1/list', 'lang');
+    // known parameters still pass
+    expect(
+      await ids('/api/deposit/admin/v1/list', `client_id=${clientId}&page=1&page_size=5&sort=id&order=desc`),
+    ).toEqual([depositId]);
   });
 });

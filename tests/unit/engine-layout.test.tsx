@@ -114,8 +114,8 @@ describe('filters on one row', () => {
   it('keep a date range whole and leave the others to be shown when set', () => {
     const range = units.findIndex((u) => u.key === 'created_at');
     expect(units[range].inputs).toHaveLength(2);
-    expect(shown(filterInputs(units, range))).not.toContain('created_at_gte');
-    expect(shown(filterInputs(units, range + 1))).toEqual(expect.arrayContaining(['created_at_gte', 'created_at_lte']));
+    expect(shown(filterInputs(units, range))).not.toContain('created_at_from');
+    expect(shown(filterInputs(units, range + 1))).toEqual(expect.arrayContaining(['created_at_from', 'created_at_to']));
     expect(shown(filterInputs(units))).toHaveLength(filterInputs(units).length);
   });
 });
@@ -150,7 +150,7 @@ describe('generated list layout', () => {
     // English: typed month first; the query carries the ISO day.
     expect(from).toHaveAttribute('placeholder', 'mm/dd/yyyy');
     fireEvent.change(from, { target: { value: '01/15/2026' } });
-    await until(() => expect(queries.at(-1)!.get('created_at_gte')).toBe('2026-01-15'));
+    await until(() => expect(queries.at(-1)!.get('created_at_from')).toBe('2026-01-15'));
 
     await user.click(more);
     // Folded again, but a filter in force stays in view.
@@ -170,7 +170,7 @@ describe('generated list layout', () => {
     fireEvent.blur(from);
     expect(from).toHaveValue('');
     fireEvent.change(from, { target: { value: '2026-2-3' } });
-    await until(() => expect(queries.at(-1)!.get('created_at_gte')).toBe('2026-02-03'));
+    await until(() => expect(queries.at(-1)!.get('created_at_from')).toBe('2026-02-03'));
     // Leaving the field writes the day in the locale's format.
     await act(async () => {
       fireEvent.blur(from);

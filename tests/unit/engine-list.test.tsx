@@ -66,7 +66,7 @@ describe('generated list', () => {
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Robot' }));
     await until(() => expect(queries.at(-1)!.get('fake')).toBe('true'));
     fireEvent.change(screen.getByLabelText('Created at from'), { target: { value: '2026-01-01' } });
-    await until(() => expect(queries.at(-1)!.get('created_at_gte')).toBe('2026-01-01'));
+    await until(() => expect(queries.at(-1)!.get('created_at_from')).toBe('2026-01-01'));
     expect(queries.at(-1)!.get('fake')).toBe('true');
   });
 

@@ -208,8 +208,22 @@ describe('schema', () => {
       'number:price',
       'dateRange:paid',
     ]);
-    expect(rangeParams(filters[2] as never)).toEqual({ from: 'at_gte', to: 'at_lte' });
+    expect(rangeParams(filters[2] as never)).toEqual({ from: 'at_from', to: 'at_to' });
     expect(rangeParams(filters[4] as never)).toEqual({ from: 'paid_after', to: 'paid_before' });
+  });
+
+  it("sends every list's date range as <name>_from / <name>_to, the one convention the API takes", () => {
+    const ranges = declared.flatMap((n) =>
+      filtersOf(n.config).flatMap((f) => (f.type === 'dateRange' ? [[n.name, rangeParams(f)] as const] : [])),
+    );
+    expect(ranges.length).toBeGreaterThan(5);
+    for (const [name, { from, to }] of ranges) {
+      expect(`${name}: ${from}`).toMatch(/_from$/);
+      expect(`${name}: ${to}`).toMatch(/_to$/);
+      expect(from.replace(/_from$/, '')).toBe(to.replace(/_to$/, ''));
+    }
+    // the money lists (funds records) among them, on the records' created_at
+    expect(ranges).toContainEqual(['deposit', { from: 'created_at_from', to: 'created_at_to' }]);
   });
 
   it('derives the export call from the list path, or takes a declared one, or none', () => {

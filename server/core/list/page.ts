@@ -3,13 +3,18 @@
  * index walked) and its full rows in one prepared statement, with the total and the next cursor.
  */
 import { createHash } from 'node:crypto';
-import { and, sql, type SQL } from 'drizzle-orm';
+import * as drizzle from 'drizzle-orm';
+import { and, Column, getTableName, is, Placeholder, sql, SQL, Subquery } from 'drizzle-orm';
+import pg from 'pg';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db';
 import { listTotal, totalSeen, type ListTotal } from './count';
 import { encodeCursor, type PagePlan } from './paging';
 
 const dialect = new PgDialect();
+/** drizzle's own row mapping (not in its typings), for the tests' cross-check of rowMapper. */
+const mapResultRow = (drizzle as unknown as { mapResultRow: (f: unknown, r: unknown[], j: unknown) => unknown })
+  .mapResultRow;
 
 /**
  * With a text-prefix search among the filters and at most this many matches, a page is sorted from the matching rows
@@ -51,32 +56,174 @@ function pageIdsQuery(from: PgTable | SQL, where: SQL | undefined, plan: PagePla
 
 /** A select that listPage runs as a named prepared statement (drizzle's query builders are). */
 interface PreparableSelect<R> {
-  toSQL(): { sql: string };
+  toSQL(): { sql: string; params: unknown[] };
   prepare(name: string): { execute(): Promise<R[]> };
 }
 
-/** Statement names by query shape (see statementName). */
-const statements = new Map<string, { name: string; text: string }>();
+/** A drizzle field of a select's row, as a prepared query lists them (path in the row, column or SQL). */
+interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+
+/** Turns one driver row (an array, in select order) into the row drizzle would answer. */
+type RowMapper = (row: unknown[]) => Record<string, unknown>;
+
+/**
+ * A page statement of one query shape, built once: its name and SQL text, the parameters before and after those of
+ * the page's ids (the select's own: joins, constants; the same for every request of the shape), and its row mapper.
+ */
+interface PageStatement {
+  name: string;
+  text: string;
+  pre: unknown[];
+  post: unknown[];
+  map: RowMapper;
+  /** drizzle's own fields and joins, for the tests' cross-check (CHECK_SHAPES). */
+  fields: SelectedField[];
+  joins: Record<string, boolean> | undefined;
+}
+
+/** Page statements by query shape (see pageStatement). */
+const statements = new Map<string, PageStatement | null>();
 const STATEMENTS_MAX = 5_000;
 const CHECK_SHAPES = process.env.NODE_ENV === 'test' || !!process.env.VITEST;
 
+type Decoder = { mapFromDriverValue(v: unknown): unknown };
+/** The decoder of a field, as mapResultRow picks it (an SQL's `decoder` is internal to drizzle's typings). */
+const decoderOf = (field: unknown): Decoder => {
+  if (is(field, Column)) return field;
+  const sqlOf = is(field, SQL) ? field : is(field, Subquery) ? (field._.sql as SQL) : (field as { sql: SQL }).sql;
+  return (sqlOf as unknown as { decoder: Decoder }).decoder;
+};
+
 /**
- * The prepared-statement name of a page query, named by its SQL text. The text is a function of the query's shape
- * (the list, its FROM/WHERE text, sort, order, keyset, small set), so the shape finds the name without building the
- * SQL a second time; tests build it anyway and check that a shape never stands for two texts.
+ * The row mapper of a select's fields, as drizzle's mapResultRow maps (same nesting, decoders and the nulling of a
+ * left-joined table's object whose first column is null), with the per-field work done once per statement, not per
+ * row. Undefined for a select nested deeper than one object (mapResultRow then).
  */
-function statementName(shape: string, query: PreparableSelect<unknown>): string {
-  const known = statements.get(shape);
-  if (known && !CHECK_SHAPES) return known.name;
-  const text = query.toSQL().sql;
-  if (known) {
-    if (known.text !== text) throw new Error(`list query shape ${shape} stands for two SQL texts`);
-    return known.name;
+function rowMapper(fields: SelectedField[], joins: Record<string, boolean> | undefined): RowMapper | undefined {
+  if (fields.some((f) => f.path.length > 2)) return undefined;
+  const cols = fields.map(({ path, field }) => {
+    const decoder = decoderOf(field);
+    return {
+      top: path[0],
+      key: path.length === 2 ? path[1] : undefined,
+      decode: (v: unknown) => decoder.mapFromDriverValue(v),
+      table: joins && path.length === 2 && is(field, Column) ? getTableName(field.table) : undefined,
+    };
+  });
+  // An object (path[0]) may be nulled when all of its columns are one table's, and that table may be null in the join.
+  const nullable = new Set<string>();
+  if (joins) {
+    for (const top of new Set(cols.filter((c) => c.key !== undefined).map((c) => c.top))) {
+      const own = cols.filter((c) => c.top === top);
+      const table = own[0].table;
+      if (table !== undefined && own.every((c) => c.table === table) && !joins[table]) nullable.add(top);
+    }
   }
-  const name = `list_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < cols.length; i++) {
+      const c = cols[i];
+      const raw = row[i];
+      const value = raw === null ? null : c.decode(raw);
+      if (c.key === undefined) out[c.top] = value;
+      else {
+        const node = (out[c.top] ??= {}) as Record<string, unknown>;
+        node[c.key] = value;
+      }
+    }
+    // mapResultRow nulls such an object when its first column is null
+    for (const top of nullable) {
+      const first = cols.find((c) => c.top === top)!;
+      if ((out[top] as Record<string, unknown>)[first.key!] === null) out[top] = null;
+    }
+    return out;
+  };
+}
+
+/**
+ * The page statement of a query shape: built once from drizzle (its text, and where the page's ids' parameters sit
+ * among the select's), then run with only the values bound. The shape (the list, its FROM/WHERE text, sort, order,
+ * paging kind, page size) fixes the text; tests build the query anyway on every request and check that a shape
+ * never stands for two texts or other parameters (CHECK_SHAPES). Null when the parameters cannot be placed (the
+ * query is then run by drizzle as built).
+ */
+function pageStatement<R>(
+  shape: string,
+  build: (inPage: SQL) => PreparableSelect<R>,
+  inPage: SQL,
+  idParams: unknown[],
+): PageStatement | null {
+  const known = statements.get(shape);
+  if (known !== undefined && !CHECK_SHAPES) return known;
+  const query = build(inPage);
+  const full = query.toSQL();
+  if (known !== undefined) {
+    if (known === null) return null;
+    const params = [...known.pre, ...idParams, ...known.post];
+    if (known.text !== full.sql || JSON.stringify(params) !== JSON.stringify(full.params))
+      throw new Error(`list query shape ${shape} stands for two SQL texts or parameter lists`);
+    return known;
+  }
+  const name = `list_${createHash('sha1').update(full.sql).digest('hex').slice(0, 24)}`;
+  // Where the page's ids sit: the same select with one placeholder in their place.
+  const marked = build(sql`${sql.placeholder('page')}`).toSQL().params;
+  const at = marked.findIndex((p) => is(p, Placeholder));
+  const pre = full.params.slice(0, at);
+  const post = full.params.slice(at + idParams.length);
+  const prepared = query.prepare(name) as unknown as {
+    fields?: SelectedField[];
+    joinsNotNullableMap?: Record<string, boolean>;
+  };
+  const fields = prepared.fields ?? [];
+  const map = rowMapper(fields, prepared.joinsNotNullableMap);
+  const placed =
+    at >= 0 &&
+    marked.length === pre.length + 1 + post.length &&
+    JSON.stringify([...pre, ...idParams, ...post]) === JSON.stringify(full.params);
+  const statement =
+    placed && map ? { name, text: full.sql, pre, post, map, fields, joins: prepared.joinsNotNullableMap } : null;
   if (statements.size >= STATEMENTS_MAX) statements.delete(statements.keys().next().value!);
-  statements.set(shape, { name, text });
-  return name;
+  statements.set(shape, statement);
+  return statement;
+}
+
+/** The driver under a drizzle database or transaction: node-postgres (a pool or a pooled client) or PGlite. */
+type Driver =
+  | { kind: 'pg'; query(config: object): Promise<{ rows: unknown[][] }> }
+  | { kind: 'pglite'; query(text: string, values: unknown[], opts: object): Promise<{ rows: unknown[][] }> };
+
+function driverOf(db: Executor): Driver | undefined {
+  const client = (db as unknown as { session?: { client?: Record<string, unknown> } }).session?.client;
+  if (!client || typeof client.query !== 'function') return undefined;
+  const query = (client.query as (...a: unknown[]) => Promise<{ rows: unknown[][] }>).bind(client);
+  return typeof client.exec === 'function' ? { kind: 'pglite', query } : { kind: 'pg', query };
+}
+
+/** The type parsers drizzle's drivers use: times, dates, intervals and their arrays stay text. */
+const RAW_TYPES = new Set([1114, 1184, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format),
+};
+const pgliteParsers = Object.fromEntries([...RAW_TYPES].map((oid) => [oid, (v: string) => v]));
+
+/** Runs a page statement with its values through the driver (named: prepared once per connection), rows as arrays. */
+async function runPage(driver: Driver, st: PageStatement, values: unknown[]): Promise<unknown[][]> {
+  const res =
+    driver.kind === 'pg'
+      ? await driver.query({ name: st.name, text: st.text, values, rowMode: 'array', types: pgTypes })
+      : await driver.query(st.text, values, { rowMode: 'array', parsers: pgliteParsers });
+  return res.rows;
+}
+
+/** The parameters of the page's ids (pageIdsQuery's, in its order): the filter's, the keyset's, the OFFSET. */
+function idParamsOf(filterParams: unknown[], plan: PagePlan): unknown[] {
+  const { after } = plan;
+  if (after) return [...filterParams, ...(plan.column === plan.tiebreak ? [after.id] : [after.key, after.id])];
+  return plan.offset === 0 ? filterParams : [...filterParams, plan.offset];
 }
 
 /**
@@ -101,20 +248,38 @@ export async function listPage<R extends { _cursor: string }>(
   const cursorKey = sql<string>`json_build_array((${plan.column})::text, ${plan.tiebreak})::text`;
   let inPage: SQL;
   let shape: string;
+  let idParams: unknown[];
   if (small) {
     // A search's matches are sorted in a query of their own, whose plan depends on the searched text (it is planned
     // every time); the rows are then read by primary key in a statement that keeps its generic plan.
     const found = await db.execute(pageIdsQuery(from, where, plan, true));
     const ids = (found.rows as { id: unknown }[]).map((r) => Number(r.id));
-    inPage = sql`${plan.tiebreak} = ANY(${`{${ids.join(',')}}`})`;
+    idParams = [`{${ids.join(',')}}`];
+    inPage = sql`${plan.tiebreak} = ANY(${idParams[0]})`;
     shape = [opts.name, 'ids', plan.sortKey, plan.order].join('|');
   } else {
     inPage = sql`${plan.tiebreak} IN (${pageIdsQuery(from, where, plan, false)})`;
+    idParams = idParamsOf(filter.params, plan);
     const paged = plan.after ? 'seek' : plan.offset > 0 ? 'offset' : 'first';
     shape = [opts.name, filter.sql, plan.sortKey, plan.order, plan.limit, paged].join('|');
   }
-  const query = rows(inPage, cursorKey);
-  const page = await query.prepare(statementName(shape, query)).execute();
+  const build = (cond: SQL) => rows(cond, cursorKey);
+  const statement = pageStatement(shape, build, inPage, idParams);
+  const driver = statement && driverOf(db);
+  let page: R[];
+  if (statement && driver) {
+    const raw = await runPage(driver, statement, [...statement.pre, ...idParams, ...statement.post]);
+    page = raw.map(statement.map) as R[];
+    if (CHECK_SHAPES) {
+      const mapped = raw.map((r) => mapResultRow(statement.fields, r, statement.joins));
+      if (JSON.stringify(mapped) !== JSON.stringify(page)) throw new Error(`list rows of ${shape} map otherwise`);
+    }
+  } else {
+    const query = build(inPage);
+    page = await query
+      .prepare(`list_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 24)}`)
+      .execute();
+  }
   const last = page[page.length - 1];
   const next_cursor =
     plan.keyset && last && page.length === plan.limit ? encodeCursor(plan.sortKey, plan.order, last._cursor) : null;

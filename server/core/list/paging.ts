@@ -37,10 +37,30 @@ export interface ListResult<T> {
   next_cursor: string | null;
 }
 
-/** The querystring JSON schema of a list: paging, `sort` restricted to the allow-list, `order`, and the filters. */
-export function listQuerySchema(sortKeys: readonly string[], filters: Record<string, object> = {}) {
+/**
+ * A querystring schema that takes only its own parameters: an unknown one (a misspelt filter, which would otherwise
+ * filter nothing) is 400 validation with the field code `unknown_field` (`propertyNames`: `additionalProperties` alone
+ * only strips it).
+ */
+export function closedQuery<S extends { properties: Record<string, object> }>(schema: S) {
   return {
+    ...schema,
     type: 'object',
+    additionalProperties: false,
+    propertyNames: { enum: Object.keys(schema.properties) },
+  } as const;
+}
+
+/** A closed querystring schema with more parameters (e.g. an export's `lang` and `tz`). */
+export const withParams = <S extends { properties: Record<string, object> }>(schema: S, more: Record<string, object>) =>
+  closedQuery({ ...schema, properties: { ...schema.properties, ...more } });
+
+/**
+ * The querystring JSON schema of a list: paging, `sort` restricted to the allow-list, `order`, and the filters;
+ * nothing else (closedQuery).
+ */
+export function listQuerySchema(sortKeys: readonly string[], filters: Record<string, object> = {}) {
+  return closedQuery({
     properties: {
       ...pagingFields,
       sort: { type: 'string', enum: [...sortKeys] },
@@ -48,7 +68,7 @@ export function listQuerySchema(sortKeys: readonly string[], filters: Record<str
       cursor: { type: 'string', maxLength: 200, description: "The previous page's next_cursor (keyset paging)" },
       ...filters,
     },
-  } as const;
+  });
 }
 
 /** The response JSON schema of a list whose rows match `item`. */

@@ -100,8 +100,8 @@ type DepositRow = typeof depositRecord.$inferSelect;
 
 /** The API shape of a deposit record. */
 export function presentDeposit(r: DepositRow) {
-  return {
-    ...presentRecord(r),
+  // onto the record's own fields (no spread copy: a list presents every row)
+  return Object.assign(presentRecord(r), {
     rate: r.rate,
     credit_currency: r.creditCurrency,
     credit_amount: money2(r.creditAmount),
@@ -113,7 +113,7 @@ export function presentDeposit(r: DepositRow) {
     tx_hash: r.txHash,
     source: r.source,
     txn_id: r.txnId,
-  };
+  });
 }
 export type DepositView = ReturnType<typeof presentDeposit>;
 

@@ -113,8 +113,15 @@ export async function recordTarget(
   return { owner, acc, amount: positiveCents(input.amount) };
 }
 
-/** Re-normalises a numeric string to exactly 2 decimals. */
-export const money2 = (v: string | null | undefined): string | null => (v == null ? null : fromCents(toCents(v)));
+/** A decimal string already as fromCents writes it: 2 decimals, no leading zeros, no "-0.00". */
+const MONEY2 = /^(?:-(?!0\.00$))?(?:0|[1-9]\d{0,17})\.\d\d$/;
+
+/**
+ * Re-normalises a numeric string to exactly 2 decimals. A numeric(20,2) column's text is already in that form and is
+ * answered as is (a list page used to parse every amount into a BigInt and print it back).
+ */
+export const money2 = (v: string | null | undefined): string | null =>
+  v == null ? null : MONEY2.test(v) ? v : fromCents(toCents(v));
 
 /** ISO timestamp of a drizzle timestamp (Date) or a raw driver value. */
 export const iso = (v: unknown): string | null =>

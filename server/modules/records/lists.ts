@@ -129,19 +129,19 @@ function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQ
   if (q.agent_id) conds.push(eq(t.agentId, Number(q.agent_id)));
   // A bare day is that whole day in the tenant's time zone (from its 00:00 to the next day's); a date-time, the
   // instant it names.
-  const fromRaw = q.created_at_gte ?? q.start;
-  const from = date(fromRaw, 'created_at_gte');
-  const toRaw = q.created_at_lte ?? q.end;
-  const to = date(toRaw, 'created_at_lte');
+  const fromRaw = q.created_at_from;
+  const from = date(fromRaw, 'created_at_from');
+  const toRaw = q.created_at_to;
+  const to = date(toRaw, 'created_at_to');
   if (from)
     conds.push(
-      gte(t.createdAt, bareDay(String(fromRaw), 'created_at_gte') ? dayStart(String(fromRaw), actor.tenantId) : from),
+      gte(t.createdAt, bareDay(String(fromRaw), 'created_at_from') ? dayStart(String(fromRaw), actor.tenantId) : from),
     );
   if (to)
     conds.push(
       lt(
         t.createdAt,
-        bareDay(String(toRaw), 'created_at_lte') ? dayEnd(String(toRaw), actor.tenantId) : new Date(to.getTime() + 1),
+        bareDay(String(toRaw), 'created_at_to') ? dayEnd(String(toRaw), actor.tenantId) : new Date(to.getTime() + 1),
       ),
     );
   return and(...conds, ...kind.extra(q));

@@ -7,15 +7,13 @@ import { RECORD_DETAIL_ONLY } from '../../../domain/records';
 import { APPROVAL_KINDS } from '../../../domain/approval';
 import type { EntityDef } from '../../../domain/entity';
 import { exportParams, listQuery, rowSchema } from '../../core/entity';
-import { TOTAL_DESCRIPTION } from '../../core/list';
+import { TOTAL_DESCRIPTION, withParams } from '../../core/list';
 import { dayOrTimeField } from '../../core/params';
 
 /** The filters of every record list that a field's filter kind cannot say (date or date-time bounds). */
 const createdAtBounds = {
-  created_at_gte: dayOrTimeField('From this date/time (inclusive)'),
-  created_at_lte: dayOrTimeField('Up to this date (inclusive, whole day) or date-time'),
-  start: dayOrTimeField('Older name of created_at_gte'),
-  end: dayOrTimeField('Older name of created_at_lte'),
+  created_at_from: dayOrTimeField("From this day (the tenant's time zone) or date-time (inclusive)"),
+  created_at_to: dayOrTimeField('Up to this day (inclusive, whole day) or date-time'),
 };
 
 /** Query of a record list: paging, the definition's sort whitelist and filters, the created_at bounds and `extra`. */
@@ -25,10 +23,7 @@ export const recordListQuery = (def: EntityDef, extra: Record<string, object> = 
 });
 
 /** The querystring of a record export: the list's, and the CSV's language (`lang`) and time zone (`tz`). */
-export const recordExportQuery = (query: ReturnType<typeof recordListQuery>) => ({
-  ...query,
-  properties: { ...query.properties, ...exportParams },
-});
+export const recordExportQuery = (query: ReturnType<typeof recordListQuery>) => withParams(query, exportParams);
 
 /** Fields of a record view that some answers leave out: the staff names (details only) and the proof URL. */
 const OPTIONAL: readonly string[] = [...RECORD_DETAIL_ONLY, 'screenshot_url'];

@@ -33,7 +33,15 @@ import {
   type EntityListSpec,
 } from '../../core/entity';
 import { errorResponses, ValidationError } from '../../core/errors';
-import { csvStream, listResponseSchema, sendCsv, startsWith, TOTAL_DESCRIPTION } from '../../core/list';
+import {
+  closedQuery,
+  csvStream,
+  listResponseSchema,
+  sendCsv,
+  startsWith,
+  TOTAL_DESCRIPTION,
+  withParams,
+} from '../../core/list';
 import type { Executor } from '../../core/db';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { client, staffUser, tradeAllocation, tradeOrder, tradeProduct } from '../../db/schema';
@@ -147,7 +155,7 @@ function tradingList<D extends EntityDef, Raw>(
         description:
           "CSV (UTF-8 with BOM) of every row the list's filters match, in the list's order, headers in `lang`, times " +
           `in \`tz\`. ${spec.description}`,
-        querystring: { ...querystring, properties: { ...querystring.properties, ...exportParams } },
+        querystring: withParams(querystring, exportParams),
         produces: ['text/csv'],
         response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
       },
@@ -363,8 +371,7 @@ const allocationTotals = totalsOf(
 /* ------------------------------------------------------------------------------------------------------------- */
 /* IPO products with their subscription totals (trades/ipo_allocation, trades/go_public)                         */
 
-export const ipoAllocationQuery = {
-  type: 'object',
+export const ipoAllocationQuery = closedQuery({
   properties: {
     ...pagingFields,
     status: {
@@ -374,7 +381,7 @@ export const ipoAllocationQuery = {
     },
     code: { type: 'string', minLength: 1, maxLength: 64, description: 'Code prefix' },
   },
-} as const;
+} as const);
 
 const ipoRow = {
   type: 'object',
@@ -542,8 +549,7 @@ export async function orderTransactions(db: Executor, staff: StaffScope, kind: T
 export const TRANSACTION_KINDS_PATTERN =
   '^(buy|sell|exchange|buy_fee|sell_fee|bank|crypto|repay)(,(buy|sell|exchange|buy_fee|sell_fee|bank|crypto|repay))*$';
 
-export const clientTransactionsQuery = {
-  type: 'object',
+export const clientTransactionsQuery = closedQuery({
   properties: {
     client_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     kind: { type: 'string', pattern: TRANSACTION_KINDS_PATTERN, description: 'One or a comma list of kinds' },
@@ -553,7 +559,7 @@ export const clientTransactionsQuery = {
     ...pagingFields,
   },
   required: ['client_id'],
-} as const;
+} as const);
 
 export const clientTransactionsResponse = {
   type: 'object',

@@ -33,12 +33,11 @@ type WithdrawRow = typeof withdrawRecord.$inferSelect;
 
 /** The API shape of a withdrawal record. */
 export function presentWithdraw(r: WithdrawRow) {
-  return {
-    ...presentRecord(r),
-    ...unconverted(r),
+  // onto the record's own fields (no spread copies: a list presents every row)
+  return Object.assign(presentRecord(r), unconverted(r), {
     freeze_txn_id: r.freezeTxnId,
     resolve_txn_id: r.resolveTxnId,
-  };
+  });
 }
 export type WithdrawView = ReturnType<typeof presentWithdraw>;
 
