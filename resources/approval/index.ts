@@ -87,7 +87,12 @@ export default defineResource<ApprovalRecord>({
       type: 'option',
       source: 'view',
       alwaysOn: true,
-      options: APPROVAL_VIEWS.map((v) => ({ id: v, name: `resources.approval.view_values.${v}` })),
+      // empty: the API's default view, what waits for me
+      emptyLabel: 'resources.approval.view_values.queue',
+      options: APPROVAL_VIEWS.filter((v) => v !== 'queue').map((v) => ({
+        id: v,
+        name: `resources.approval.view_values.${v}`,
+      })),
     },
   ],
   sort: { field: 'id', order: 'DESC' },
