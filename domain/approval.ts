@@ -66,6 +66,12 @@ export type MoneyKind = (typeof MONEY_KINDS)[number];
 export const isControlKind = (kind: string): kind is ControlKind => (CONTROL_KINDS as readonly string[]).includes(kind);
 
 /**
+ * Whether an approval of this kind is for an amount of a client's money: not a change of the controls, nor an
+ * emergency plan (tenant-wide; its approval carries amount 0 and currency `*`, which mean nothing).
+ */
+export const hasAmount = (kind: string): boolean => !isControlKind(kind) && kind !== 'emergency';
+
+/**
  * A control change as the approval holds it: what it changes (`target`, e.g. `deposit:USD`, a CIDR, a role, a plan or
  * staff name), its values before and after (null: created or deleted), and what the module needs to apply it.
  */

@@ -148,6 +148,9 @@ export const recordFilters: FilterSpec[] = [
   { type: 'remoteOption', source: 'agent_id', load: agentFilterChoices, permission: STAFF_LIST },
 ];
 
+/** The status of a record an action answered. */
+const statusOf = (answer: unknown) => (answer as { status?: unknown } | null)?.status;
+
 const pending = (r: FundsRecord) => r.status === 'pending' && r.approval?.kind !== 'rollback';
 // A record with a pending approval is frozen: no rollback until it is checked.
 const approved = (r: FundsRecord) => r.status === 'approved' && !r.approval;
@@ -167,6 +170,8 @@ export function auditActions(method: 'PUT' | 'POST', path: string): ActionSpec<F
       when: pending,
       idempotent: true,
       run: { method, path, body: () => ({ status: 'approved' }) },
+      // one of two checkers: the record stays pending until the other approves
+      awaiting: { key: 'resources.funds.done.approveAwaiting', when: (answer) => statusOf(answer) === 'pending' },
     },
     {
       name: 'reject',
@@ -190,5 +195,10 @@ export function rollbackAction(path: string): ActionSpec<FundsRecord> {
     when: approved,
     idempotent: true,
     run: { method: 'PUT', path },
+    // the rollback reached the tier: it waits in the approval queue, the record frozen and approved meanwhile
+    awaiting: {
+      key: 'resources.funds.done.rollbackAwaiting',
+      when: (answer) => (answer as { approval?: { kind?: string } | null } | null)?.approval?.kind === 'rollback',
+    },
   };
 }

@@ -77,7 +77,7 @@ export const registry: MenuNode[] = [
       {
         ...declared('approval', () => import('./approval')),
         badge: ApprovalBadge,
-        title: { 'zh-CN': '待复核', 'en-US': 'Approvals' },
+        title: { 'zh-CN': '复核队列', 'en-US': 'Approval queue' },
       },
     ],
   },

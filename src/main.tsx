@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { tokenStore } from '../authProvider/tokens';
 import { resolveProfile, UnknownProfileError } from './config/profiles';
+import { loginUrl } from './pages/landing';
 // The login page is in the first script, rendered without a Suspense boundary: React reveals suspended content at
 // most every 300 ms, which made a lazy login page show ~250 ms later (bench/console-timing.ts). Every other path
 // loads the console (react-admin, layout, registry pages) on demand, once.
@@ -19,7 +20,7 @@ const Boot = () => <div aria-busy="true" style={{ height: '100%' }} />;
  * react-admin's logout redirect never runs (it fired hundreds of navigations, react-admin #10885); else the console.
  */
 function ConsoleGate() {
-  if (!tokenStore.get()) return <Navigate to="/login" replace />;
+  if (!tokenStore.get()) return <Navigate to={loginUrl(location)} replace />;
   return (
     <Suspense fallback={<Boot />}>
       <App />
@@ -36,9 +37,10 @@ try {
 }
 
 // Signed out at a console URL: become /login before the router starts (one replace, the router's own initial
-// replace skipped by giving the entry the index it would write), so the console never loads just to leave.
+// replace skipped by giving the entry the index it would write), so the console never loads just to leave; the
+// page asked for goes along as `next`, opened after sign-in.
 if (!profileError && !tokenStore.get() && location.pathname !== '/login') {
-  history.replaceState({ usr: null, key: 'default', idx: history.state?.idx ?? 0 }, '', `/login${location.search}`);
+  history.replaceState({ usr: null, key: 'default', idx: history.state?.idx ?? 0 }, '', loginUrl(location));
 }
 
 const router = createBrowserRouter([

@@ -32,6 +32,11 @@ export default {
         message: '您访问的页面不存在或已被移除。',
         code: '404',
       },
+      forbidden: {
+        title: '无权访问此页面',
+        message: '您的角色没有打开此页面的权限。如需使用，请联系管理员。',
+        code: '403',
+      },
       errorPage: {
         title: '出错了',
         message: '页面出现了意外错误，请稍后重试。',
@@ -73,6 +78,11 @@ export default {
         title: 'Ooops, page not found',
         message: 'The page you are looking for does not exist or has been removed.',
         code: '404',
+      },
+      forbidden: {
+        title: 'No access to this page',
+        message: 'Your role may not open this page. Ask an administrator if you need it.',
+        code: '403',
       },
       errorPage: {
         title: 'Something went wrong',

@@ -5,9 +5,16 @@
 export default {
   'zh-CN': {
     engine: {
-      list: { actions: '操作' },
+      list: { actions: '操作', rowActions: '记录 #%{id} 的操作', openRecord: '查看详情' },
       time: { zone: '时间为 %{zone}', zoneHint: '显示和输入的时间都按租户时区 %{zone}（UTC%{offset}）' },
-      filter: { from: '%{field}起', to: '%{field}止', more: '更多筛选', fewer: '收起筛选', pickDate: '选择日期' },
+      filter: {
+        from: '%{field}起',
+        to: '%{field}止',
+        more: '更多筛选',
+        fewer: '收起筛选',
+        pickDate: '选择日期',
+        all: '全部',
+      },
       field: { image: '图片' },
       image: {
         alt: '凭证图片',
@@ -79,7 +86,7 @@ export default {
   },
   'en-US': {
     engine: {
-      list: { actions: 'Actions' },
+      list: { actions: 'Actions', rowActions: 'Record #%{id}', openRecord: 'Open the record' },
       time: {
         zone: 'Times in %{zone}',
         zoneHint: "Times shown and typed are in the tenant's time zone, %{zone} (UTC%{offset})",
@@ -88,6 +95,7 @@ export default {
         from: '%{field} from',
         to: '%{field} to',
         more: 'More filters',
+        all: 'All',
         fewer: 'Fewer filters',
         pickDate: 'Pick a date',
       },

@@ -11,6 +11,7 @@ export default {
       title: {
         login: '登录',
         notFound: '404',
+        forbidden: '403',
         error: '出错了',
       },
       appBar: {
@@ -86,6 +87,7 @@ export default {
       title: {
         login: 'Login',
         notFound: '404',
+        forbidden: '403',
         error: 'Error',
       },
       appBar: {

@@ -1,7 +1,14 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import type { RaRecord } from 'ra-core';
-import { approval, APPROVAL_KINDS, APPROVAL_VIEWS, isControlKind, type ApprovalRow } from '../../domain/approval';
+import {
+  approval,
+  APPROVAL_KINDS,
+  APPROVAL_VIEWS,
+  hasAmount,
+  isControlKind,
+  type ApprovalRow,
+} from '../../domain/approval';
 import { defineResource } from '../engine/define';
 import { fieldsFromEntity } from '../engine/entityFields';
 import type { ActionSpec } from '../engine/types';
@@ -12,17 +19,22 @@ export type ApprovalRecord = ApprovalRow & RaRecord;
 
 const pending = (r: ApprovalRecord) => r.status === 'pending';
 
+/** What an approval is about, each with its own confirmation: a client's money, an emergency plan, a control change. */
+type Subject = 'money' | 'plan' | 'change';
+const subjectOf = (kind: string): Subject => (isControlKind(kind) ? 'change' : hasAmount(kind) ? 'money' : 'plan');
+
 /**
- * Approve or reject with an optional remark (a rejection asks for one): PUT decide, with an Idempotency-Key. A change
- * of the controls (`control`) has its own confirmation (what changes, not an amount).
+ * Approve or reject with an optional remark (a rejection asks for one): PUT decide, with an Idempotency-Key. Each
+ * subject has its own confirmation: an amount for a client's money; the plan for an emergency plan (no amount: it
+ * moves no money); what changes for a change of the controls.
  */
-function decide(decision: 'approved' | 'rejected', control = false): ActionSpec<ApprovalRecord> {
+function decide(decision: 'approved' | 'rejected', subject: Subject = 'money'): ActionSpec<ApprovalRecord> {
   const name = decision === 'approved' ? 'approve' : 'reject';
   return {
-    name: control ? `${name}_change` : name,
+    name: subject === 'money' ? name : `${name}_${subject}`,
     icon: decision === 'approved' ? CheckIcon : CloseIcon,
     permission: { action: 'approve' },
-    when: (r) => pending(r) && isControlKind(r.kind) === control,
+    when: (r) => pending(r) && subjectOf(r.kind) === subject,
     idempotent: true,
     inputs: [{ source: 'remark', type: 'text', maxLength: 500, required: decision === 'rejected' }],
     run: {
@@ -60,8 +72,8 @@ export default defineResource<ApprovalRecord>({
     client_id: false,
     username: { type: 'reference', idSource: 'client_id' },
     currency: { list: false, show: false, filter: true },
-    // a change of the controls has no amount: what it changes instead
-    amount: { currencySource: 'currency', value: (r) => (isControlKind(String(r.kind)) ? null : r.amount) },
+    // a change of the controls or an emergency plan has no amount (what a change changes instead)
+    amount: { currencySource: 'currency', value: (r) => (hasAmount(String(r.kind)) ? r.amount : null) },
     change: { value: (r, translate) => describeChange(r, translate) },
     // a trade result: the action and product in the list, what was asked in the column chooser and the detail
     asked_price: { type: 'number', hidden: true },
@@ -75,13 +87,18 @@ export default defineResource<ApprovalRecord>({
       type: 'option',
       source: 'view',
       alwaysOn: true,
-      options: APPROVAL_VIEWS.map((v) => ({ id: v, name: `resources.approval.view_values.${v}` })),
+      // empty: the API's default view, what waits for me
+      emptyLabel: 'resources.approval.view_values.queue',
+      options: APPROVAL_VIEWS.filter((v) => v !== 'queue').map((v) => ({
+        id: v,
+        name: `resources.approval.view_values.${v}`,
+      })),
     },
   ],
   sort: { field: 'id', order: 'DESC' },
   rowClick: 'show',
   drawer: 'show',
-  rowActions: [decide('approved'), decide('rejected'), decide('approved', true), decide('rejected', true)],
+  rowActions: (['money', 'plan', 'change'] as const).flatMap((s) => [decide('approved', s), decide('rejected', s)]),
   related: [
     {
       name: 'decisions',

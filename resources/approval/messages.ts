@@ -23,11 +23,21 @@ export default {
         },
         view_values: { queue: '待我复核', mine: '我发起的', all: '全部' },
         decision_values: { approved: '通过', rejected: '拒绝' },
-        actions: { approve: '通过', reject: '拒绝', approve_change: '通过', reject_change: '拒绝' },
+        actions: {
+          approve: '通过',
+          reject: '拒绝',
+          approve_plan: '通过',
+          reject_plan: '拒绝',
+          approve_change: '通过',
+          reject_change: '拒绝',
+        },
         confirm: {
           approve:
             '复核通过 %{username} 的 %{amount} %{currency}（第 %{approvals} / %{required_checkers} 人已通过）？最后一位复核人通过后资金才会变动。',
           reject: '拒绝 %{username} 的 %{amount} %{currency}？拒绝后此申请结束，资金不变动。',
+          approve_plan:
+            '复核通过 %{maker_name} 对应急预案 #%{target_id} 的申请（第 %{approvals} / %{required_checkers} 人已通过）？最后一位复核人通过后预案才会启用或解除。',
+          reject_plan: '拒绝 %{maker_name} 对应急预案 #%{target_id} 的申请？拒绝后此申请结束，预案保持原状。',
           approve_change: '通过 %{maker_name} 提交的变更？通过后立即生效。',
           reject_change: '拒绝 %{maker_name} 提交的变更？拒绝后此申请结束，什么都不会改变。',
         },
@@ -75,11 +85,22 @@ export default {
         },
         view_values: { queue: 'Waiting for me', mine: 'Made by me', all: 'All' },
         decision_values: { approved: 'Approved', rejected: 'Rejected' },
-        actions: { approve: 'Approve', reject: 'Reject', approve_change: 'Approve', reject_change: 'Reject' },
+        actions: {
+          approve: 'Approve',
+          reject: 'Reject',
+          approve_plan: 'Approve',
+          reject_plan: 'Reject',
+          approve_change: 'Approve',
+          reject_change: 'Reject',
+        },
         confirm: {
           approve:
             'Approve %{amount} %{currency} for %{username} (%{approvals} of %{required_checkers} approved so far)? Money moves only when the last checker approves.',
           reject: 'Reject %{amount} %{currency} for %{username}? The request ends and no money moves.',
+          approve_plan:
+            'Approve the request of %{maker_name} on emergency plan #%{target_id} (%{approvals} of %{required_checkers} approved so far)? The plan is put in force or lifted only when the last checker approves.',
+          reject_plan:
+            'Reject the request of %{maker_name} on emergency plan #%{target_id}? The request ends and the plan stays as it is.',
           approve_change: 'Approve the change %{maker_name} asked for? It applies at once.',
           reject_change: 'Reject the change %{maker_name} asked for? The request ends and nothing changes.',
         },

@@ -85,7 +85,11 @@ export default defineResource<PolicyRecord>({
   endpoints: { list: approval.paths.policy, export: false },
   fields: [
     { source: 'kind', type: 'option', options: kindOptions },
-    { source: 'currency' },
+    // `*`: every currency without a row of its own
+    {
+      source: 'currency',
+      value: (r, translate) => (r.currency === '*' ? translate('resources.approval.change.any_currency') : r.currency),
+    },
     { source: 'enabled', type: 'boolean' },
     { source: 'one_checker_from', type: 'money' },
     { source: 'two_checkers_from', type: 'money' },

@@ -20,7 +20,7 @@ export default {
         pending: '变更待复核',
         actions: { edit: '修改', add: '新增币种档位' },
         confirm: {
-          edit: '修改 %{kind} / %{currency} 的复核档位：金额达到起点后需一位（或两位）非发起人复核；同一发起人或同一客户当日（租户时区）未经复核的累计金额超过上限时也需复核。修改须由另一位管理员在待复核中通过后才生效，之后新发起的申请按新档位执行。',
+          edit: '修改 %{kind} / %{currency} 的复核档位：金额达到起点后需一位（或两位）非发起人复核；同一发起人或同一客户当日（租户时区）未经复核的累计金额超过上限时也需复核。修改须由另一位管理员在复核队列中通过后才生效，之后新发起的申请按新档位执行。',
           add: '为某类型和币种新增复核档位（币种填 * 表示其他所有币种）。须由另一位管理员复核通过后才生效。',
         },
         inputs: {
@@ -58,7 +58,7 @@ export default {
         pending: 'Change awaiting review',
         actions: { edit: 'Edit', add: 'Add a currency tier' },
         confirm: {
-          edit: "Change the tier of %{kind} / %{currency}: from these amounts one (or two) checkers other than the maker must approve, and also when what one maker, or one client, has without a check that day (the tenant's day) would cross its limit. Another administrator must approve the change in the approvals queue before it applies; requests made after that follow it.",
+          edit: "Change the tier of %{kind} / %{currency}: from these amounts one (or two) checkers other than the maker must approve, and also when what one maker, or one client, has without a check that day (the tenant's day) would cross its limit. Another administrator must approve the change in the approval queue before it applies; requests made after that follow it.",
           add: 'Add a tier for a kind and currency (* for every other currency). Another administrator must approve it before it applies.',
         },
         inputs: {

@@ -60,7 +60,7 @@ export default {
           quantity: 'Corrected quantity (shares)',
         },
         hints: {
-          checker: 'Takes effect only when another administrator approves it in the approvals queue',
+          checker: 'Takes effect only when another administrator approves it in the approval queue',
           unchanged: 'Empty: unchanged',
         },
         done: {

@@ -15,24 +15,39 @@ import { errorText, fieldErrorTexts } from '../../dataProvider/errorText';
 import { useEngineServices } from './context';
 import { EngineForm, type FieldErrorTexts } from './EngineForm';
 import { formatDecimal } from './format';
+import { findOption } from '../labels';
 import { newIdempotencyKey, runAction } from './runAction';
 import { actionConfirm, actionLabel, inputLabel } from './schema';
 import type { ActionSpec, ResourceConfig } from './types';
 
 /**
- * What a confirmation text interpolates: the row's fields, its money fields grouped as the list shows them
- * ('12,345.60'), decimal numbers without trailing zeros, and the count of a bulk selection.
+ * What a confirmation text interpolates: the row's fields as the list shows them (a field's own `value`, money grouped
+ * '12,345.60', decimal numbers without trailing zeros, an option's and a yes/no's label in the UI language), and the
+ * count of a bulk selection. A confirmation never shows a raw code.
  */
-function confirmArgs(config: ResourceConfig, record: RaRecord | undefined, count: number): Record<string, unknown> {
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export function confirmArgs(
+  config: ResourceConfig,
+  record: RaRecord | undefined,
+  count: number,
+  translate: Translate,
+): Record<string, unknown> {
   const args: Record<string, unknown> = { ...(record ?? {}), smart_count: count, count };
+  if (!record) return args;
   for (const field of config.fields) {
-    const value = record?.[field.source];
+    const value = field.value ? field.value(record, translate) : record[field.source];
     if (value === undefined || value === null || value === '') continue;
     if (field.type === 'money') args[field.source] = formatDecimal(value);
     // a rate of '7.10000000' reads 7.1
     else if (field.type === 'number' && /^\d+\.\d+$/.test(String(value))) {
       args[field.source] = String(value).replace(/\.?0+$/, '');
-    }
+    } else if (field.type === 'option') {
+      const option = findOption(field.options ?? [], value);
+      if (option) args[field.source] = translate(option.name);
+    } else if (field.type === 'boolean') {
+      args[field.source] = translate(value === true || value === 'true' ? 'ra.boolean.true' : 'ra.boolean.false');
+    } else if (field.value) args[field.source] = value;
   }
   return args;
 }
@@ -113,7 +128,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
               <Stack spacing={1} sx={{ pt: 1 }}>
                 {confirmKey && (
                   <DialogContentText>
-                    {translate(confirmKey, confirmArgs(config, record, ids?.length ?? 1))}
+                    {translate(confirmKey, confirmArgs(config, record, ids?.length ?? 1, translate))}
                   </DialogContentText>
                 )}
                 {inputs.length > 0 && body}

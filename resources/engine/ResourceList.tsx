@@ -3,14 +3,21 @@ import { Box, Button, useMediaQuery, type Theme } from '@mui/material';
 import type { SystemStyleObject } from '@mui/system';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
-import { useTranslate, type Identifier, type RaRecord } from 'ra-core';
+import { useCreatePath, useNavigate, useTranslate, type Identifier, type RaRecord } from 'ra-core';
 import { ColumnsButton, CreateButton, DataTable, FilterButton, List, Pagination, TopToolbar } from 'react-admin';
 import { ActionButton } from './ActionButton';
 import { BulkActions } from './BulkActions';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { FILTER_GAP, FILTER_WIDTHS, filterInputs, filtersOnOneRow, useFilterUnits } from './filterInputs';
-import { ROW_ACTIONS_CLASS, RowActions, useShownAction } from './RowActions';
+import {
+  ROW_ACTIONS_CLASS,
+  RowActionSheet,
+  RowActions,
+  stickyRowActions,
+  useRowActionsOf,
+  useShownAction,
+} from './RowActions';
 import { fieldLabel, filtersOf, hasCreate, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
 import { TimeZoneNote } from './timeZone';
 import { useAllowed } from './useAllowed';
@@ -44,31 +51,17 @@ const TOOLBAR_SX = (theme: Theme): SystemStyleObject<Theme> => ({
 
 /**
  * One line per row: cells do not wrap (text cells cut themselves with an ellipsis, FieldValue `cell`), rows have one
- * height, and from tablets up the row actions stay in view at the right edge while the other columns scroll sideways.
+ * height, and from tablets up the row actions stay in view at the right edge while the other columns scroll sideways
+ * (phones have no actions column: a tap on the row opens them, RowActionSheet).
  */
 const TABLE_SX = (theme: Theme): SystemStyleObject<Theme> => ({
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-  '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: 1 },
+  '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: 0.75 },
   // A header of words (English) may wrap between them when the table is short of room; a CJK label never breaks
   // (keep-all: no break between its characters).
   '& .MuiTableCell-head': { whiteSpace: 'normal', wordBreak: 'keep-all' },
   '& .MuiTableCell-body': { py: 0.25, height: 41 },
-  [theme.breakpoints.up('sm')]: {
-    [`& .${ROW_ACTIONS_CLASS}`]: {
-      position: 'sticky',
-      right: 0,
-      zIndex: 2,
-      bgcolor: 'background.paper',
-      boxShadow: `inset 1px 0 0 ${theme.palette.divider}`,
-    },
-    [`& .MuiTableCell-head.${ROW_ACTIONS_CLASS}`]: { zIndex: 3 },
-    [`& tr:hover > .${ROW_ACTIONS_CLASS}`]: {
-      backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
-    },
-    [`& tr.Mui-selected > .${ROW_ACTIONS_CLASS}`]: {
-      backgroundImage: `linear-gradient(${theme.palette.action.selected}, ${theme.palette.action.selected})`,
-    },
-  },
+  [theme.breakpoints.up('sm')]: stickyRowActions(theme),
 });
 
 /** Room kept for the "more filters" button beside the toolbar. */
@@ -194,18 +187,38 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
   const shows = useShownAction(config);
   const rowActions = (config.rowActions ?? []).some(shows);
   const rowClick = config.rowClick ?? (Drawer ? 'drawer' : hasShow(config) ? 'show' : false);
+  const actionsOf = useRowActionsOf(config);
+  const createPath = useCreatePath();
+  const navigate = useNavigate();
+  // Phones: no actions column (it would sit off-screen); a tap on a row with actions opens them in a sheet.
+  const [sheet, setSheet] = useState<{ record: RaRecord; open: boolean } | null>(null);
 
-  const onRowClick =
+  const target =
     rowClick === 'drawer'
-      ? (id: Identifier, _resource: string, record: RaRecord) => {
-          setOpened({ id, record });
+      ? 'drawer'
+      : rowClick === 'show' && hasShow(config)
+        ? 'show'
+        : rowClick === 'edit' && hasEdit(config)
+          ? 'edit'
+          : null;
+  /** Opens a row's record as a click on the row does (its drawer, show or edit page). */
+  const openRecord = (record: RaRecord) => {
+    if (target === 'drawer') setOpened({ id: record.id, record });
+    else if (target) navigate(createPath({ resource: config.name, id: record.id, type: target }));
+  };
+  const onRowClick =
+    phone && rowActions
+      ? (_id: Identifier, _resource: string, record: RaRecord) => {
+          if (actionsOf(record).length) setSheet({ record, open: true });
+          else openRecord(record);
           return false as const;
         }
-      : rowClick === 'show' && hasShow(config)
-        ? ('show' as const)
-        : rowClick === 'edit' && hasEdit(config)
-          ? ('edit' as const)
-          : false;
+      : target === 'drawer'
+        ? (id: Identifier, _resource: string, record: RaRecord) => {
+            setOpened({ id, record });
+            return false as const;
+          }
+        : (target ?? false);
 
   return (
     <Box ref={measureList} sx={{ minWidth: 0 }}>
@@ -252,7 +265,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
               render={(record: RaRecord) => <FieldValue field={field} record={record} cell />}
             />
           ))}
-          {rowActions ? (
+          {rowActions && !phone ? (
             <DataTable.Col
               label="engine.list.actions"
               disableSort
@@ -263,6 +276,15 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
           ) : null}
         </DataTable>
       </List>
+      {sheet && (
+        <RowActionSheet
+          config={config}
+          record={sheet.record}
+          open={sheet.open}
+          onClose={() => setSheet((s) => s && { ...s, open: false })}
+          onOpenRecord={target ? () => openRecord(sheet.record) : undefined}
+        />
+      )}
       {Drawer && opened && (
         <Suspense fallback={null}>
           <Drawer id={opened.id} record={opened.record} onClose={() => setOpened(null)} />

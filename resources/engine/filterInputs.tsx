@@ -11,6 +11,9 @@ import { RemoteOptionFilter } from './RemoteOptionFilter';
 import { fieldLabel, filtersOf, rangeParams } from './schema';
 import type { FilterSpec, ResourceConfig } from './types';
 
+/** The empty choice of a select filter, which filters nothing: said, not a blank line. */
+const ALL = 'engine.filter.all';
+
 const BOOLEAN_CHOICES = [
   { id: 'true', name: 'ra.boolean.true' },
   { id: 'false', name: 'ra.boolean.false' },
@@ -182,7 +185,14 @@ export function filterUnits(
         return unit(<NumberInput key={filter.source} source={filter.source} sx={sx} {...common} />);
       case 'boolean':
         return unit(
-          <SelectInput key={filter.source} source={filter.source} choices={BOOLEAN_CHOICES} sx={sx} {...common} />,
+          <SelectInput
+            key={filter.source}
+            source={filter.source}
+            choices={BOOLEAN_CHOICES}
+            emptyText={ALL}
+            sx={sx}
+            {...common}
+          />,
         );
       case 'option':
         return unit(
@@ -190,6 +200,7 @@ export function filterUnits(
             key={filter.source}
             source={filter.source}
             choices={filter.options.map((o) => ({ id: String(o.id), name: o.name }))}
+            emptyText={filter.emptyLabel ?? ALL}
             sx={sx}
             {...common}
           />,

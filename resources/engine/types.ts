@@ -215,7 +215,15 @@ interface FilterBase {
 /** A filter of the list; its value travels as a query parameter of the list (and export) call. */
 export type FilterSpec =
   | (FilterBase & { type: 'text' | 'number' | 'boolean' })
-  | (FilterBase & { type: 'option'; options: OptionSet })
+  | (FilterBase & {
+      type: 'option';
+      options: OptionSet;
+      /**
+       * i18n key of the empty choice, which filters nothing (default `engine.filter.all`); a filter whose empty value
+       * the API reads as one of the options names it here and leaves it out of `options`.
+       */
+      emptyLabel?: string;
+    })
   | (FilterBase & {
       type: 'remoteOption';
       /** Loads the choices (id and display text) when the list opens; a searchable picker shows them. */

@@ -20,7 +20,7 @@ import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvide
 import { ActionButton } from '../engine/ActionButton';
 import { FieldValue } from '../engine/FieldValue';
 import { ResourceList } from '../engine/ResourceList';
-import { RowActions } from '../engine/RowActions';
+import { ROW_ACTIONS_CLASS, RowActions, stickyRowActions } from '../engine/RowActions';
 import { fieldLabel, listFields } from '../engine/schema';
 import type { ResourceConfig, ViewProps } from '../engine/types';
 import { currentRatesConfig, newRate, rateHistoryConfig } from './index';
@@ -65,13 +65,17 @@ function RatePanel({
         </Alert>
       ) : (
         <Box sx={{ overflowX: 'auto', maxHeight: 360 }}>
-          <Table size="small" stickyHeader sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
+          <Table
+            size="small"
+            stickyHeader
+            sx={(theme) => ({ '& th, & td': { whiteSpace: 'nowrap' }, ...stickyRowActions(theme) })}
+          >
             <TableHead>
               <TableRow>
                 {fields.map((f) => (
                   <TableCell key={f.source}>{translate(fieldLabel(config, f))}</TableCell>
                 ))}
-                {withActions && <TableCell>{translate('engine.list.actions')}</TableCell>}
+                {withActions && <TableCell className={ROW_ACTIONS_CLASS}>{translate('engine.list.actions')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -83,7 +87,7 @@ function RatePanel({
                     </TableCell>
                   ))}
                   {withActions && (
-                    <TableCell>
+                    <TableCell className={ROW_ACTIONS_CLASS}>
                       <RowActions config={config} record={row as unknown as RaRecord} />
                     </TableCell>
                   )}

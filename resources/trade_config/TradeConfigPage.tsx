@@ -17,7 +17,7 @@ import { errorText } from '../../dataProvider/errorText';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
 import { FieldValue } from '../engine/FieldValue';
 import { ResourceList } from '../engine/ResourceList';
-import { RowActions } from '../engine/RowActions';
+import { ROW_ACTIONS_CLASS, RowActions, stickyRowActions } from '../engine/RowActions';
 import { fieldLabel, listFields } from '../engine/schema';
 import type { ResourceConfig, ViewProps } from '../engine/types';
 import { productConfig as declared, type TradeProductRecord } from './index';
@@ -50,7 +50,8 @@ function ProductPanel() {
         </Alert>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
+          {/* the edit action stays in view at the right edge while the settings scroll sideways under it */}
+          <Table size="small" sx={(theme) => ({ '& th, & td': { whiteSpace: 'nowrap' }, ...stickyRowActions(theme) })}>
             <TableHead>
               <TableRow>
                 {fields.map((f) => (
@@ -58,7 +59,7 @@ function ProductPanel() {
                     {translate(fieldLabel(productConfig, f))}
                   </TableCell>
                 ))}
-                <TableCell>{translate('engine.list.actions')}</TableCell>
+                <TableCell className={ROW_ACTIONS_CLASS}>{translate('engine.list.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -70,7 +71,7 @@ function ProductPanel() {
                       <FieldValue field={f} record={row as TradeProductRecord} cell={f.source !== 'sessions'} />
                     </TableCell>
                   ))}
-                  <TableCell>
+                  <TableCell className={ROW_ACTIONS_CLASS}>
                     <RowActions config={productConfig} record={row as TradeProductRecord} />
                   </TableCell>
                 </TableRow>

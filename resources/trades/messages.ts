@@ -90,7 +90,7 @@ const shared: Texts = {
       allocate: '配售完成',
       place: '订单已提交',
       modify: '订单已更正',
-      awaiting_review: '已提交，待复核：金额达到复核额度，须由其他员工在「待复核」中通过后才会执行，资金暂不变动',
+      awaiting_review: '已提交，待复核：金额达到复核额度，须由其他员工在「复核队列」中通过后才会执行，资金暂不变动',
     },
     awaiting_review: '待复核',
     market: {
@@ -210,7 +210,7 @@ const shared: Texts = {
       place: 'Order placed',
       modify: 'Order corrected',
       awaiting_review:
-        'Sent for review (awaiting review): the amount reaches the approval tier, so it runs only once another staff member approves it in the approvals queue; no money has moved',
+        'Sent for review (awaiting review): the amount reaches the approval tier, so it runs only once another staff member approves it in the approval queue; no money has moved',
     },
     awaiting_review: 'Awaiting review',
     market: {

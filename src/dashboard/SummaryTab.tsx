@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { formatMoney } from '../../resources/client/money';
-import type { ClientCounts, ExposureRow, Summary } from './api';
+import type { ClientCounts, DayRange, ExposureRow, Summary } from './api';
+import { DailyLines } from './DailyLines';
 import { CardGrid } from './CardGrid';
 import { CurrencyLines } from './CurrencyLines';
 import { CurrencyBars } from './CurrencyBars';
@@ -42,8 +43,12 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 const dl = { display: 'grid', gridTemplateColumns: '1fr max-content', columnGap: 2, rowGap: 0.5, m: 0 } as const;
 
-/** The Summary tab: clients, deposits and withdrawals (with their chart) in the range, and the exposure now. */
+/**
+ * The Summary tab: clients, deposits and withdrawals in the range, their bars per currency beside their time series
+ * per day, and the exposure now.
+ */
 export function SummaryTab({ data }: { data: Summary }) {
+  const range: DayRange = { from: data.from, to: data.to };
   const translate = useTranslate();
   const theme = useTheme();
   const t = (key: string) => translate(`resources.dashboard.${key}`);
@@ -68,6 +73,8 @@ export function SummaryTab({ data }: { data: Summary }) {
         <FigureCard title={t('groups.withdrawals')} testId="card-withdrawals">
           <CurrencyLines sums={data.withdrawals} testId="withdrawals" />
         </FigureCard>
+      </CardGrid>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' } }}>
         <FigureCard title={t('groups.chart')} testId="card-chart">
           <CurrencyBars
             testId="dashboard-chart"
@@ -82,7 +89,10 @@ export function SummaryTab({ data }: { data: Summary }) {
             ]}
           />
         </FigureCard>
-      </CardGrid>
+        <FigureCard title={t('daily.title')} testId="card-daily">
+          <DailyLines daily={data.daily} range={range} testId="daily-chart" />
+        </FigureCard>
+      </Box>
       <Typography variant="subtitle1" component="h3">
         {t('groups.exposure')}
       </Typography>

@@ -35,10 +35,17 @@ interface RangeAnswer {
   to: string;
   time_zone: string;
 }
+/** One day's deposits and withdrawals per currency (days without any are left out). */
+export interface DayMoney {
+  day: string;
+  deposits: CurrencySum[];
+  withdrawals: CurrencySum[];
+}
 export interface Summary extends RangeAnswer {
   clients: ClientCounts;
   deposits: CurrencySum[];
   withdrawals: CurrencySum[];
+  daily: DayMoney[];
   exposure: ExposureRow[];
 }
 export interface KindRow {

@@ -15,6 +15,21 @@ export default {
     resources: {
       dashboard: {
         statistic: '统计',
+        today: {
+          title: '今日',
+          deposits: '今日充值',
+          withdrawals: '今日提现',
+          clients: '今日新增客户',
+          real: '其中真实客户 %{count}',
+          approvals: '待我复核',
+          exposure: '各产品未平仓（当前）',
+        },
+        daily: {
+          title: '每日充值与提现',
+          currency: '币种',
+          empty: '此期间没有充值或提现',
+          peak: '最高 %{amount}',
+        },
         tabs: {
           summary: '概览',
           product: '产品',
@@ -92,6 +107,21 @@ export default {
     resources: {
       dashboard: {
         statistic: 'Statistic',
+        today: {
+          title: 'Today',
+          deposits: "Today's deposits",
+          withdrawals: "Today's withdrawals",
+          clients: 'New clients today',
+          real: '%{count} of them real',
+          approvals: 'Waiting for me',
+          exposure: 'Open orders by product (now)',
+        },
+        daily: {
+          title: 'Deposits and withdrawals per day',
+          currency: 'Currency',
+          empty: 'No deposits or withdrawals in this range',
+          peak: 'Peak %{amount}',
+        },
         tabs: {
           summary: 'Summary',
           product: 'Product',

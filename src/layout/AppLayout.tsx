@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslate } from 'ra-core';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
 import { ErrorPage } from '../pages/ErrorPage';
-import { NotFound } from '../pages/NotFound';
+import { Forbidden } from '../pages/NotFound';
+import { DEFAULT_LANDING, isAfterSignIn } from '../pages/landing';
 import { appState, useAppState } from '../state/appState';
 import { deviceStore, useDevice } from '../state/device';
 import { tabsStore, type TabLocation } from '../state/tabs';
@@ -72,6 +73,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     <SideMenu menu={shell.menu} activePath={activePath} compact={compact} onNavigate={() => setDrawerOpen(false)} />
   );
   const forbidden = shell.isForbidden(location.pathname);
+  // The page opened signed out, which this role may not open: the default page instead of the 403 page.
+  if (forbidden && isAfterSignIn(location.state)) return <Navigate to={DEFAULT_LANDING} replace />;
   // Until the permissions are known, no page shows (a page the user may not open must not flash).
   const waiting = !shell.permissions && location.pathname !== '/';
 
@@ -124,7 +127,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           ) : (
             <KeepAliveOutlet
               tabOf={shell.tabOf}
-              replacement={forbidden ? <NotFound /> : undefined}
+              replacement={forbidden ? <Forbidden /> : undefined}
               Fallback={PaneLoading}
               ErrorFallback={PaneError}
               padding={mobile ? 8 : 16}

@@ -1,9 +1,17 @@
 import type { VisibleMenuNode } from '../../resources/menu';
 
 /**
- * The menu tree narrowed to entries whose translated title contains `query` (case-insensitive, trimmed).
- * A group whose own title matches keeps all its children; otherwise it keeps its matching children and
- * disappears when none match. An empty query returns the tree unchanged.
+ * What a menu entry is found by: its title in the UI language, its title in every language of the registry (an
+ * English word finds the entry in a Chinese console) and its route (`trades/ipo`: "ipo", "trades").
+ */
+export function searchTexts(node: VisibleMenuNode, titleOf: (node: VisibleMenuNode) => string): string[] {
+  return [titleOf(node), ...Object.values(node.node.title), node.path, node.node.name];
+}
+
+/**
+ * The menu tree narrowed to entries one of whose search texts (searchTexts) contains `query` (case-insensitive,
+ * trimmed). A group that matches keeps all its children; otherwise it keeps its matching children and disappears
+ * when none match. An empty query returns the tree unchanged.
  */
 export function filterMenu(
   nodes: readonly VisibleMenuNode[],
@@ -14,7 +22,7 @@ export function filterMenu(
   if (!q) return nodes as VisibleMenuNode[];
   const out: VisibleMenuNode[] = [];
   for (const n of nodes) {
-    const hit = titleOf(n).toLocaleLowerCase().includes(q);
+    const hit = searchTexts(n, titleOf).some((t) => t.toLocaleLowerCase().includes(q));
     if (n.children.length) {
       if (hit) out.push(n);
       else {

@@ -15,7 +15,7 @@ export interface ShellMenu {
   paths: Set<string>;
   /** The tab (menu leaf path) a location belongs to, when the user may see it. */
   tabOf(pathname: string): string | undefined;
-  /** Whether the path belongs to a registry page the user may not see (render NotFound there). */
+  /** Whether the path belongs to a registry page the user may not see (render the 403 page there). */
   isForbidden(pathname: string): boolean;
 }
 

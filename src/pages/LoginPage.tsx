@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useNotify, useTranslate } from 'ra-core';
+import { useLocation, useNavigate, useNotify, useTranslate } from 'ra-core';
 import { QueryClientContext } from '@tanstack/react-query';
 import { api, authMachine, authProvider } from '../services';
 import { errorInfo } from '../account/apiError';
@@ -8,8 +8,7 @@ import { MfaStep } from './MfaStep';
 import { LoginField } from './LoginField';
 import { CheckboxField, ICONS, Icon, Spinner, SubmitButton, themeVars } from './loginUi';
 
-/** Where a signed-in user lands (spec section 9). */
-export const DEFAULT_LANDING = '/dashboard';
+import { AFTER_SIGN_IN, landingAfterSignIn } from './landing';
 
 type CaptchaState =
   { status: 'loading' } | { status: 'ready'; id: string; image: string } | { status: 'off' } | { status: 'error' };
@@ -34,6 +33,8 @@ export function LoginPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  // The page opened signed out (`?next=`), else the default landing.
+  const landing = landingAfterSignIn(useLocation().search);
   // react-admin's query client when the page is shown inside <Admin>; /login alone (LoginShell) has none.
   const queryClient = useContext(QueryClientContext);
 
@@ -81,29 +82,30 @@ export function LoginPage() {
     };
   }, [loadCaptcha]);
 
-  // A signed-in user who opens /login goes to the default page.
+  // A signed-in user who opens /login goes to the page asked for or the default page.
   useEffect(() => {
     let cancelled = false;
     authProvider
       .checkAuth({})
       .then(() => {
         if (!cancelled && authMachine.getState().status === 'authenticated')
-          navigate(DEFAULT_LANDING, { replace: true });
+          navigate(landing, { replace: true, state: AFTER_SIGN_IN });
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [navigate]);
+  }, [navigate, landing]);
 
   const captchaOn = captchaState.status !== 'off';
 
   const goIn = useCallback(async () => {
-    // Let react-admin re-run its auth and permission checks with the new session, then land on the
-    // default page (spec: default landing /dashboard; the tab strip restores the other open pages).
+    // Let react-admin re-run its auth and permission checks with the new session, then land on the page opened
+    // signed out, or the default page (spec: default landing /dashboard; the tab strip restores the other open
+    // pages). A page the role may not open gives way to the default page (the layout reads AFTER_SIGN_IN).
     await queryClient?.invalidateQueries({ queryKey: ['auth'] });
-    navigate(DEFAULT_LANDING, { replace: true });
-  }, [navigate, queryClient]);
+    navigate(landing, { replace: true, state: AFTER_SIGN_IN });
+  }, [navigate, queryClient, landing]);
 
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};

@@ -7,23 +7,27 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HomeIcon from '@mui/icons-material/Home';
 
-/** The catch-all page: 404, 'Ooops, page not found', back to the last page or home (spec section 2). */
-export function NotFound() {
+/**
+ * A page in place of the one asked for: its code, title and message (`common.<which>.*`), back to the last page or
+ * home (spec section 2).
+ */
+function StatusPage({ which }: { which: 'notFound' | 'forbidden' }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const testId = which === 'notFound' ? 'not-found' : 'forbidden';
   return (
     <Box
-      data-testid="not-found"
+      data-testid={testId}
       sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', py: 8, px: 2 }}
     >
       <Typography component="h1" sx={{ fontSize: 96, fontWeight: 700, lineHeight: 1, color: 'primary.main' }}>
-        {translate('common.notFound.code')}
+        {translate(`common.${which}.code`)}
       </Typography>
       <Typography variant="h5" component="p" sx={{ mt: 2 }}>
-        {translate('common.notFound.title')}
+        {translate(`common.${which}.title`)}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {translate('common.notFound.message')}
+        {translate(`common.${which}.message`)}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ mt: 4 }}>
         <Button
@@ -46,5 +50,11 @@ export function NotFound() {
     </Box>
   );
 }
+
+/** The catch-all page: 404, 'Ooops, page not found'. */
+export const NotFound = () => <StatusPage which="notFound" />;
+
+/** A page of the console the signed-in staff member may not open: 403, 'No access to this page'. */
+export const Forbidden = () => <StatusPage which="forbidden" />;
 
 export default NotFound;

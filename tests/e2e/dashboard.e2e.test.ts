@@ -1,4 +1,5 @@
-// The dashboard's statistics against the real API on seeded demo clients: the profile card first, the tabs, the
+// The dashboard's statistics against the real API on seeded demo clients: today's figures first, above the fold at
+// 1366×768, each card opening its list filtered to what it counts; the profile card at the side; the tabs, the
 // deposits of this month (the tenant's) as the API sums them (formatted exactly), the team tabs for an administrator and not for a
 // salesman, and the page at 1366×768 and 375 px wide without horizontal overflow (the team figures one line each).
 // Screenshots go to DASHBOARD_SHOTS when set.
@@ -78,6 +79,43 @@ describe('dashboard statistics', () => {
     expect(await page.locator('[data-testid=dashboard-tabs] [role=tab]').allInnerTexts()).toEqual(['概览', '产品']);
     expect(await noOverflow(page)).toBe(true);
     await shoot(page, 'sales-summary-375');
+    await ctx.close();
+  });
+
+  it("shows a supervisor today's figures above the fold at 1366×768, the profile beside them, a card opening its list", async () => {
+    const { ctx, page } = await signedInPage(e2e, 'supervisor', { width: 1366, height: 768 });
+    const token = await apiToken(e2e.server, 'supervisor');
+    const day = (await apiGet<{ to: string }>(e2e.server, token, '/api/dashboard/admin/v1/summary')).to;
+    const today = await apiGet<{ deposits: { currency: string; amount: string }[] }>(
+      e2e.server,
+      token,
+      `/api/dashboard/admin/v1/summary?from=${day}&to=${day}`,
+    );
+    for (const d of today.deposits)
+      await expect
+        .poll(() => page.locator(`[data-testid=today-deposits-${d.currency}]`).innerText())
+        .toBe(formatMoney(d.amount));
+    await page.locator('[data-testid=today-approvals-count]').waitFor();
+    // in the first screen: the cards of today, and the profile card at the side (not above them)
+    for (const id of ['today-deposits', 'today-withdrawals', 'today-clients', 'today-approvals', 'profile-card']) {
+      const box = (await page.locator(`[data-testid=${id}]`).boundingBox())!;
+      expect(box.y + Math.min(box.height, 120), id).toBeLessThanOrEqual(768);
+    }
+    const profile = (await page.locator('[data-testid=profile-card]').boundingBox())!;
+    const deposits = (await page.locator('[data-testid=today-deposits]').boundingBox())!;
+    expect(profile.x).toBeGreaterThan(deposits.x + deposits.width);
+    expect(await noOverflow(page)).toBe(true);
+    await shoot(page, 'supervisor-today-1366');
+    // today's deposits: the deposit list of approved deposits made today
+    await page.locator('[data-testid=today-deposits] a').first().click();
+    await page.waitForURL((u) => u.pathname === '/deposit');
+    const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!);
+    expect(filter).toEqual({ status: 'approved', created_at_gte: day, created_at_lte: day });
+    // its rows, or its empty state when none was made today
+    const list = page.locator('[data-tab-pane="/deposit"] .RaList-main');
+    await expect
+      .poll(async () => (await list.locator('tbody tr').count()) > 0 || /没有/.test(await list.innerText()))
+      .toBe(true);
     await ctx.close();
   });
 });

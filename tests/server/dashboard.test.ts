@@ -99,6 +99,7 @@ const between = (at: Date | null, from: Date, to: Date) => !!at && at >= from &&
 // Asia/Shanghai (+08:00, no daylight saving): the days of a range as instants.
 const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** The summary as recomputed from the rows for `who` over [from, to]. */
 async function expectedSummary(who: string, from: string, to: string) {
@@ -145,6 +146,20 @@ async function expectedSummary(who: string, from: string, to: string) {
       (w) => w.currency,
       (w) => w.amount,
     ),
+    // per Shanghai day of resolution, days with money only, in order
+    daily: [...new Set([...deposits, ...withdrawals].map((x) => shanghaiDay(x.resolvedAt!)))].sort().map((day) => ({
+      day,
+      deposits: sumBy(
+        deposits.filter((d) => shanghaiDay(d.resolvedAt!) === day),
+        (d) => d.creditCurrency,
+        (d) => d.creditAmount,
+      ),
+      withdrawals: sumBy(
+        withdrawals.filter((w) => shanghaiDay(w.resolvedAt!) === day),
+        (w) => w.currency,
+        (w) => w.amount,
+      ),
+    })),
     exposure: currencies.map((currency) => {
       const mine = orders.filter((o) => o.currency === currency);
       const kindSum = (kinds: readonly string[]) =>
@@ -390,6 +405,11 @@ describe('GET /dashboard/admin/v1/summary', () => {
     const march = await ok('sales3', 'summary', '?from=2025-03-01&to=2025-03-31');
     expect(march.deposits).toEqual([{ currency: 'USD', amount: '1.11', count: 1 }]);
     expect(march.withdrawals).toEqual([{ currency: 'USD', amount: '0.50', count: 1 }]);
+    // the time series: each on its own Shanghai day, days without money left out
+    expect(march.daily).toEqual([
+      { day: '2025-03-01', deposits: [], withdrawals: [{ currency: 'USD', amount: '0.50', count: 1 }] },
+      { day: '2025-03-31', deposits: [{ currency: 'USD', amount: '1.11', count: 1 }], withdrawals: [] },
+    ]);
     expect(march).toEqual(await expectedSummary('sales3', '2025-03-01', '2025-03-31'));
     const april1 = await ok('sales3', 'summary', '?from=2025-04-01&to=2025-04-01');
     expect(april1.deposits).toEqual([{ currency: 'USD', amount: '2.22', count: 1 }]);

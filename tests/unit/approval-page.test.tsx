@@ -106,6 +106,37 @@ describe('approvals queue', () => {
   });
 });
 
+describe('an emergency plan in the queue', () => {
+  it('reads the plan and who asked, with no amount, no placeholder and no claim that money moves', async () => {
+    server.use(
+      http.get(api('/approval/admin/v1/list'), () =>
+        HttpResponse.json(
+          apiList('GET /approval/admin/v1/list', [
+            row(3, {
+              kind: 'emergency',
+              target_type: 'emergency_plan',
+              target_id: 4,
+              client_id: null,
+              username: null,
+              currency: '*',
+              amount: '0.00',
+              required_checkers: 1,
+              approvals: 0,
+            }),
+          ]),
+        ),
+      ),
+    );
+    const { user } = await renderResource(approval.config, { locale: 'zh-CN' });
+    const plan = (await until(() => screen.getByText('应急预案'))).closest('tr')!;
+    expect(within(plan).queryByText(/0\.00/)).toBeNull();
+    await user.click(within(plan).getByRole('button', { name: '通过' }));
+    const text = (await until(() => screen.getByRole('dialog'))).textContent ?? '';
+    expect(text).toContain('复核通过 Supervisor Wang 对应急预案 #4 的申请');
+    expect(text).not.toMatch(/%\{|0\.00|资金/);
+  });
+});
+
 describe('menu badge', () => {
   it('shows the count, sends the last ETag back, and keeps the count on 304', async () => {
     const seen: (string | null)[] = [];

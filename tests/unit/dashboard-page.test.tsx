@@ -1,5 +1,6 @@
-// The dashboard page: the profile card first, then the statistics tabs (Summary, Product, Team Stat, Team Product
-// Stat) with the figures of the API formatted exactly per currency, the date range (this month by default, sent as
+// The dashboard page: today's figures first (deposits, withdrawals, new clients, what waits in the approval queue, the
+// open orders per product), each opening its filtered list, the profile card at the side; then the statistics tabs
+// (Summary, Product, Team Stat, Team Product Stat, the Summary's bars beside its daily series) with the figures of the API formatted exactly per currency, the date range (this month by default, sent as
 // from/to, an end before the start not sent), the team tabs only for roles that may read them, loading and error
 // states translated in both languages. Every mocked answer is checked against the API's own response schemas
 // (installMsw + apiBody).
@@ -7,7 +8,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import DashboardPage from '../../src/dashboard/DashboardPage';
+import { mainCurrency, seriesOf, daysOf } from '../../src/dashboard/DailyLines';
 import { lastMonth, thisMonth, today } from '../../src/dashboard/range';
+import { todayLinks } from '../../src/dashboard/TodayPanel';
 import { renderWithEngine, until } from './engine.helpers';
 import { api, apiBody, apiError, installMsw, server } from './msw';
 import type { Role } from '../../permissions';
@@ -31,6 +34,10 @@ const summary = apiBody('GET /dashboard/admin/v1/summary', {
   clients: { total: 1_000_000, real: 970_000, robot: 30_000, new: 1234, new_real: 1200 },
   deposits: [sum('EUR', '0.10', 1), sum('USD', '1234567.89', 321)],
   withdrawals: [sum('USD', '98765.40', 12)],
+  daily: [
+    { day: '2026-11-02', deposits: [sum('EUR', '0.10', 1), sum('USD', '1234000.00', 300)], withdrawals: [] },
+    { day: '2026-11-20', deposits: [sum('USD', '567.89', 21)], withdrawals: [sum('USD', '98765.40', 12)] },
+  ],
   exposure: [
     {
       currency: 'USD',
@@ -95,6 +102,9 @@ function serve(role: Role) {
   const calls: { part: string; from: string | null; to: string | null }[] = [];
   const bodies: Record<string, Record<string, unknown>> = { summary, product, team, team_product: teamProduct };
   server.use(
+    http.get(api('/approval/admin/v1/count'), () =>
+      HttpResponse.json(apiBody('GET /approval/admin/v1/count', { total: 7, by_kind: { deposit: 7 }, etag: '"c7"' })),
+    ),
     http.get(api('/auth/admin/v1/userinfo'), () =>
       HttpResponse.json(
         apiBody('GET /auth/admin/v1/userinfo', { id: 1, name: 'Ada', username: 'ada', role, tenant_id: 'tr' }),
@@ -109,6 +119,10 @@ function serve(role: Role) {
   );
   return calls;
 }
+
+/** The calls of another range than today's (today's figures ask for today only). */
+const rangeCalls = (calls: { part: string; from: string | null; to: string | null }[]) =>
+  calls.filter((c) => !(c.from === c.to && c.from === today(new Date(), 'Asia/Shanghai').from));
 
 describe('dashboard ranges', () => {
   // 2026-11-26 16:30 UTC is already November 27 in Shanghai (UTC+8)
@@ -126,12 +140,55 @@ describe('dashboard ranges', () => {
 });
 
 describe('DashboardPage', () => {
-  it('shows the profile card first, then the four tabs with exact per-currency figures', async () => {
+  it("shows today's figures first, each opening its filtered list, the profile at the side", async () => {
+    const calls = serve('god');
+    await renderWithEngine(<DashboardPage />, { role: 'god', locale: 'zh-CN' });
+    const todayPanel = await screen.findByTestId('dashboard-today');
+    const stats = await screen.findByTestId('dashboard-stats');
+    const profile = screen.getByTestId('profile-card');
+    expect(todayPanel.compareDocumentPosition(stats) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(stats.compareDocumentPosition(profile) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // today's range, in the tenant's zone
+    const day = today(new Date(), 'Asia/Shanghai').from;
+    await until(() => expect(calls).toContainEqual({ part: 'summary', from: day, to: day }));
+    expect(calls).toContainEqual({ part: 'product', from: day, to: day });
+    expect(await screen.findByTestId('today-deposits-USD')).toHaveTextContent('1,234,567.89');
+    expect(await screen.findByTestId('today-approvals-count')).toHaveTextContent('7');
+    expect(within(screen.getByTestId('today-exposure-stock')).getByRole('link', { name: '涨停股票' })).toHaveAttribute(
+      'href',
+      '/trx/stock',
+    );
+    // each card a link to its list, filtered to what it counts
+    const link = (id: string) => within(screen.getByTestId(id)).getAllByRole('link')[0].getAttribute('href');
+    expect(link('today-deposits')).toBe(todayLinks(day).deposits);
+    expect(link('today-withdrawals')).toBe(todayLinks(day).withdrawals);
+    expect(link('today-clients')).toBe(todayLinks(day).clients);
+    expect(link('today-approvals')).toBe('/approval');
+    const filter = JSON.parse(new URLSearchParams(todayLinks(day).deposits.split('?')[1]).get('filter')!);
+    expect(filter).toEqual({ status: 'approved', created_at_gte: day, created_at_lte: day });
+  });
+
+  it('leaves out the approval queue for a role that may not open it', async () => {
+    serve('hero');
+    await renderWithEngine(<DashboardPage />, { role: 'hero' });
+    await screen.findByTestId('today-deposits-USD');
+    expect(screen.queryByTestId('today-approvals')).toBeNull();
+  });
+
+  it('draws deposits and withdrawals per day of the range, one currency at a time', () => {
+    const days = daysOf({ from: '2026-11-01', to: '2026-11-23' });
+    expect(days).toHaveLength(23);
+    expect(mainCurrency(summary.daily as never)).toBe('USD');
+    const usd = seriesOf(summary.daily as never, days, 'deposits', 'USD');
+    expect(usd[1]).toBe(123400000n);
+    expect(usd[19]).toBe(56789n);
+    expect(usd.filter((c) => c !== 0n)).toHaveLength(2);
+  });
+
+  it('shows the four tabs with exact per-currency figures', async () => {
     const calls = serve('god');
     const { user } = await renderWithEngine(<DashboardPage />, { role: 'god' });
-    const profile = await screen.findByTestId('profile-card');
-    const stats = await screen.findByTestId('dashboard-stats'); // loaded after the profile card
-    expect(profile.compareDocumentPosition(stats) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await screen.findByTestId('dashboard-stats');
     const tabs = within(screen.getByTestId('dashboard-tabs')).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Summary', 'Product', 'Team Stat', 'Team Product Stat']);
 
@@ -148,8 +205,12 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Calendar days in Asia/Shanghai')).toBeInTheDocument();
     // This month by default, one call for the open tab only.
     // This month in the tenant's zone (the answer's), whatever the browser's: one part asked for, the open tab's.
-    await until(() => expect(calls.at(-1)).toEqual({ part: 'summary', ...thisMonth(new Date(), 'Asia/Shanghai') }));
-    expect(calls.every((c) => c.part === 'summary')).toBe(true);
+    await until(() => expect(calls).toContainEqual({ part: 'summary', ...thisMonth(new Date(), 'Asia/Shanghai') }));
+    expect(rangeCalls(calls).every((c) => c.part === 'summary')).toBe(true);
+    // the daily series beside the bars
+    expect(within(screen.getByTestId('card-daily')).getByRole('img', { name: /USD/ })).toHaveAccessibleName(
+      'USD: Deposits 1,234,567.89, Withdrawals 98,765.40',
+    );
 
     await user.click(screen.getByTestId('stats-tab-product'));
     expect(await screen.findByTestId('kind-stock-open-USD')).toHaveTextContent('18.50');
@@ -174,7 +235,7 @@ describe('DashboardPage', () => {
 
     await user.click(screen.getByTestId('stats-tab-team_product'));
     expect(await screen.findByTestId('team-product-3-quant-open-USD')).toHaveTextContent('11.11');
-    expect([...new Set(calls.map((c) => c.part))]).toEqual(['summary', 'product', 'team', 'team_product']);
+    expect([...new Set(calls.map((c) => c.part))].sort()).toEqual(['product', 'summary', 'team', 'team_product']);
   });
 
   it('asks again for another range and does not ask for an end before the start', async () => {

@@ -70,6 +70,18 @@ describe('generated list', () => {
     expect(queries.at(-1)!.get('fake')).toBe('true');
   });
 
+  it('starts a select filter with an explicit, translated "all" choice, not a blank line', async () => {
+    const queries = serveList('/deposit/admin/v1/list', [record(1)]);
+    const { user } = await renderResource(deposit.config, { locale: 'zh-CN' });
+    await screen.findByText('user1');
+    await user.click(screen.getByRole('combobox', { name: '状态' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options[0]).toHaveTextContent(/^全部$/);
+    expect(options.every((o) => o.textContent?.trim())).toBe(true);
+    await user.click(options[1]);
+    await until(() => expect(queries.at(-1)!.get('status')).toBeTruthy());
+  });
+
   it('sorts by a sortable column and not by the others', async () => {
     const queries = serveList('/deposit/admin/v1/list', [record(1)]);
     const { user } = await renderResource(deposit.config);

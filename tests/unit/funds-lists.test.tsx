@@ -110,6 +110,26 @@ describe('bonus-point records', () => {
     await until(() => expect(lists.length).toBeGreaterThan(before));
     await until(() => expect(toasts()).toContain('操作成功'));
   });
+
+  it('a rollback that reaches the tier says that it awaits review, not that it is done', async () => {
+    serveList(OVERDRAWN, [credit(12)]);
+    serveCall('put', '/overdrawn/admin/v1/rollback/:id', () =>
+      HttpResponse.json(
+        apiBody('PUT /overdrawn/admin/v1/rollback/:id', {
+          id: 12,
+          status: 'approved',
+          approval: { id: 5, kind: 'rollback', required_checkers: 1, approvals: 0 },
+        }),
+      ),
+    );
+    const { user } = await renderResource(compensation.config, { locale: 'zh-CN' });
+    await screen.findByText('client0003');
+    await rowAction(user, '回滚');
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: '确认' }));
+    await until(() => expect(toasts().join()).toContain('回滚已提交，待复核'));
+    expect(toasts()).not.toContain('操作成功');
+  });
 });
 
 describe('funds lists', () => {

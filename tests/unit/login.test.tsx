@@ -84,6 +84,15 @@ describe('LoginPage', () => {
     expect(tokenStore.remembered()).toBe(true);
   });
 
+  it('opens the page asked for while signed out (?next=) after sign-in', async () => {
+    fakeAuthApi();
+    const user = userEvent.setup({ delay: null });
+    const view = renderInAdmin(<LoginPage />, { path: `/login?${new URLSearchParams({ next: '/deposit?x=1' })}` });
+    await waitFor(() => expect(screen.getByTestId('captcha-image').querySelector('img')).not.toBeNull());
+    await fillAndSubmit(user, { username: 'admin', password: DEMO_PASSWORD, captcha: 'abcd' });
+    await waitFor(() => expect(view.location()).toBe('/deposit'));
+  });
+
   it('shows "Captcha does not match" from the server, clears only the captcha and fetches a new one', async () => {
     const api = fakeAuthApi();
     const user = userEvent.setup({ delay: null });

@@ -37,7 +37,17 @@ describe('menu search', () => {
 
   it('uses the title of the current language', () => {
     expect(names(filterMenu(menu, '提现', zh))).toEqual(['funds', 'withdrawal']);
-    expect(filterMenu(menu, 'withdrawal', zh)).toEqual([]);
+  });
+
+  it('finds an entry by its English title and its route in a Chinese console', () => {
+    expect(names(filterMenu(menu, 'Withdrawal rec', zh))).toEqual(['funds', 'withdrawal']);
+    expect(names(filterMenu(menu, 'client', zh))).toEqual(['client']);
+    // the real registry: "ipo" finds the IPO entries by their routes (trades/ipo, trx/ipo, ...)
+    const real = visibleMenu(registry, all, 'tr');
+    const found = [...visiblePaths(filterMenu(real, 'ipo', zh))];
+    expect(found).toContain('/trades/ipo');
+    expect(found).toContain('/trx/ipo');
+    expect(found).not.toContain('/deposit');
   });
 
   it('a group whose title matches keeps all its children', () => {

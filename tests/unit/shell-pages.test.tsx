@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../../i18n';
 import { initials, pageTitle } from '../../src/layout/appInfo';
 import { PageTitle, routeTitleKey } from '../../src/layout/PageTitle';
-import { NotFound } from '../../src/pages/NotFound';
+import { Forbidden, NotFound } from '../../src/pages/NotFound';
 
 const i18n = (locale: 'zh-CN' | 'en-US') => createI18nProvider({ initialLocale: locale });
 
@@ -20,8 +20,8 @@ describe('page title', () => {
     expect(routeTitleKey('/login')).toBe('shell.title.login');
     expect(routeTitleKey('/error')).toBe('shell.title.error');
     expect(routeTitleKey('/no/such/page')).toBe('shell.title.notFound');
-    // A page the user may not open is a 404.
-    expect(routeTitleKey('/dashboard', () => false)).toBe('shell.title.notFound');
+    // A page the user may not open is a 403.
+    expect(routeTitleKey('/dashboard', () => false)).toBe('shell.title.forbidden');
   });
 
   it('sets document.title in the UI language', async () => {
@@ -84,5 +84,21 @@ describe('404 page', () => {
     renderAt('/no/such/page');
     fireEvent.click(screen.getByTestId('notfound-home'));
     expect(screen.getByText('home')).toBeInTheDocument();
+  });
+});
+
+describe('403 page', () => {
+  it('says in Chinese that the role may not open the page, with the way home', () => {
+    render(
+      <I18nContextProvider value={i18n('zh-CN')}>
+        <MemoryRouter initialEntries={['/permission']}>
+          <Forbidden />
+        </MemoryRouter>
+      </I18nContextProvider>,
+    );
+    expect(screen.getByText('403')).toBeInTheDocument();
+    expect(screen.getByText('无权访问此页面')).toBeInTheDocument();
+    expect(screen.queryByText('404')).toBeNull();
+    expect(screen.getByTestId('notfound-home')).toHaveTextContent('返回首页');
   });
 });

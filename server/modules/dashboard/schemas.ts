@@ -101,9 +101,20 @@ export const summarySchema = {
     clients: clientCounts,
     deposits: sums,
     withdrawals: sums,
+    daily: {
+      type: 'array',
+      description:
+        "The range's deposits and withdrawals per day (the tenant's days, in order; days without any left out)",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { day: { type: 'string', format: 'date' }, deposits: sums, withdrawals: sums },
+        required: ['day', 'deposits', 'withdrawals'],
+      },
+    },
     exposure: { type: 'array', items: exposureRow },
   },
-  required: [...rangeKeys, 'clients', 'deposits', 'withdrawals', 'exposure'],
+  required: [...rangeKeys, 'clients', 'deposits', 'withdrawals', 'daily', 'exposure'],
 } as const;
 
 /** The figures of one product kind. */

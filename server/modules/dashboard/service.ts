@@ -197,6 +197,43 @@ const moneySums = (db: Executor, staff: StaffScope, r: Range, kind: 'deposit' | 
     .groupBy(statMoney.currency)
     .having(sql`sum(${statMoney.records}) <> 0`);
 
+/** One day's deposits and withdrawals per currency (the summary's time series); days without any are left out. */
+export interface DayMoney {
+  day: string;
+  deposits: CurrencySum[];
+  withdrawals: CurrencySum[];
+}
+
+/** The kept day rows of approved deposits and paid withdrawals in the range, per day, kind and currency. */
+const dailySums = (db: Executor, staff: StaffScope, r: Range) =>
+  db
+    .select({
+      day: sql<string>`${statMoney.day}::text`.as('day'),
+      kind: statMoney.kind,
+      currency: statMoney.currency,
+      amount: sumText(statMoney.amount).as('amount'),
+      count: sumInt(statMoney.records).as('count'),
+    })
+    .from(statMoney)
+    .where(and(recordScope(staff, statMoney), eq(statMoney.span, 'day'), between(statMoney.day, r.from, r.to)))
+    .groupBy(statMoney.day, statMoney.kind, statMoney.currency)
+    .having(sql`sum(${statMoney.records}) <> 0`);
+
+/** Folds (day, kind, currency) sums into one entry per day, in day order, currencies in order. */
+function dayRows(rows: { day: string; kind: string; currency: string; amount: string; count: number }[]): DayMoney[] {
+  const days = new Map<string, DayMoney>();
+  for (const x of [...rows].sort((a, b) => a.day.localeCompare(b.day) || byCurrency(a, b))) {
+    const entry = days.get(x.day) ?? { day: x.day, deposits: [], withdrawals: [] };
+    days.set(x.day, entry);
+    (x.kind === 'deposit' ? entry.deposits : entry.withdrawals).push({
+      currency: x.currency,
+      amount: x.amount,
+      count: x.count,
+    });
+  }
+  return [...days.values()];
+}
+
 export type ExposureRow = {
   currency: string;
   balance: string;
@@ -214,7 +251,10 @@ const NO_EXPOSURE = {
   arrears_orders: 0,
 };
 
-/** The summary: client counts, deposits, withdrawals and exposure in the caller's scope. */
+/**
+ * The summary: client counts, deposits, withdrawals (in the range, and per day of it) and exposure in the caller's
+ * scope.
+ */
 export function summary(db: Executor, staff: StaffScope, r: Range) {
   return cached(db, 'summary', staff, r, async () => {
     const p = await together(db, {
@@ -224,6 +264,7 @@ export function summary(db: Executor, staff: StaffScope, r: Range) {
         .where(and(recordScope(staff, statClient), clientRows(r))),
       deposits: moneySums(db, staff, r, 'deposit'),
       withdrawals: moneySums(db, staff, r, 'withdrawal'),
+      daily: dailySums(db, staff, r),
       // Exposure, now: a currency with an account, or an open or owing order.
       balances: db
         .select({ currency: statBalance.currency, balance: sumText(statBalance.balance).as('balance') })
@@ -257,6 +298,7 @@ export function summary(db: Executor, staff: StaffScope, r: Range) {
       clients: presentCounts((p.clients as Counts[])[0]),
       deposits: (p.deposits as CurrencySum[]).sort(byCurrency),
       withdrawals: (p.withdrawals as CurrencySum[]).sort(byCurrency),
+      daily: dayRows(p.daily as Parameters<typeof dayRows>[0]),
       exposure: [...exposure.values()].sort(byCurrency),
     };
   });

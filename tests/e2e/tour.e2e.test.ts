@@ -1,0 +1,228 @@
+/**
+ * A tour of every menu entry each role sees, in Chinese, at 1366×768 and at 375 px, on the built console and the real
+ * API, so that what a person sees wrong comes back as a failure: each entry loads (its content, no spinner left), a
+ * list shows rows or its empty state, no raw i18n key or placeholder shows, the console's own words (headers,
+ * buttons, tabs, labels, chips, alerts) have no English beyond product names and codes, and no row action is out of
+ * reach (at 1366 inside the window and not covered; at 375 a tap on a row opens its actions, or its record).
+ * One browser; one page per role, entry after entry, each checked at both widths. Then the ways in: a page the role
+ * may not open says 403, a deep link opened signed out comes back after sign-in, the menu search finds an entry by its
+ * route.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { leaves, nodePath } from '../../resources/menu';
+import { registry } from '../../resources/registry';
+import type { MenuNode } from '../../resources/types';
+import type { Role } from '../../permissions';
+import { MENU_BY_LEAF } from './menu-expectations';
+import { newPage, openFromMenu, pane, PASSWORD, signedInPage, startE2E } from './console';
+
+const e2e = startE2E({ clients: 12 });
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 812 };
+
+/** Each menu leaf with a page, its path and its group (the parent to open first), as the tenant tr shows them. */
+const ENTRIES: { name: string; path: string; group?: string }[] = registry
+  .flatMap((n: MenuNode): { node: MenuNode; group?: string }[] =>
+    n.children ? leaves(n.children).map((node) => ({ node, group: n.name })) : [{ node: n }],
+  )
+  .filter(({ node }) => node.page && !node.hide?.includes('tr'))
+  .map(({ node, group }) => ({ name: node.name, path: nodePath(node), group }));
+
+/**
+ * Words of the console that are no English: product names, brands and the tenant's zone in the zone note. Codes
+ * (all capitals and digits: USD, IPO, TRC20, VIP) pass as they are.
+ */
+const ALLOWED_WORDS = new Set([
+  'Logo',
+  'Solana',
+  'Telegram',
+  'WhatsApp',
+  'Asia',
+  'Shanghai',
+  'Google',
+  'Authenticator',
+]);
+
+/** What a page shows that it must not: raw i18n keys and placeholders. */
+const RAW = /\b(?:resources|engine|shell|menu|errors|common)\.[a-z_]+\.|%\{|\bra\.[a-z]+\.[a-z_]+/;
+
+/** What the page of `path` shows once a person can work in it, measured in the page. */
+function inspect(path: string) {
+  const root = document.querySelector(`[data-tab-pane="${path}"]`) as HTMLElement | null;
+  if (!root) return null;
+  const busy = !!root.querySelector('.MuiCircularProgress-root, .MuiLinearProgress-root, .MuiSkeleton-root');
+  const list = !!root.querySelector('.RaList-main');
+  const rows = root.querySelectorAll('tbody tr').length;
+  // the console's own words (not the records' data)
+  const chrome = [
+    ...root.querySelectorAll(
+      'th, button, [role=tab], label, legend, h1, h2, h3, h4, h5, h6, .MuiChip-label, .MuiAlert-message, .MuiCardHeader-subheader',
+    ),
+  ]
+    .filter((e) => (e as HTMLElement).offsetParent !== null)
+    .map((e) => (e as HTMLElement).innerText.trim())
+    .filter(Boolean);
+  const visible = (e: Element) => (e as HTMLElement).offsetParent !== null;
+  const actions = [...root.querySelectorAll('[data-testid=row-actions]')].filter(visible).slice(0, 5);
+  return {
+    busy,
+    text: root.innerText,
+    list,
+    rows,
+    clickableRow: !!root.querySelector('tbody tr.RaDataTable-clickableRow'),
+    chrome,
+    innerWidth: window.innerWidth,
+    actions: actions.map((a) => {
+      const box = a.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + Math.min(box.width / 2, 12), box.top + box.height / 2);
+      return { left: box.left, right: box.right, reachable: !!hit && a.contains(hit) };
+    }),
+  };
+}
+
+/** The English words of the console's own texts that are no product name nor code. */
+function englishWords(texts: string[]): string[] {
+  const words = texts.flatMap((t) => t.match(/[A-Za-z][A-Za-z'-]+/g) ?? []);
+  return [...new Set(words.filter((w) => !/^[A-Z0-9]+$/.test(w) && !ALLOWED_WORDS.has(w)))];
+}
+
+/** Waits until the page of `path` is there for a person: content, no spinner; a list with rows or its empty state. */
+async function settled(page: Page, path: string) {
+  await page.locator(pane(path)).waitFor();
+  await expect
+    .poll(
+      async () => {
+        const m = await page.evaluate(inspect, path);
+        return !!m && !m.busy && m.text.trim().length > 0 && (!m.list || m.rows > 0 || /没有/.test(m.text));
+      },
+      { timeout: 30_000, message: `${path} loads` },
+    )
+    .toBe(true);
+  return (await page.evaluate(inspect, path))!;
+}
+
+/** Checks the page of `path` at the current width; at a phone's width a tap on a list row opens its actions. */
+async function check(page: Page, path: string, width: number) {
+  const m = await settled(page, path);
+  const where = `${path} at ${width}`;
+  expect(m.text, where).not.toMatch(RAW);
+  expect(englishWords(m.chrome), where).toEqual([]);
+  for (const a of m.actions) {
+    expect(a.left, where).toBeGreaterThanOrEqual(0);
+    expect(a.right, where).toBeLessThanOrEqual(m.innerWidth + 0.5);
+    expect(a.reachable, where).toBe(true);
+  }
+  if (width < 600 && m.list && m.rows > 0) {
+    // no actions column inside the table to scroll to
+    expect(m.actions, where).toEqual([]);
+    if (m.clickableRow) await tapFirstRow(page, path, where);
+  }
+}
+
+/** Taps the first row of a list on a phone: its actions in a sheet (each in the window), or its record opens. */
+async function tapFirstRow(page: Page, path: string, where: string) {
+  const before = page.url();
+  await page
+    .locator(`${pane(path)} tbody tr.RaDataTable-clickableRow`)
+    .first()
+    .click();
+  // the sheet of this list (a list's sheet stays mounted, hidden, once opened)
+  const sheet = page.locator('[data-testid=row-action-sheet] .MuiDrawer-paper:visible');
+  const opened = page.locator('.MuiDrawer-paper:visible, [role=dialog]:visible').first();
+  await expect.poll(async () => (await opened.count()) > 0 || page.url() !== before, { message: where }).toBe(true);
+  if (await sheet.count()) {
+    const items = await sheet
+      .locator('[role=menuitem]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right]));
+    expect(items.length, where).toBeGreaterThan(0);
+    for (const [left, right] of items) {
+      expect(left, where).toBeGreaterThanOrEqual(0);
+      expect(right, where).toBeLessThanOrEqual(PHONE.width);
+    }
+  }
+  if (page.url() !== before) await page.goBack();
+  else {
+    await page.keyboard.press('Escape');
+    await expect.poll(() => opened.count(), { message: `${where}: closes` }).toBe(0);
+  }
+}
+
+const ROLES: [string, Role][] = [
+  ['admin', 'god'],
+  ['supervisor', 'angel'],
+  ['leader', 'superman'],
+  ['sales', 'hero'],
+];
+
+describe('every menu entry, per role, at 1366 and 375 px', () => {
+  for (const [username, role] of ROLES) {
+    it(`${username} (${role})`, { timeout: 900_000 }, async () => {
+      const entries = ENTRIES.filter((e) => MENU_BY_LEAF[e.name]?.includes(role));
+      expect(entries.length).toBeGreaterThan(5);
+      const { ctx, page } = await signedInPage(e2e, username, DESKTOP);
+      for (const entry of entries) {
+        await page.setViewportSize(DESKTOP);
+        await openFromMenu(page, entry.name, entry.group);
+        await check(page, entry.path, DESKTOP.width);
+        await page.setViewportSize(PHONE);
+        await check(page, entry.path, PHONE.width);
+      }
+      await ctx.close();
+    });
+  }
+});
+
+describe('ways in', () => {
+  it('a page the role may not open says 403 in Chinese, not 404', async () => {
+    const { ctx, page } = await signedInPage(e2e, 'sales');
+    await page.goto(`${e2e.server.url}/permission`);
+    const forbidden = page.locator('[data-testid=forbidden]');
+    await forbidden.getByText('无权访问此页面').waitFor();
+    expect(await forbidden.innerText()).toContain('403');
+    expect(await page.locator('[data-testid=not-found]').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('a deep link opened signed out opens after sign-in; one the role may not open gives way to the dashboard', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ status: 'approved' }));
+    // signed out at a page: the login form, then that page with its filter
+    const first = await newPage(e2e.browser);
+    await first.page.goto(`${e2e.server.url}/deposit?filter=${filter}`);
+    await first.page.waitForURL(/\/login\?next=/);
+    await first.page.fill('input[name=username]', 'supervisor');
+    await first.page.fill('input[name=password]', PASSWORD);
+    await first.page.click('[data-testid=login-submit]');
+    await first.page.waitForURL(
+      (u) => u.pathname === '/deposit' && u.searchParams.get('filter') === '{"status":"approved"}',
+    );
+    await first.page
+      .locator(`${pane('/deposit')} tbody tr`)
+      .first()
+      .waitFor();
+    await first.ctx.close();
+
+    // a page the salesman may not open: the dashboard after sign-in, not a 403
+    const second = await newPage(e2e.browser);
+    await second.page.goto(`${e2e.server.url}/permission`);
+    await second.page.waitForURL(/\/login\?next=/);
+    await second.page.fill('input[name=username]', 'sales');
+    await second.page.fill('input[name=password]', PASSWORD);
+    await second.page.click('[data-testid=login-submit]');
+    await second.page.waitForURL('**/dashboard');
+    await second.page.locator('[data-testid=profile-card]').waitFor();
+    expect(await second.page.locator('[data-testid=forbidden]').count()).toBe(0);
+    await second.ctx.close();
+  });
+
+  it('the menu search finds the IPO entries by their route in a Chinese console', async () => {
+    const { ctx, page } = await signedInPage(e2e, 'admin');
+    await page.fill('[data-testid=menu-search]', 'ipo');
+    const menu = page.locator('[data-testid=side-menu]');
+    await menu.locator('[data-testid="menu-item-trades/ipo"]', { hasText: '新股申购' }).waitFor();
+    await menu.locator('[data-testid="menu-item-trx/ipo"]').waitFor();
+    expect(await menu.locator('[data-testid=menu-item-deposit]').count()).toBe(0);
+    await ctx.close();
+  });
+});
