@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFunds } from '../../server/db/seed-funds';
 import { checkLedger, formatReport } from '../../server/ledger';
 import { asOwner } from './helpers';
-import { freshDatabase, seedTenantStaff } from './ledger-helpers';
+import { freshDatabase } from './database';
+import { seedTenantStaff } from './ledger-helpers';
 
 let env: Awaited<ReturnType<typeof freshDatabase>>;
 const TENANT = 'tr';
 
 beforeAll(async () => {
-  env = await freshDatabase();
+  env = await freshDatabase('/tmp/bo-ledger-test');
   await seedTenantStaff(env.database.db, TENANT);
   await seedFunds(env.database.db, TENANT, { clients: 40 });
 }, 240_000);
