@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRetry } from '../../server/core/retry';
 import { checkLedger } from '../../server/ledger';
-import { recomputePosition } from '../../server/modules/trading/service';
+import { recomputePosition } from '../../server/modules/trading/postings';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 import { fundedClient, openKinds } from './trading-helpers';
 

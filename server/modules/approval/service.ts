@@ -34,7 +34,8 @@ import { auditWithdrawal, executeWithdrawalRollback } from '../withdraw/service'
 import { auditLoan, decideCredit, executeOverdrawnRollback } from '../overdrawn/service';
 import { decideExchange, exchangeInScope, presentExchange } from '../exchange/service';
 import { decidePlan, planOf } from '../emergency/service';
-import { executeTradeResult, tradeResultOrder, tradeResultView } from '../trading/service';
+import { executeTradeResult } from '../trading/approved-results';
+import { tradeResultOrder, tradeResultView } from '../trading/trade-results';
 import { changeOf, lockPendingOf, proposeChange, step, type TargetType } from './gate';
 import { decideControl } from './control';
 
