@@ -12,7 +12,9 @@ import { withRetry } from '../../server/core/retry';
 import { createDeposit } from '../../server/modules/deposit/service';
 import { byStaff, bySystem } from '../../server/modules/records/common';
 import { compensation, deposit, loan, withdrawal } from '../../domain/records';
-import { exportDeposits, exportOverdrawn, recordCsvColumns } from '../../server/modules/records/lists';
+import { exportDeposits } from '../../server/modules/deposit/lists';
+import { exportOverdrawn } from '../../server/modules/overdrawn/lists';
+import { recordCsvColumns } from '../../server/modules/records/lists';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 const BULK = EXPORT_BATCH + 150;

@@ -28,7 +28,9 @@ import { NotFoundError, StateConflictError, ValidationError } from '../../core/e
 import type { Executor } from '../../core/db';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { iso, money2, type Actor } from '../records/common';
-import { depositDetail, overdrawnDetail, withdrawalDetail } from '../records/lists';
+import { depositDetail } from '../deposit/lists';
+import { overdrawnDetail } from '../overdrawn/lists';
+import { withdrawalDetail } from '../withdraw/lists';
 import { auditDeposit, executeDepositRollback } from '../deposit/service';
 import { auditWithdrawal, executeWithdrawalRollback } from '../withdraw/service';
 import { auditLoan, decideCredit, executeOverdrawnRollback } from '../overdrawn/service';
