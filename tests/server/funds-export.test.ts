@@ -49,7 +49,7 @@ beforeAll(async () => {
     }
   });
   for (const u of ['admin', 'supervisor', 'leader', 'sales']) tokens[u] = (await login(t.app, u)).access_token;
-}, 300_000);
+});
 afterAll(() => t?.close());
 
 const get = (who: string, url: string) => call(t.app, 'GET', `/api${url}`, { token: tokens[who] });

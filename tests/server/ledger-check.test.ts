@@ -15,7 +15,7 @@ beforeAll(async () => {
   env = await freshDatabase('/tmp/bo-ledger-test');
   await seedTenantStaff(env.database.db, TENANT);
   await seedFunds(env.database.db, TENANT, { clients: 40 });
-}, 240_000);
+});
 afterAll(async () => {
   await env?.database.close();
   await env?.drop();
@@ -163,7 +163,7 @@ describe('ledger check catches corruption', () => {
     await asOwner(env.database, env.url, (o) =>
       o.execute(sql`UPDATE account SET deposit = deposit - 1 WHERE id = (SELECT min(id) FROM account)`),
     );
-  }, 120_000);
+  });
 });
 
 async function expectScript(extraEnv: Record<string, string>, code: number) {

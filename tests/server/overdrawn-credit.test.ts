@@ -34,7 +34,7 @@ beforeAll(async () => {
   const rows = await t.database.db.execute(sql`SELECT id, username, name FROM staff_user WHERE tenant_id = 'tr'`);
   for (const r of rows.rows as { id: number; username: string; name: string }[])
     staff[r.username] = { id: Number(r.id), name: r.name };
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

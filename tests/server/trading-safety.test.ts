@@ -54,7 +54,7 @@ beforeAll(async () => {
   token = (await login(app, 'admin')).access_token;
   for (const name of ['a', 'b'] as const) clients[name] = await fundedClient(t.database.db, `safe_${name}`, '50000.00');
   await openKinds(app, token, ['stock', 'block', 'daily', 'ipo', 'ai', 'fund', 'quant', 'saving'], '00:00-24:00');
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });
