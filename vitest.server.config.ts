@@ -5,9 +5,12 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['tests/server/**/*.test.ts'],
+    // One migrated database per run that every file's databases start from (tests/server/database.ts).
+    globalSetup: ['tests/server/database.global.ts'],
     exclude: process.env.DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'tests/server/**/*.pg.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // No test depends on the machine's speed: the timeouts only end a hang (no file sets its own).
+    testTimeout: 1_800_000,
+    hookTimeout: 1_800_000,
     fileParallelism: false,
   },
 });

@@ -11,5 +11,8 @@ export default defineConfig({
     // The API's route table and response schemas, against which msw checks every mocked answer (tests/unit/msw.ts).
     globalSetup: ['tests/unit/contract.global.ts'],
     restoreMocks: true,
+    // No test depends on the machine's speed: the timeouts only end a hang (findBy/waitFor: tests/unit/setup.ts).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

@@ -36,9 +36,15 @@ export interface OpenOptions {
   ownerUrl?: string;
   /** The password bo_app signs in with when its login is derived from `url` (DATABASE_APP_PASSWORD); unset: none. */
   appPassword?: string;
+  /**
+   * In-memory PGlite only: the data directory to start from (a `dumpDataDir()` tarball of an already migrated
+   * database, as the test harness keeps one), instead of an empty cluster; the migrations then add only what it lacks.
+   */
+  pgliteImage?: Blob;
 }
 
-const migrationsFolder = resolve(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
+/** The hand-written SQL migrations with their journal (meta/_journal.json). */
+export const migrationsFolder = resolve(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
 
 /**
  * Opens the database, applies migrations as the owner and answers a handle whose queries run as bo_app.
@@ -57,7 +63,7 @@ export async function openDatabase(
       dir = join(dataDir, 'pgdata');
       mkdirSync(dir, { recursive: true });
     }
-    const client = dir ? new PGlite(dir) : new PGlite();
+    const client = dir ? new PGlite(dir) : new PGlite({ loadDataDir: opts.pgliteImage });
     try {
       const db = drizzlePglite(client, { schema });
       await migratePglite(db, { migrationsFolder });
@@ -96,7 +102,7 @@ export async function openDatabase(
 }
 
 /** Applies the migrations on one connection of the owner, closed before the API's pool opens. */
-async function migrateAsOwner(ownerUrl: string): Promise<void> {
+export async function migrateAsOwner(ownerUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: ownerUrl, application_name: 'bo-migrate' });
   await client.connect();
   try {

@@ -7,7 +7,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_HOURS } from '../../domain/service';
 import { withRetry } from '../core/retry';
-import { composeMessage, createTemplate } from '../modules/message/service';
+import { composeMessage } from '../modules/message/messages';
+import { createTemplate } from '../modules/message/templates';
 import { saveDefault, saveTeam } from '../modules/service/service';
 import type { Db } from './client';
 import { client, messageTemplate, staffUser } from './schema';

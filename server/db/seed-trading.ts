@@ -1,7 +1,7 @@
 /**
  * Demo trading data of a tenant (development only, after seedFunds): products of every kind in every product status
- * and orders of every kind in every order status that kind reaches, all made through the trading service
- * (server/modules/trading/service.ts), so the ledger, the positions and `ledger:check` hold. Runs once (skipped when
+ * and orders of every kind in every order status that kind reaches, all made through the trading services
+ * (server/modules/trading/: products.ts, placement.ts, actions.ts, ipo.ts), so the ledger, the positions and `ledger:check` hold. Runs once (skipped when
  * the tenant already has products); a few hundred statements, about a second.
  */
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
@@ -10,14 +10,10 @@ import { nextOpen, TRADE_PRODUCTS, type TradeProduct } from '../../domain/trade-
 import { withRetry } from '../core/retry';
 import type { Tx } from '../core/db';
 import { byStaff, type Actor } from '../modules/records/common';
-import {
-  allocateIpo,
-  createProduct,
-  goPublic,
-  orderAction,
-  placeOrder,
-  productAction,
-} from '../modules/trading/service';
+import { allocateIpo, goPublic } from '../modules/trading/ipo';
+import { createProduct, productAction } from '../modules/trading/products';
+import { orderAction } from '../modules/trading/actions';
+import { placeOrder } from '../modules/trading/placement';
 import { readProduct, saveProduct } from '../modules/trade_config/service';
 import { effectiveOf } from '../modules/trading_permission/service';
 import { tenantTimeZone } from '../modules/setting/service';

@@ -34,7 +34,7 @@ beforeAll(async () => {
       id: number;
     }[]
   ).map((a) => Number(a.id));
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

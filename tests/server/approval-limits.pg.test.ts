@@ -61,7 +61,7 @@ beforeAll(async () => {
   sales = Number(
     (await rows<{ id: number }>(sql`SELECT id FROM staff_user WHERE tenant_id = 'tr' AND username = 'sales'`))[0].id,
   );
-}, 300_000);
+});
 afterAll(() => t?.close());
 
 describe('50 parallel credits of 999.99', () => {

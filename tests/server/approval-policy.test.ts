@@ -69,7 +69,7 @@ beforeAll(async () => {
   for (const r of rows.rows as { id: number; username: string }[]) staffId[r.username] = Number(r.id);
   await withRetry(t.database.db, (tx) => seedRates(tx, 'tr'));
   fixture = { db: t.database.db, tenantId: 'tr' } as LedgerFixture;
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });

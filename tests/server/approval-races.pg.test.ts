@@ -39,7 +39,7 @@ beforeAll(async () => {
     invitationCode: 'CHECKER2MC',
   });
   for (const u of CHECKERS) token[u] = (await login(t.app, u)).access_token;
-}, 300_000);
+});
 afterAll(() => t?.close());
 
 const rows = async <T>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];

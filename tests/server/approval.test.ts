@@ -62,7 +62,7 @@ beforeAll(async () => {
   const f = { db: t.database.db, tenantId: 'tr' } as LedgerFixture;
   c1 = await makeClient(f, 'mc_one', staffId.sales, ['USD', 'CNY']);
   c2 = await makeClient(f, 'mc_two', staffId.sales, ['USD']);
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });

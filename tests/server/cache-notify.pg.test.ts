@@ -27,12 +27,9 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, ms = 3_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(10);
-  }
+/** Waits until `check` holds (however loaded the machine; the test's timeout ends a hang). */
+async function until(check: () => boolean) {
+  while (!check()) await sleep(10);
 }
 const notify = (payload: string) => t.database.db.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload})`);
 
@@ -83,6 +80,6 @@ describe('the app notifies other processes', () => {
     expect((await call(t.app, 'POST', '/api/auth/admin/v1/logout', { token: access_token })).statusCode).toBeLessThan(
       300,
     );
-    await until(() => heard === count + 1, 1_000);
+    await until(() => heard === count + 1);
   });
 });

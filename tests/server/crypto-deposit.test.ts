@@ -39,7 +39,7 @@ beforeAll(async () => {
     WHERE c.tenant_id = 'tr' ORDER BY c.id LIMIT 1`);
   clientId = Number(c.id);
   usdAccount = Number(c.account_id);
-}, 300_000);
+});
 afterAll(() => t?.close());
 
 const as = (
@@ -376,5 +376,5 @@ describe('migration 0007_crypto_deposit_fields', () => {
     } finally {
       await done();
     }
-  }, 120_000);
+  });
 });

@@ -337,7 +337,7 @@ beforeAll(async () => {
   await order('c_leader', 'saving', '14.00', 'holding');
   await order('c_leader', 'daily', '9.00', 'unsettled');
   await order('c_nobody', 'stock', '3.00', 'holding');
-}, 120_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -65,7 +65,7 @@ beforeAll(async () => {
   for (const who of ['admin', 'supervisor', 'leader', 'sales'] as const)
     tokens[who] = (await login(t.app, who)).access_token;
   tokens.plAdmin = (await login(t.app, 'admin', { tenant: 'pl' })).access_token;
-}, 240_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -126,5 +126,5 @@ describe('the API signs in as its own role', () => {
     expect(audit.stdout).toContain('OK');
     const ledger = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env });
     expect(ledger.stdout).toContain('ledger check: OK');
-  }, 60_000);
+  });
 });

@@ -98,7 +98,7 @@ beforeAll(async () => {
   clients.a = await fundedClient('tr', 'emg_a');
   clients.b = await fundedClient('tr', 'emg_b');
   clients.n = await fundedClient('pl', 'emg_neighbour');
-}, 120_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -54,7 +54,7 @@ beforeAll(async () => {
     if (!acc[cur]) acc[cur] = (await openAccount(t.database.db, 'tr', Number(c.id), cur)).id;
   }
   fx = { id: Number(c.id), USD: acc.USD, EUR: acc.EUR, CNY: acc.CNY };
-}, 300_000);
+});
 afterAll(() => t?.close());
 
 describe('rules shared with the console', () => {

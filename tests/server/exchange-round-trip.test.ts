@@ -38,7 +38,7 @@ const ex = (clientId: number, from: number, to: number, amount: string) =>
 beforeAll(async () => {
   f = await ledgerFixture();
   await makerCheckerOff(f.db, f.tenantId);
-}, 120_000);
+});
 afterAll(() => f?.close());
 
 describe('preview against result', () => {
@@ -187,5 +187,5 @@ describe('rate round trips', () => {
       await f.db.execute(sql`SELECT count(*)::int AS n FROM exchange_record WHERE client_id = ${c.clientId}`)
     ).rows as { n: number }[];
     expect(Number(n)).toBeGreaterThan(10);
-  }, 120_000);
+  });
 });

@@ -12,7 +12,9 @@ import { withRetry } from '../../server/core/retry';
 import { createDeposit } from '../../server/modules/deposit/service';
 import { byStaff, bySystem } from '../../server/modules/records/common';
 import { compensation, deposit, loan, withdrawal } from '../../domain/records';
-import { exportDeposits, exportOverdrawn, recordCsvColumns } from '../../server/modules/records/lists';
+import { exportDeposits } from '../../server/modules/deposit/lists';
+import { exportOverdrawn } from '../../server/modules/overdrawn/lists';
+import { recordCsvColumns } from '../../server/modules/records/lists';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 const BULK = EXPORT_BATCH + 150;
@@ -47,7 +49,7 @@ beforeAll(async () => {
     }
   });
   for (const u of ['admin', 'supervisor', 'leader', 'sales']) tokens[u] = (await login(t.app, u)).access_token;
-}, 300_000);
+});
 afterAll(() => t?.close());
 
 const get = (who: string, url: string) => call(t.app, 'GET', `/api${url}`, { token: tokens[who] });

@@ -42,7 +42,7 @@ const withdraw = (clientId: number, accountId: number, amount = '1.00') =>
 beforeAll(async () => {
   f = await ledgerFixture();
   await makerCheckerOff(f.db, f.tenantId);
-}, 120_000);
+});
 afterAll(() => f?.close());
 
 describe('withdraw.daily_count', () => {

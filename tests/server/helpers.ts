@@ -5,10 +5,11 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { APP_ROLE, openDatabase, type Database, type Db } from '../../server/db/client';
+import { APP_ROLE, type Database, type Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
 import { md5hex } from '../../server/security/password';
+import { freshDatabase } from './database';
 
 /** The demo password every seeded staff member has in tests. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -49,37 +50,6 @@ export async function asOwner<T>(
   }
 }
 
-/** A database nobody else uses: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
-async function freshDatabase(config: Config): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { database: await openDatabase('memory://', config.dataDir), drop: async () => {} };
-  const name = `bo_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString(), config.dataDir, 5);
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      // pool.end() resolves before its connections have left the server; a FORCE drop would kill them mid-goodbye
-      // (FATAL 57P01 reaching a client that no longer listens). Wait for them to go (up to 5 s), then drop.
-      for (let i = 0; i < 100; i++) {
-        const open = await c.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
-        if (open.rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 /**
  * A seeded app on a fresh database (captcha on, lenient rate limit unless overridden).
  * `extend` registers extra (fixture) routes before the app is ready; `clock` replaces the wall clock of the rules of
@@ -100,7 +70,7 @@ export async function makeTestApp(
       ...overrides,
     },
   );
-  const { database, url, drop } = await freshDatabase(config);
+  const { database, url, drop } = await freshDatabase(config.dataDir);
   await seed(database.db, config);
   const app = await buildApp(config, { database, clock });
   await extend?.(app);

@@ -5,16 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFunds } from '../../server/db/seed-funds';
 import { checkLedger, formatReport } from '../../server/ledger';
 import { asOwner } from './helpers';
-import { freshDatabase, seedTenantStaff } from './ledger-helpers';
+import { freshDatabase } from './database';
+import { seedTenantStaff } from './ledger-helpers';
 
 let env: Awaited<ReturnType<typeof freshDatabase>>;
 const TENANT = 'tr';
 
 beforeAll(async () => {
-  env = await freshDatabase();
+  env = await freshDatabase('/tmp/bo-ledger-test');
   await seedTenantStaff(env.database.db, TENANT);
   await seedFunds(env.database.db, TENANT, { clients: 40 });
-}, 240_000);
+});
 afterAll(async () => {
   await env?.database.close();
   await env?.drop();
@@ -162,7 +163,7 @@ describe('ledger check catches corruption', () => {
     await asOwner(env.database, env.url, (o) =>
       o.execute(sql`UPDATE account SET deposit = deposit - 1 WHERE id = (SELECT min(id) FROM account)`),
     );
-  }, 120_000);
+  });
 });
 
 async function expectScript(extraEnv: Record<string, string>, code: number) {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   if (f.database.kind !== 'pg') throw new Error('expected a PostgreSQL database');
   // Races of the ledger itself (one staff member may make and audit); maker-checker races: races.pg.test.ts.
   await makerCheckerOff(f.db, f.tenantId);
-}, 120_000);
+});
 afterAll(async () => {
   await f?.close();
 });
@@ -211,5 +211,5 @@ describe('concurrent money movements', () => {
              (SELECT coalesce(sum(amount), 0) FROM withdraw_record WHERE status = 'pending')::numeric(20,2)::text AS pending`);
     const fr = frozen.rows[0] as { frozen: string; pending: string };
     expect(fr.frozen).toBe(fr.pending);
-  }, 240_000);
+  });
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   }
   const rows = await t.database.db.execute(sql`SELECT id, username FROM staff_user WHERE tenant_id = 'tr'`);
   for (const r of rows.rows as { id: number; username: string }[]) staffId[r.username] = Number(r.id);
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

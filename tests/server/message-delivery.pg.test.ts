@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { auditLog, message, staffUser } from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
-import { deliverDue } from '../../server/modules/message/service';
+import { deliverDue } from '../../server/modules/message/delivery';
 import { DEMO_PASSWORD } from './helpers';
 
 const base = process.env.DATABASE_URL;

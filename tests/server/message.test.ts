@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, message, messageRecipient } from '../../server/db/schema';
-import { deliverDue } from '../../server/modules/message/service';
+import { deliverDue } from '../../server/modules/message/delivery';
 import { composeProblems, renderMessage, sendAtInstant } from '../../domain/message';
 import { clientSuite, lastAudit, type StaffName } from './client-fixture';
 import { call, login } from './helpers';

@@ -169,7 +169,7 @@ beforeAll(async () => {
   );
   database = await openDatabase(DB_URL, config.dataDir, 2);
   await seed(database.db, config);
-}, 90_000);
+});
 
 afterAll(async () => {
   killAll('SIGTERM');
@@ -192,7 +192,7 @@ afterAll(async () => {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
   await admin.end();
-}, 30_000);
+});
 
 /**
  * The status `userinfo` answers on instance `n` once the change has reached it: asked again every 20 ms for up to

@@ -58,7 +58,7 @@ beforeAll(async () => {
     sql`SELECT id FROM client WHERE tenant_id = 'tr' AND agent_id = ${staffIds.sales3} ORDER BY id LIMIT 1`,
   );
   otherTeamClient = Number(o.id);
-}, 300_000);
+});
 afterAll(() => t?.close());
 
 describe('crypto_address', () => {

@@ -70,7 +70,7 @@ beforeAll(async () => {
   await openKinds(app, tokens.admin, ['stock', 'fund'], '09:30-11:30,13:00-15:00');
   // the trading mechanics at any amount; the trade results' maker-checker: tests/server/trade-results.test.ts
   await setTier(t.database.db, 'tr', { enabled: false }, ['trade_result']);
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

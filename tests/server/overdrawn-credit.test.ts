@@ -11,7 +11,8 @@ import { checkLedger } from '../../server/ledger';
 import { NotFoundError } from '../../server/core/errors';
 import { withRetry } from '../../server/core/retry';
 import { byStaff } from '../../server/modules/records/common';
-import { depositDetail, overdrawnDetail } from '../../server/modules/records/lists';
+import { depositDetail } from '../../server/modules/deposit/lists';
+import { overdrawnDetail } from '../../server/modules/overdrawn/lists';
 import { creditOverdrawn } from '../../server/modules/overdrawn/service';
 import { requestWithdrawal } from '../../server/modules/withdraw/service';
 import { bySystem } from '../../server/modules/records/common';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const rows = await t.database.db.execute(sql`SELECT id, username, name FROM staff_user WHERE tenant_id = 'tr'`);
   for (const r of rows.rows as { id: number; username: string; name: string }[])
     staff[r.username] = { id: Number(r.id), name: r.name };
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

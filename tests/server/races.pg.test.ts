@@ -58,7 +58,7 @@ beforeAll(async () => {
       invitationCode: username.toUpperCase(),
     });
   for (const u of ['admin', 'supervisor', 'checker2', 'checker3']) token[u] = (await login(t.app, u)).access_token;
-}, 300_000);
+});
 afterAll(() => t?.close());
 
 const one = async <T>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows[0] as T;

@@ -38,7 +38,7 @@ beforeAll(async () => {
   app = t.app;
   await secondAdmin(t.database.db, 'tr');
   for (const u of ['admin', 'admin2', 'supervisor']) tokens[u] = (await login(app, u)).access_token;
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });

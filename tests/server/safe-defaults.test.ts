@@ -241,7 +241,7 @@ describe('server/main.ts on an empty production database', () => {
     } finally {
       await database.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('/docs', () => {

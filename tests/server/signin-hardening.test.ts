@@ -23,7 +23,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp({ lockoutThreshold: 3, lockoutSec: 600 });
   await seedFunds(t.database.db, 'tr', { clients: 2 });
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 /** A sign-in attempt from an address (captcha solved). */

@@ -12,7 +12,7 @@ const THRESHOLD = 5;
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp({ captcha: false, lockoutThreshold: THRESHOLD, lockoutSec: 600 });
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 describe('own-account lockout under parallel guesses from rotating addresses', () => {

@@ -83,7 +83,7 @@ beforeAll(async () => {
   const f = { db: t.database.db, tenantId: 'tr' } as LedgerFixture;
   c1 = await makeClient(f, 'sc_one', ids.sales, ['USD']);
   c2 = await makeClient(f, 'sc_two', ids.sales, ['USD']);
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 describe('a staff member manages only staff of a strictly lower role', () => {

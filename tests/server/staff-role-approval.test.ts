@@ -43,7 +43,7 @@ beforeAll(async () => {
   await secondAdmin(t.database.db, 'tr');
   for (const u of ['admin', 'admin2']) tokens[u] = (await login(app, u)).access_token;
   adminId = (await row('admin')).id;
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await seedFunds(t.database.db, 'tr', { clients: 12 });
   await seedFunds(t.database.db, 'pl', { clients: 4 });
   pl = (await login(app, 'admin', { tenant: 'pl' })).access_token;
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   clients.a = await fundedClient(t.database.db, 'results_race_a', '100000.00');
   clients.b = await fundedClient(t.database.db, 'results_race_b', '100000.00');
   await openKinds(t.app, tokens.admin, ['fund'], '00:00-24:00');
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -82,7 +82,7 @@ beforeAll(async () => {
   clients.a = await fundedClient(t.database.db, 'results_a', '100000.00');
   clients.b = await fundedClient(t.database.db, 'results_b', '100000.00');
   await openKinds(app, tokens.admin, ['stock', 'daily', 'ai', 'fund'], '00:00-24:00');
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

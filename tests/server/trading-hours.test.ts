@@ -76,7 +76,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     products[kind] = res.json().id;
   }
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
     body: { code: 'RACE', name: 'Race', currency: 'USD', price: '10' },
   });
   productId = p.json().id;
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -47,7 +47,7 @@ beforeAll(async () => {
   expect(ipo.statusCode, ipo.body).toBe(200);
   const s = await as('POST', `/client/admin/v1/trade/${clients.a.id}`, { max_leverage: 2 });
   expect(s.statusCode, s.body).toBe(200);
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -149,5 +149,5 @@ describe('daily limit under parallel orders', () => {
     expect(Math.round((Number(acc.balance) + 0) * 100)).toBe(1_000_000 - 3 * 3005);
     expect(await accountOf(clients.b.usd)).toEqual(neighbour);
     expect((await checkLedger(t.database.db)).violations).toEqual([]);
-  }, 120_000);
+  });
 });

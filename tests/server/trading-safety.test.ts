@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRetry } from '../../server/core/retry';
 import { checkLedger } from '../../server/ledger';
-import { recomputePosition } from '../../server/modules/trading/service';
+import { recomputePosition } from '../../server/modules/trading/postings';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 import { fundedClient, openKinds } from './trading-helpers';
 
@@ -54,7 +54,7 @@ beforeAll(async () => {
   token = (await login(app, 'admin')).access_token;
   for (const name of ['a', 'b'] as const) clients[name] = await fundedClient(t.database.db, `safe_${name}`, '50000.00');
   await openKinds(app, token, ['stock', 'block', 'daily', 'ipo', 'ai', 'fund', 'quant', 'saving'], '00:00-24:00');
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await makeTestApp();
   // Every client a multiple of 5 has saved trade settings, VIP 0 may not trade block: the seed must still trade.
   await seedDemoTenant(t.database.db, createStorage(t.config), 'tr', 20);
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

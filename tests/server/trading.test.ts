@@ -65,7 +65,7 @@ beforeAll(async () => {
   );
   // the trading mechanics at any amount; the trade results' maker-checker: tests/server/trade-results.test.ts
   await setTier(t.database.db, 'tr', { enabled: false }, ['trade_result']);
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -17,7 +17,7 @@ const run = <T>(fn: (tx: Tx) => Promise<T>) => withRetry(f.db, fn);
 beforeAll(async () => {
   f = await ledgerFixture(20);
   await makerCheckerOff(f.db, f.tenantId);
-}, 120_000);
+});
 afterAll(() => f?.close());
 
 describe('withdraw.daily_count under parallel requests', () => {

@@ -8,7 +8,6 @@ import { api, fakeAuthApi, GOOD_CODE, server, installMsw } from './msw';
 import { field, fill, renderInAdmin, signIn, toasts, toastType } from './account.helpers';
 
 installMsw();
-vi.setConfig({ testTimeout: 20_000 });
 
 const CODES = Array.from({ length: 10 }, (_, i) => `rc-${i + 1}`);
 

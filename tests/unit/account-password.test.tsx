@@ -9,7 +9,6 @@ import { api, apiError, DEMO_PASSWORD, fakeAuthApi, server, installMsw } from '.
 import { fill, renderInAdmin, signIn, toasts, toastType } from './account.helpers';
 
 installMsw();
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   authMachine.clear();

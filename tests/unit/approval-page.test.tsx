@@ -12,7 +12,6 @@ import { record, renderResource, renderWithEngine, serveList, until } from './en
 import { api, apiBody, apiError, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const row = (id: number, extra: Record<string, unknown> = {}) => ({
   id,

@@ -3,7 +3,7 @@
 // the record views show (administrators only). Every mocked answer is checked against the API's schemas.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import auditLog from '../../resources/audit_log';
 import AuditHistory from '../../resources/audit_log/AuditHistory';
 import { diffRows } from '../../resources/audit_log/AuditDiff';
@@ -12,7 +12,6 @@ import { record, renderResource, renderWithEngine, until } from './engine.helper
 import { api, apiBody, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const row = (id: number, extra: Record<string, unknown> = {}) => ({
   id,

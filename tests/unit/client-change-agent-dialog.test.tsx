@@ -2,13 +2,12 @@
 // (full list), "name (username)", sending the chosen user_id; required, load failure and server errors.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import client from '../../resources/client';
 import { toasts, until, renderResource } from './engine.helpers';
 import { api, apiError, apiList, server, installMsw } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const STAFF = [
   {

@@ -11,7 +11,6 @@ import { apiBody, installMsw } from './msw';
 
 installMsw();
 // MUI selects driven through user-event are slow in jsdom.
-vi.setConfig({ testTimeout: 20_000 });
 
 const ADDRESS = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const HASH = 'a1'.repeat(32);

@@ -8,7 +8,6 @@ import { apiBody, apiError, installMsw } from './msw';
 
 installMsw();
 // MUI selects driven through user-event are slow in jsdom.
-vi.setConfig({ testTimeout: 20_000 });
 
 async function openDialog(kind: FundKind = 'deposit', clientId: number | string | null = 42) {
   const onClose = vi.fn();

@@ -2,7 +2,7 @@
 // only for staff who may read deposits, reloaded after a deposit made from the drawer.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ClientDrawer from '../../resources/client/ClientDrawer';
 import type { PermissionPayload, Role } from '../../permissions';
 import { account, fakeClientApi, flush, pick, renderClientUi, toasts, type FakeClientOptions } from './client.helpers';
@@ -10,7 +10,6 @@ import { api, apiBody, apiError, installMsw, server } from './msw';
 
 installMsw();
 // MUI in jsdom is slow on first render.
-vi.setConfig({ testTimeout: 20_000 });
 
 const PROOF = '/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png?expires=1&signature=s';
 

@@ -9,7 +9,6 @@ import { api, apiBody, apiList, installMsw, server } from './msw';
 
 installMsw();
 // MUI in jsdom is slow on first render.
-vi.setConfig({ testTimeout: 20_000 });
 
 async function openDrawer(
   options: {

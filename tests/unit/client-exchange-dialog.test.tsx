@@ -10,7 +10,6 @@ import { formatMoney } from '../../resources/client/money';
 
 installMsw();
 // MUI selects driven through user-event are slow in jsdom.
-vi.setConfig({ testTimeout: 20_000 });
 
 const THREE = [account(1, 'USD', '1000.00'), account(2, 'CNY', '0.00'), account(3, 'EUR', '50.00')];
 

@@ -8,7 +8,6 @@ import { api, apiError, server, installMsw } from './msw';
 
 installMsw();
 // The first render of MUI in jsdom is slow.
-vi.setConfig({ testTimeout: 20_000 });
 
 async function openDialog(clientId: number | string | null = 42) {
   const onClose = vi.fn();

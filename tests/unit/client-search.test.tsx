@@ -8,7 +8,6 @@ import { renderWithEngine, toasts, until } from './engine.helpers';
 import { api, apiBody, apiError, server, installMsw } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 function answer(response: () => Response) {
   const queries: string[] = [];

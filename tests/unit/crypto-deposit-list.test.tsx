@@ -1,14 +1,13 @@
 // The crypto deposit list: chain, receiving address and transaction hash columns (address and hash shortened, the
 // full text on hover and copied by a button), filters chain (select) and tx_hash sent as query parameters.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import cryptoDeposit from '../../resources/crypto_deposit';
 import { shorten } from '../../resources/engine/ShortText';
 import { record, renderResource, serveList, toasts, until } from './engine.helpers';
 import { installMsw } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const ADDRESS = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const HASH = '0x' + 'c3'.repeat(32);

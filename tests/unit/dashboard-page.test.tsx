@@ -6,7 +6,7 @@
 // (installMsw + apiBody).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import DashboardPage from '../../src/dashboard/DashboardPage';
 import { mainCurrency, seriesOf, daysOf } from '../../src/dashboard/DailyLines';
 import { lastMonth, thisMonth, today } from '../../src/dashboard/range';
@@ -16,7 +16,6 @@ import { api, apiBody, apiError, installMsw, server } from './msw';
 import type { Role } from '../../permissions';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const sum = (currency: string, amount: string, count: number) => ({ currency, amount, count });
 const kinds = (over: Record<string, unknown> = {}) =>

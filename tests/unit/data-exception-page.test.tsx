@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import dataException from '../../resources/data_exception';
 import { recordLink } from '../../resources/data_exception/DataExceptionDrawer';
 import { LEDGER_RULE_LABELS, type DataExceptionDetail } from '../../domain/data-exception';
@@ -14,7 +14,6 @@ import { renderResource, toasts, until } from './engine.helpers';
 import { api, apiBody, apiError, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const finding = (id: number, extra: Record<string, unknown> = {}) =>
   apiBody('GET /data_exception/admin/v1/detail/:id', {

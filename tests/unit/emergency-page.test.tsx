@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { AdminContext, memoryStore } from 'react-admin';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import emergency from '../../resources/emergency';
 import { EmergencyBanner } from '../../src/layout/EmergencyBanner';
 import { createDataProvider } from '../../dataProvider';
@@ -16,7 +16,6 @@ import { renderResource, testHttp, toasts, until } from './engine.helpers';
 import { api, apiBody, apiError, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const plan = (id: number, extra: Record<string, unknown> = {}) =>
   apiBody('GET /emergency/admin/v1/detail/:id', {

@@ -11,7 +11,6 @@ import { record, renderResource, serveList, toasts, until } from './engine.helpe
 import { api, apiBody, apiList, server, installMsw } from './msw';
 
 installMsw({ offApi: ['/things/'] });
-vi.setConfig({ testTimeout: 30_000 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -9,7 +9,6 @@ import { record, renderResource, serveList, testTokens, toasts, until } from './
 import { api, server, testProfile, installMsw } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const encoder = new TextEncoder();
 
@@ -142,14 +141,15 @@ describe('export button', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('exports every row matching the filters and sort, with progress, and saves the file', async () => {
-    serveList('/deposit/admin/v1/list', [record(1)], 2500);
+    const lists = serveList('/deposit/admin/v1/list', [record(1)], 2500);
     const requests = serveExport('/deposit/admin/v1/list/export', () => csvStream(2500, 100));
     const { user } = await renderResource(deposit.config);
     await screen.findByText('user1');
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Pending' }));
     await until(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Pending'));
-    await new Promise((r) => setTimeout(r, 600)); // the filter form's debounce
+    // The filter form's debounce has passed once the list was asked with the filter.
+    await until(() => expect(lists.at(-1)?.get('status')).toBe('pending'));
     await user.click(screen.getByTestId('export-button'));
     expect(await screen.findByTestId('export-progress')).toHaveTextContent(/Received \d+ rows/);
     await until(() => expect(saved).toHaveLength(1));

@@ -2,7 +2,7 @@
 // under their inputs, the rich-text editor, and the domain entity helper. `/things/` is a test-only resource.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defineEntity } from '../../domain/entity';
 import { defineResource } from '../../resources/engine/define';
 import { fieldsFromEntity } from '../../resources/engine/entityFields';
@@ -14,7 +14,6 @@ import { renderResource, toasts, until } from './engine.helpers';
 import { api, apiError, installMsw, server } from './msw';
 
 installMsw({ offApi: ['/things/'] });
-vi.setConfig({ testTimeout: 30_000 });
 
 const ROLES = [
   { id: 'god', name: 'God' },

@@ -1,13 +1,12 @@
 // The engine's image input in an action dialog: upload through presign and a direct PUT, preview, clear, checks.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResourceConfig } from '../../resources/engine/types';
 import { record, renderResource, serveList, until } from './engine.helpers';
 import { api, apiBody, server, installMsw } from './msw';
 
 installMsw({ offApi: ['/things/'] });
-vi.setConfig({ testTimeout: 30_000 });
 
 const PUBLIC_URL = '/api/s3/object/tr/3f1c2a4e-0000-4000-8000-000000000001.png';
 const READ_URL = `${PUBLIC_URL}?expires=9999999999&signature=read`;

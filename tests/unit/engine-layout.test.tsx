@@ -17,7 +17,6 @@ import { record, renderResource, renderWithEngine, serveList, until } from './en
 import { installMsw } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => new Date(y, m - 1, d, h, min, s);
 const NOW = at(2026, 11, 23, 12);

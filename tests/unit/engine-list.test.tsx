@@ -1,6 +1,6 @@
 // The generated list of a declared resource: columns, filters, sort, pagination, column chooser, money cells.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import deposit from '../../resources/deposit';
 import client from '../../resources/client';
 import { filtersOf, listFields, rangeParams } from '../../resources/engine/schema';
@@ -9,7 +9,6 @@ import { record, renderResource, serveList, until } from './engine.helpers';
 import { installMsw } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('generated list', () => {
   it('asks the list path with page, page_size, the default sort and order', async () => {

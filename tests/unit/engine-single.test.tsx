@@ -3,14 +3,13 @@
 // `/things/` is a test-only resource.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defineResource } from '../../resources/engine/define';
 import type { ResourceConfig } from '../../resources/engine/types';
 import { renderResource, toasts, until } from './engine.helpers';
 import { api, apiError, installMsw, server } from './msw';
 
 installMsw({ offApi: ['/things/'] });
-vi.setConfig({ testTimeout: 30_000 });
 
 const app: ResourceConfig = {
   name: 'things',

@@ -1,7 +1,7 @@
 // Generated show and edit views, replacement views, and the lazy page a declaration answers.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defineResource } from '../../resources/engine/define';
 import type { ResourceConfig } from '../../resources/engine/types';
 import { recordStatuses } from '../../resources/labels';
@@ -9,7 +9,6 @@ import { renderResource, renderWithEngine, until } from './engine.helpers';
 import { api, server, installMsw } from './msw';
 
 installMsw({ offApi: ['/gadget/'] });
-vi.setConfig({ testTimeout: 30_000 });
 
 const gadgets: ResourceConfig = {
   name: 'gadgets',

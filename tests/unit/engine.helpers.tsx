@@ -19,8 +19,8 @@ import { http as mock, HttpResponse } from 'msw';
 import type { FundsRecord } from '../../resources/fundsRecords';
 import { api, apiList, permissionPayload, server, testProfile } from './msw';
 
-/** waitFor with room for react-admin's debounced filters and a slow machine. */
-export const until = <T,>(fn: () => T | Promise<T>) => waitFor(fn, { timeout: 8000 });
+/** waitFor (its timeout: tests/unit/setup.ts, room for a loaded machine). */
+export const until = <T,>(fn: () => T | Promise<T>) => waitFor(fn);
 
 /** Tokens of the test session. */
 export const testTokens = { get: () => ({ access: 'test-access', refresh: 'test-refresh' }) };

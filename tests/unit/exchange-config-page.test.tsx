@@ -13,7 +13,6 @@ import { renderResource, until } from './engine.helpers';
 import { api, apiBody, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 type Write = { method: string; path: string; body: unknown };
 const writes: Write[] = [];

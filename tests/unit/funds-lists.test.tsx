@@ -3,7 +3,7 @@
 // the account before approve, reject and rollback, which then reload the list.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import compensation from '../../resources/compensation';
 import deposit from '../../resources/deposit';
 import loan from '../../resources/loan';
@@ -13,7 +13,6 @@ import { record, renderResource, serveList, toasts, until } from './engine.helpe
 import { api, apiBody, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const OVERDRAWN = '/overdrawn/admin/v1/record/list';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

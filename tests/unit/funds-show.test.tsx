@@ -4,7 +4,7 @@
 // actions reload it.
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import compensation from '../../resources/compensation';
 import deposit from '../../resources/deposit';
 import loan from '../../resources/loan';
@@ -13,7 +13,6 @@ import { record, renderResource, serveList, until } from './engine.helpers';
 import { api, apiBody, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const SIGNED = 'https://files.example/proof/7.png?sig=abc';
 
@@ -115,7 +114,7 @@ describe('deposit detail', () => {
     const { user } = await renderResource(deposit.config);
     await user.click(await screen.findByText('client0007'));
     // the detail replaces the list's row once it arrives (slow on a loaded test machine)
-    expect(await screen.findByText('Supervisor Wang', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Supervisor Wang')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

@@ -5,13 +5,12 @@
 // mocked answer is checked against the API's schemas (installMsw).
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ipAccess from '../../resources/ip_access';
 import { renderResource, toasts, until } from './engine.helpers';
 import { api, apiBody, apiError, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const entry = (id: number, cidr: string, extra: Record<string, unknown> = {}) =>
   apiBody('GET /ip_access/admin/v1/list', {

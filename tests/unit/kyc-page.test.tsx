@@ -3,13 +3,12 @@
 // answer is checked against the API's schemas (installMsw).
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import kyc from '../../resources/kyc';
 import { renderResource, until } from './engine.helpers';
 import { api, apiBody, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const FRONT = '/api/s3/object/tr/11111111-2222-4333-8444-555555555555.png?expires=1&signature=a';
 const BACK = '/api/s3/object/tr/11111111-2222-4333-8444-666666666666.png?expires=1&signature=b';

@@ -2,14 +2,13 @@ import { http, HttpResponse, delay } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import md5 from 'md5';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LoginPage } from '../../src/pages/LoginPage';
 import { authMachine, tokenStore } from '../../src/services';
 import { api, DEMO_PASSWORD, fakeAuthApi, server, installMsw } from './msw';
 import { field, fill, renderInAdmin, toasts, toastType } from './account.helpers';
 
 installMsw();
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   authMachine.clear();

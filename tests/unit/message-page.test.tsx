@@ -4,14 +4,13 @@
 // is checked against the API's schemas (installMsw).
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import message from '../../resources/message';
 import { composeValidate } from '../../resources/message';
 import { renderResource, until } from './engine.helpers';
 import { api, apiBody, apiError, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const LIST = 'GET /message/admin/v1/list';
 const row = (id: number, extra: Record<string, unknown> = {}) =>

@@ -9,7 +9,6 @@ import { DEMO_PASSWORD, fakeAuthApi, GOOD_CODE, installMsw } from './msw';
 import { field, fill, renderInAdmin, toasts, toastType } from './account.helpers';
 
 installMsw();
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   authMachine.clear();

@@ -3,7 +3,7 @@
 // language, the history. Every mocked answer is checked against the API's schemas (installMsw).
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import PermissionPage from '../../resources/permission/PermissionPage';
 import { cellState, matrixRows } from '../../resources/permission/model';
 import { registry } from '../../resources/registry';
@@ -12,7 +12,6 @@ import { renderWithEngine, toasts, until } from './engine.helpers';
 import { api, apiBody, apiError, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 type N = { resource: string; action: string };
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { FieldValue } from '../../resources/engine/FieldValue';
 import deposit from '../../resources/deposit';
@@ -8,7 +8,6 @@ import { http, HttpResponse } from 'msw';
 import { api, apiBody, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const SIGNED = '/api/s3/object/tr/3f1c2a4e-0000-4000-8000-000000000001.png?expires=9999999999&signature=abc';
 const imageField = { source: 'screenshot_url', type: 'image' } as const;

@@ -1,14 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PasswordChangeGate } from '../../src/account/PasswordChangeGate';
 import { authMachine, permissionCache } from '../../src/services';
 import { api, apiBody, DEMO_PASSWORD, fakeAuthApi, server, installMsw } from './msw';
 import { fill, renderInAdmin, signIn } from './account.helpers';
 
 installMsw();
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   authMachine.clear();

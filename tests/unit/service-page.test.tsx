@@ -4,14 +4,13 @@
 // checked against the API's schemas (installMsw).
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import service from '../../resources/service';
 import { DEFAULT_HOURS } from '../../domain/service';
 import { renderResource, toasts, until } from './engine.helpers';
 import { api, apiBody, apiError, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const config = (extra: Record<string, unknown> = {}) =>
   apiBody('GET /service/admin/v1/default', {

@@ -3,7 +3,7 @@
 // of the settings routes checked against the API's schemas (installMsw; the old guess of /setting/v1/app refused).
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { contractValidator } from '../contract/validator';
 import { SettingsView } from '../../resources/settings/SettingsView';
 import { useAppInfo } from '../../src/layout/useAppInfo';
@@ -11,7 +11,6 @@ import { renderWithEngine, toasts, until } from './engine.helpers';
 import { api, apiBody, apiError, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const appDoc = apiBody('GET /setting/v1/app', {
   app_name: 'Admin',

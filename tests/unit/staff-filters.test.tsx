@@ -2,14 +2,13 @@
 // those who may list staff.
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import client from '../../resources/client';
 import deposit from '../../resources/deposit';
 import { record, renderResource, serveList, until } from './engine.helpers';
 import { api, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const STAFF = [
   { id: 3, username: 'leader', name: 'Team Leader', role: 'superman', active: true },

@@ -7,7 +7,7 @@ process.env.TZ = 'America/New_York';
 
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import message, { composeValidate } from '../../resources/message';
 import {
   formatDateTimeIn,
@@ -22,7 +22,6 @@ import { renderResource, renderWithEngine, until } from './engine.helpers';
 import { api, apiBody, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 60_000 });
 
 const SHANGHAI = 'Asia/Shanghai';
 beforeEach(() => appState.set({ timeZone: SHANGHAI }));

@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tradesEntries } from '../../resources/trades';
 import { ordersOf } from '../../resources/trades/pages';
 import { trxEntries } from '../../resources/trx';
@@ -15,7 +15,6 @@ import { renderResource, toasts, until } from './engine.helpers';
 import { api, apiBody, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const ORDERS = '/trx/admin/v1/stock/list';
 const order = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
@@ -136,7 +135,7 @@ describe('stock orders (trades page)', () => {
     const { user } = await renderResource(config, { locale: 'zh-CN' });
     await screen.findByText('client0007');
     await runAction(user, 'client0007', '拒绝');
-    const dialog = within(await screen.findByRole('dialog', {}, { timeout: 8000 }));
+    const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText(/拒绝订单 #1（客户 client0007，Alpha）/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: '确认' }));
     expect(calls).toHaveLength(0);
@@ -175,7 +174,7 @@ describe('emergency order modification (stock orders)', () => {
     const { user } = await renderResource(config, { locale: 'zh-CN' });
     await screen.findByText('wrongprice');
     await runAction(user, 'wrongprice', '改单');
-    const dialog = within(await screen.findByRole('dialog', {}, { timeout: 8000 }));
+    const dialog = within(await screen.findByRole('dialog'));
     // the price as the list shows it (no zeros ending the fraction); the input keeps the stored value
     expect(
       dialog.getByText(/应急改单 #4（客户 wrongprice，Alpha，100 股 × 12\.5，金额 1,250\.00 USD）/),

@@ -4,7 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import md5 from 'md5';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { contractValidator } from '../contract/validator';
 import { TOKENS_KEY } from '../../authProvider/tokens';
 import users from '../../resources/users';
@@ -12,7 +12,6 @@ import { renderResource, until } from './engine.helpers';
 import { accessToken, api, apiBody, apiError, apiList, installMsw, server } from './msw';
 
 installMsw();
-vi.setConfig({ testTimeout: 30_000 });
 
 const config = users.config;
 const ROLE_NAMES = { god: 'Admin', angel: 'Supervisor', superman: 'Leader', hero: 'Salesman' } as const;
@@ -89,7 +88,7 @@ describe('create', () => {
     const { writes } = serveUsers({ write: () => HttpResponse.json(apiBody('POST /user/v1/create', { id: 9 })) });
     const { user } = await renderResource(config, { path: '/users/create' });
     // The first test of the file loads the create view and the roles: wait for the form, not for a fixed second.
-    await user.type(await screen.findByRole('textbox', { name: /^Username/ }, { timeout: 15_000 }), 'newsales');
+    await user.type(await screen.findByRole('textbox', { name: /^Username/ }), 'newsales');
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'New Sales');
     await user.type(screen.getByLabelText(/^Password/), 'Secret#1');
     expect(screen.queryByTestId('form-leader_id')).not.toBeInTheDocument();

@@ -449,19 +449,6 @@ export async function rollbackGate(
 }
 
 /**
- * The pending approval of each record of a list (`approval` of a record view: id, kind, checkers needed, approvals so
- * far), as a correlated subquery on the partial unique index approval_pending_target (at most one per record).
- */
-export const pendingApprovalJson = (targetType: TargetType, idColumn: unknown) =>
-  sql<{
-    id: number;
-    kind: ApprovalKind;
-    required_checkers: number;
-    approvals: number;
-  } | null>`(SELECT json_build_object('id', a.id, 'kind', a.kind, 'required_checkers', a.required_checkers, 'approvals', a.approvals)
-    FROM approval a WHERE a.target_type = ${targetType} AND a.target_id = ${idColumn} AND a.status = 'pending')`;
-
-/**
  * The maker of a control change, read when it is applied: he must still be an active administrator of the tenant
  * (else 403 role_not_allowed), so an approval cannot apply the change of someone demoted or disabled meanwhile.
  */

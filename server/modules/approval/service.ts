@@ -28,13 +28,16 @@ import { HttpError, NotFoundError, StateConflictError, ValidationError } from '.
 import type { Executor } from '../../core/db';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { iso, money2, type Actor } from '../records/common';
-import { depositDetail, overdrawnDetail, withdrawalDetail } from '../records/lists';
+import { depositDetail } from '../deposit/lists';
+import { overdrawnDetail } from '../overdrawn/lists';
+import { withdrawalDetail } from '../withdraw/lists';
 import { auditDeposit, executeDepositRollback } from '../deposit/service';
 import { auditWithdrawal, executeWithdrawalRollback } from '../withdraw/service';
 import { auditLoan, decideCredit, executeOverdrawnRollback } from '../overdrawn/service';
 import { decideExchange, exchangeInScope, presentExchange } from '../exchange/service';
 import { decidePlan, planOf } from '../emergency/service';
-import { executeTradeResult, tradeResultOrder, tradeResultView } from '../trading/service';
+import { executeTradeResult } from '../trading/approved-results';
+import { tradeResultOrder, tradeResultView } from '../trading/trade-results';
 import { activeAdministrator, changeOf, lockPendingOf, proposeChange, step, type TargetType } from './gate';
 import { decideControl } from './control';
 

@@ -7,13 +7,7 @@ import { errorResponses } from '../../core/errors';
 import { createStorage } from '../../storage';
 import { originOf, requireOwnImages } from '../../storage/own';
 import { auditDeposit, createDeposit, DEPOSIT_SUB_TYPES, rollbackDeposit, type DepositInput } from './service';
-import {
-  depositDetail,
-  exportCryptoDeposits,
-  exportDeposits,
-  listCryptoDeposits,
-  listDeposits,
-} from '../records/lists';
+import { depositDetail, exportCryptoDeposits, exportDeposits, listCryptoDeposits, listDeposits } from './lists';
 import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
 import { cryptoDepositListQuery, cryptoDepositRecordSchema, depositListQuery, depositRecordSchema } from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';

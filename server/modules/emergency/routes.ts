@@ -9,7 +9,8 @@ import { write } from '../../core/write';
 import { byStaff } from '../records/common';
 import { idempotencyHeader } from '../records/http';
 import { idParams as orderIdParams } from '../trading/schemas';
-import { modifyOrder, orderOf } from '../trading/service';
+import { modifyOrder } from '../trading/modification';
+import { orderOf } from '../trading/orders';
 import { activeResponse, createBody, idParams, liftBody, modifyBody, modifyResponse, planRow } from './schemas';
 import { activePlans, planListSpec, planOf, requestLift, requestPlan } from './service';
 

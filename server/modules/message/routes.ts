@@ -23,20 +23,9 @@ import {
   templateBody,
   templateRow,
 } from './schemas';
-import {
-  cancelMessage,
-  composeMessage,
-  createTemplate,
-  deleteTemplate,
-  deliverDue,
-  messageListSpec,
-  messageOf,
-  recipientsOf,
-  startScheduler,
-  templateListSpec,
-  templateOf,
-  updateTemplate,
-} from './service';
+import { cancelMessage, composeMessage, messageListSpec, messageOf, recipientsOf } from './messages';
+import { createTemplate, deleteTemplate, templateListSpec, templateOf, updateTemplate } from './templates';
+import { deliverDue, startScheduler } from './delivery';
 
 const tags = ['message'];
 const route = (path: string | undefined) => path!.replace('{id}', ':id');

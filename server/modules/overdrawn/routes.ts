@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, requires } from '../../core/access';
 import { errorResponses } from '../../core/errors';
-import { exportOverdrawn, listOverdrawn, overdrawnDetail } from '../records/lists';
+import { exportOverdrawn, listOverdrawn, overdrawnDetail } from './lists';
 import { auditLoan, creditOverdrawn, payFine, rollbackOverdrawn } from './service';
 import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
 import { overdrawnListQuery, overdrawnRecordSchema } from './schemas';

@@ -12,9 +12,12 @@
  * Export: the same WHERE (filters and data scope, built once by `recordWhere`) streamed as CSV in the list's order
  * (sort and order as the list takes them), in keyset batches of EXPORT_BATCH (OFFSET for a nullable sort); the
  * columns are the definition's (core/entity.ts csvColumns: headers in `lang`, labels, times in `tz`).
+ *
+ * Each kind (its table, own filters, presenter and CSV definition: RecordKind) is declared by the module that owns it
+ * (deposit/lists.ts, withdraw/lists.ts, overdrawn/lists.ts): records/ imports none of the modules that use it.
  */
 import type { Readable } from 'node:stream';
-import { and, eq, getTableName, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { client, depositRecord, overdrawnRecord, withdrawRecord } from '../../db/schema';
 import { staffUser } from '../../db/schema';
@@ -34,18 +37,13 @@ import {
   type SortSpec,
 } from '../../core/list';
 import { bareDay, csvColumns, dayEnd, dayStart } from '../../core/entity';
-import { canonicalTxHash, CRYPTO_CHAINS, isCryptoChain } from '../../../domain/crypto-chains';
 import { sortFields, type EntityDef, type Language } from '../../../domain/entity';
-import { compensation, cryptoDeposit, deposit, loan, withdrawal } from '../../../domain/records';
-import type { RecordApprovalState } from '../../../domain/approval';
+import { deposit } from '../../../domain/records';
+import type { ApprovalKind, RecordApprovalState } from '../../../domain/approval';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import type { Executor } from '../../core/db';
-import { presentDeposit } from '../deposit/service';
 import type { Actor } from './common';
-import { CREDIT_SUB_TYPES, presentOverdrawn } from '../overdrawn/service';
 import { recordScope } from '../../core/scope';
-import { presentWithdraw } from '../withdraw/service';
-import { pendingApprovalJson, type TargetType } from '../approval/gate';
 import { tenantTimeZone } from '../setting/service';
 
 /** A record list's querystring as its route's schema (records/schemas.ts recordListQuery) has checked it. */
@@ -65,10 +63,6 @@ const date = (v: unknown, field: string): Date | undefined => {
   return d;
 };
 
-type DepositRow = typeof depositRecord.$inferSelect;
-type WithdrawRow = typeof withdrawRecord.$inferSelect;
-type OverdrawnRow = typeof overdrawnRecord.$inferSelect;
-
 /** A record joined with its client and agent, as the lists and exports read it. */
 export interface Joined<R> {
   r: R;
@@ -86,7 +80,7 @@ export interface Joined<R> {
 }
 
 /** One record list: its table, its own filters, how a row is answered, and the definition of its CSV columns. */
-interface RecordKind<R, V> {
+export interface RecordKind<R, V> {
   table: typeof depositRecord | typeof withdrawRecord | typeof overdrawnRecord;
   extra: (q: ListQuery) => SQL[];
   present: (r: R) => V;
@@ -147,6 +141,19 @@ function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQ
   return and(...conds, ...kind.extra(q));
 }
 
+/**
+ * The pending approval of each record of a list (`approval` of a record view: id, kind, checkers needed, approvals so
+ * far), as a correlated subquery on the partial unique index approval_pending_target (at most one per record).
+ */
+const pendingApprovalJson = (targetType: string, idColumn: unknown) =>
+  sql<{
+    id: number;
+    kind: ApprovalKind;
+    required_checkers: number;
+    approvals: number;
+  } | null>`(SELECT json_build_object('id', a.id, 'kind', a.kind, 'required_checkers', a.required_checkers, 'approvals', a.approvals)
+    FROM approval a WHERE a.target_type = ${targetType} AND a.target_id = ${idColumn} AND a.status = 'pending')`;
+
 const creator = alias(staffUser, 'creator');
 const resolver = alias(staffUser, 'resolver');
 const roller = alias(staffUser, 'roller');
@@ -170,7 +177,7 @@ function selectJoined(
       fullName: client.fullName,
       fake: client.fake,
       agentName: staffUser.name,
-      approval: pendingApprovalJson(getTableName(t) as TargetType, t.id),
+      approval: pendingApprovalJson(getTableName(t), t.id),
       ...names,
       _cursor: cursorKey,
     })
@@ -211,7 +218,7 @@ function withNames<R, V>(kind: RecordKind<R, V>, x: Joined<R>, detail = false) {
 }
 
 /** One record in the actor's tenant and scope with its names (withNames, detail); else NotFoundError(`what`). */
-async function recordDetail<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R, V>, id: number, what: string) {
+export async function recordDetail<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R, V>, id: number, what: string) {
   const t = kind.table;
   const scope = actor.staff ? recordScope(actor.staff, t) : eq(t.tenantId, actor.tenantId);
   const [x] = (await selectJoined(tx, kind, and(eq(t.id, id), scope), undefined, true)) as Joined<R>[];
@@ -228,7 +235,7 @@ const recordFrom = (kind: RecordKind<any, any>, q: ListQuery) =>
     ? sql`${kind.table as PgTable} JOIN ${client} ON ${client.id} = ${kind.table.clientId}`
     : (kind.table as PgTable);
 
-async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R, V>, q: ListQuery) {
+export async function listRecords<R, V>(tx: Executor, actor: Actor, kind: RecordKind<R, V>, q: ListQuery) {
   const plan = paging(q, sortSpec(kind.table));
   const { rows, ...page } = await listPage(
     tx,
@@ -282,7 +289,7 @@ function after(plan: PagePlan, key: string, id: number): SQL {
     : sql`(${plan.column}, ${plan.tiebreak}) ${cmp} (${key}, ${id})`;
 }
 
-async function exportRecords<R>(
+export async function exportRecords<R>(
   tx: Executor,
   actor: Actor,
   kind: RecordKind<R, unknown>,
@@ -314,89 +321,6 @@ async function exportRecords<R>(
   return { csv: csvStream(columns, batch), total: estimate ? null : total };
 }
 
-const subTypeFilter = (column: PgColumn) => (q: ListQuery) => (q.sub_type ? [eq(column, String(q.sub_type))] : []);
-
-const DEPOSITS: RecordKind<DepositRow, ReturnType<typeof presentDeposit>> = {
-  table: depositRecord,
-  extra: subTypeFilter(depositRecord.subType),
-  present: presentDeposit,
-  def: () => deposit,
-};
-
-const WITHDRAWALS: RecordKind<WithdrawRow, ReturnType<typeof presentWithdraw>> = {
-  table: withdrawRecord,
-  extra: () => [],
-  present: presentWithdraw,
-  def: () => withdrawal,
-};
-
-const OVERDRAWN: RecordKind<OverdrawnRow, ReturnType<typeof presentOverdrawn>> = {
-  table: overdrawnRecord,
-  // sub_type `credit`: compensation and bonus together (the bonus-point records page).
-  extra: (q) =>
-    q.sub_type === 'credit'
-      ? [inArray(overdrawnRecord.subType, [...CREDIT_SUB_TYPES])]
-      : subTypeFilter(overdrawnRecord.subType)(q),
-  present: presentOverdrawn,
-  // the loan page's columns for loans (and all sub_types), the bonus-point page's for compensation and bonus
-  def: (q) => (q.sub_type && q.sub_type !== 'loan' ? compensation : loan),
-};
-
-/**
- * The crypto list's own filters: `chain` (exact), `tx_hash` (exact, in its canonical spelling on each chain asked).
- * A hash without a chain is looked up on every chain, (chain, hash) pair by pair, so the unique
- * (tenant_id, chain, tx_hash) index answers it.
- */
-function cryptoFilters(q: ListQuery): SQL[] {
-  const conds: SQL[] = [eq(depositRecord.subType, 'crypto')];
-  const chain = q.chain === undefined || q.chain === null || q.chain === '' ? undefined : String(q.chain);
-  if (chain !== undefined && !isCryptoChain(chain))
-    throw new ValidationError({ chain: `chain must be one of ${CRYPTO_CHAINS.join(', ')}` });
-  const hash = typeof q.tx_hash === 'string' && q.tx_hash.trim() ? q.tx_hash : undefined;
-  if (hash === undefined) return chain ? [...conds, eq(depositRecord.chain, chain)] : conds;
-  const pairs = (chain ? [chain] : CRYPTO_CHAINS).map((c) =>
-    and(eq(depositRecord.chain, c), eq(depositRecord.txHash, canonicalTxHash(c, hash))),
-  );
-  return [...conds, or(...pairs)!];
-}
-
-/** The deposit list limited to sub_type crypto (whatever sub_type is asked), with the crypto filters. */
-const CRYPTO_DEPOSITS: RecordKind<DepositRow, ReturnType<typeof presentDeposit>> = {
-  ...DEPOSITS,
-  extra: cryptoFilters,
-  def: () => cryptoDeposit,
-};
-
-/** GET /deposit/admin/v1/list: filters fake, status, currency, sub_type, username (prefix), client_id, agent_id, created_at range. */
-export const listDeposits = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, DEPOSITS, q);
-/** GET /deposit/admin/v1/list/export: every deposit the list's filters and scope match, as CSV. */
-export const exportDeposits = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
-  exportRecords(tx, actor, DEPOSITS, q);
-/** GET /deposit/admin/v1/crypto/list: the deposit list limited to sub_type crypto, plus filters chain and tx_hash. */
-export const listCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery) =>
-  listRecords(tx, actor, CRYPTO_DEPOSITS, q);
-/** GET /deposit/admin/v1/crypto/list/export: the crypto list's records (same filters) as CSV. */
-export const exportCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
-  exportRecords(tx, actor, CRYPTO_DEPOSITS, q);
-
-/** GET /withdraw/admin/v1/list: the same filters as deposits (without sub_type). */
-export const listWithdrawals = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, WITHDRAWALS, q);
-/** GET /withdraw/admin/v1/list/export: every withdrawal the list's filters and scope match, as CSV. */
-export const exportWithdrawals = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
-  exportRecords(tx, actor, WITHDRAWALS, q);
-
-/** GET /overdrawn/admin/v1/record/list: `sub_type` loan | compensation | bonus | credit (compensation and bonus; all when absent) plus the common filters. */
-export const listOverdrawn = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, OVERDRAWN, q);
-/** GET /overdrawn/admin/v1/record/list/export: every overdrawn record the list's filters and scope match, as CSV. */
-export const exportOverdrawn = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
-  exportRecords(tx, actor, OVERDRAWN, q);
-
-/** GET /deposit/admin/v1/detail/{id}: one deposit with its names (404 outside the scope). */
-export const depositDetail = (tx: Executor, actor: Actor, id: number) =>
-  recordDetail(tx, actor, DEPOSITS, id, 'Deposit');
-/** GET /withdraw/admin/v1/detail/{id}: one withdrawal with its names (404 outside the scope). */
-export const withdrawalDetail = (tx: Executor, actor: Actor, id: number) =>
-  recordDetail(tx, actor, WITHDRAWALS, id, 'Withdrawal');
-/** GET /overdrawn/admin/v1/detail/{id}: one loan, compensation or bonus with its names (404 outside the scope). */
-export const overdrawnDetail = (tx: Executor, actor: Actor, id: number) =>
-  recordDetail(tx, actor, OVERDRAWN, id, 'Record');
+/** The filter on a record's sub_type, when the query asks one. */
+export const subTypeFilter = (column: PgColumn) => (q: ListQuery) =>
+  q.sub_type ? [eq(column, String(q.sub_type))] : [];

@@ -47,15 +47,8 @@ import { clientScope, type StaffScope } from '../../core/scope';
 import { client, staffUser, tradeAllocation, tradeOrder, tradeProduct } from '../../db/schema';
 import { byStaff, clientInScope, iso, money2 } from '../records/common';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  orderOf,
-  presentOrder,
-  presentProduct,
-  selectOrders,
-  selectProducts,
-  type OrderSelectRaw,
-  type ProductSelectRaw,
-} from './service';
+import { orderOf, presentOrder, selectOrders, type OrderSelectRaw } from './orders';
+import { presentProduct, selectProducts, type ProductSelectRaw } from './products';
 import { dayField, pagingFields } from '../../core/params';
 import { tenantTimeZone } from '../setting/service';
 

@@ -50,19 +50,12 @@ import {
   productBody,
   productRow,
 } from './schemas';
-import {
-  allocateIpo,
-  createProduct,
-  goPublic,
-  marketStatus,
-  orderAction,
-  orderOf,
-  placeOrder,
-  productAction,
-  productOf,
-  updateProduct,
-  type OrderActionBody,
-} from './service';
+import { allocateIpo, goPublic } from './ipo';
+import { createProduct, productAction, productOf, updateProduct } from './products';
+import { marketStatus } from './market';
+import { orderAction, type OrderActionBody } from './actions';
+import { orderOf } from './orders';
+import { placeOrder } from './placement';
 
 const tags = ['trading'];
 const AUDITED = 'Audited (who, before, after) in the same transaction.';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { exportWithdrawals, listWithdrawals, withdrawalDetail } from '../records/lists';
+import { exportWithdrawals, listWithdrawals, withdrawalDetail } from './lists';
 import { auditWithdrawal, rollbackWithdrawal } from './service';
 import { withdrawListQuery, withdrawRecordSchema } from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';

@@ -1,13 +1,13 @@
 /**
  * In-site messages (domain/message.ts): compose (to one client, a list, a team or all clients, from a template or
- * not, now or scheduled), cancel a scheduled one, deliver the due ones (once, whichever API process gets there
- * first), read the list with recipient and read counts, the recipients with read/unread; and the templates.
+ * not, now or scheduled), cancel a scheduled one, read the list with recipient and read counts, the recipients with
+ * read/unread. Delivery of the scheduled ones: delivery.ts; the templates: templates.ts.
  *
  * Data scope as for clients (core/scope.ts): a message is visible to a salesman when one of its recipients is his
  * client, to a team leader when he composed it or one of its recipients is in his team; its counts and recipients
  * are those within the caller's scope. Supervisors and administrators see every message of the tenant.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { sanitizeHtml } from '../../../domain/html';
 import {
@@ -15,32 +15,25 @@ import {
   MESSAGE_MAX,
   MESSAGE_VARIABLES,
   parseUsernames,
-  templateProblems,
   message as messageDef,
-  messageTemplate as templateDef,
   sendAtInstant,
   type MessageCompose,
   type MessageProblems,
   type MessageRecipientRow,
   type MessageRow,
-  type MessageTemplateBody,
-  type MessageTemplateRow,
 } from '../../../domain/message';
 import { client, message, messageRecipient, messageTemplate, staffUser } from '../../db/schema';
-import type { Db, Executor, Tx } from '../../core/db';
+import type { Executor, Tx } from '../../core/db';
 import type { EntityListSpec } from '../../core/entity';
 import { DomainError, NotFoundError, StateConflictError, ValidationError, type FieldIssue } from '../../core/errors';
-import { writeAudit } from '../../core/audit';
-import { readCache } from '../../core/read-cache';
-import { withRetry } from '../../core/retry';
 import { agentCondition, clientScope, type StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
 
-type Staff = StaffScope & { id: number };
+export type Staff = StaffScope & { id: number };
 
 const leader = alias(staffUser, 'message_leader');
+
 const author = alias(staffUser, 'message_author');
-const editor = alias(staffUser, 'template_editor');
 
 /** English texts of the shared rules' codes (the console shows its own by code). */
 const PROBLEM_TEXT: Record<string, string> = {
@@ -51,7 +44,7 @@ const PROBLEM_TEXT: Record<string, string> = {
 };
 
 /** The shared rules' problems as a 400 (nothing when there are none). */
-function refuse(problems: MessageProblems): void {
+export function refuse(problems: MessageProblems): void {
   const entries = Object.entries(problems);
   if (!entries.length) return;
   throw new ValidationError(
@@ -222,7 +215,7 @@ export async function recipientsOf(
 }
 
 /** Rich text as stored: sanitised; too long after sanitising is a 400 on the field. */
-function cleanBody(field: string, html: string | null | undefined): string | null {
+export function cleanBody(field: string, html: string | null | undefined): string | null {
   if (html === undefined || html === null) return null;
   const clean = sanitizeHtml(html);
   if (clean.length > MESSAGE_MAX.body) {
@@ -233,7 +226,7 @@ function cleanBody(field: string, html: string | null | undefined): string | nul
   return clean.replace(/<[^>]*>/g, '').trim() ? clean : null;
 }
 
-const trimmed = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+export const trimmed = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 /** A team leader of the tenant (role superman); else 400 on team_leader_id. */
 async function teamLeader(tx: Tx, tenantId: string, id: number): Promise<number> {
@@ -395,160 +388,4 @@ export async function cancelMessage(tx: Tx, staff: Staff, id: number): Promise<M
     throw new StateConflictError('Message', current.status, 'cancelled');
   }
   return messageOf(tx, staff, id);
-}
-
-/**
- * Delivers the scheduled messages that are due (of one tenant, or all): one `UPDATE ... WHERE status = 'scheduled'
- * AND send_at <= now() RETURNING`, so a message is delivered once however many API processes run this at the same
- * time (the row lock makes the second wait, then skip it), each with its audit row (actor: system) in the same
- * transaction. Answers the ids delivered.
- */
-export async function deliverDue(db: Db, tenantId?: string): Promise<number[]> {
-  const rows = await withRetry(db, async (tx) => {
-    const due = await tx
-      .update(message)
-      .set({ status: 'sent', sentAt: sql`now()` })
-      .where(
-        and(
-          eq(message.status, 'scheduled'),
-          lte(message.sendAt, sql`now()`),
-          tenantId ? eq(message.tenantId, tenantId) : undefined,
-        ),
-      )
-      .returning({ id: message.id, tenantId: message.tenantId, sendAt: message.sendAt, sentAt: message.sentAt });
-    for (const m of due) {
-      await writeAudit(tx, {
-        action: 'message.deliver',
-        resource: 'message',
-        targetId: m.id,
-        result: 'success',
-        userId: null,
-        username: 'system',
-        tenantId: m.tenantId,
-        before: { status: 'scheduled', send_at: iso(m.sendAt) },
-        after: { status: 'sent', sent_at: iso(m.sentAt) },
-        detail: 'scheduled delivery',
-      });
-    }
-    return due;
-  });
-  if (rows.length) readCache(db).invalidate();
-  return rows.map((r) => r.id);
-}
-
-/** Delivers due messages every `ms` until the app closes (a run still going is not doubled); a failure is logged. */
-export function startScheduler(db: Db, ms: number, log: (e: unknown) => void): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    deliverDue(db)
-      .catch(log)
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(tick, ms);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
-// ---- templates ----
-
-function selectTemplates(db: Executor, cursor: SQL<string> = sql<string>`''`) {
-  return db
-    .select({
-      id: messageTemplate.id,
-      name: messageTemplate.name,
-      title: messageTemplate.title,
-      titleEn: messageTemplate.titleEn,
-      body: messageTemplate.body,
-      bodyEn: messageTemplate.bodyEn,
-      updatedByName: editor.name,
-      updatedAt: messageTemplate.updatedAt,
-      _cursor: cursor,
-    })
-    .from(messageTemplate)
-    .leftJoin(editor, eq(editor.id, messageTemplate.updatedBy))
-    .$dynamic();
-}
-
-type RawTemplate = Awaited<ReturnType<typeof selectTemplates>>[number];
-
-export const presentTemplate = (r: RawTemplate): MessageTemplateRow => ({
-  id: r.id,
-  name: r.name,
-  title: r.title,
-  title_en: r.titleEn,
-  body: r.body,
-  body_en: r.bodyEn,
-  updated_by_name: r.updatedByName,
-  updated_at: iso(r.updatedAt)!,
-});
-
-/** The tenant's templates (every staff member with message read uses them). */
-export const templateListSpec: EntityListSpec<typeof templateDef, RawTemplate> = {
-  def: templateDef,
-  table: messageTemplate,
-  id: messageTemplate.id,
-  columns: { id: messageTemplate.id, name: messageTemplate.name },
-  scope: (staff) => eq(messageTemplate.tenantId, staff.tenantId),
-  select: (db, cursor) => selectTemplates(db, cursor),
-  present: presentTemplate,
-  tags: ['message'],
-  description:
-    "The tenant's message templates (name, zh-CN and en-US title and body with {{variables}}), newest first. " +
-    'Filter: name prefix.',
-};
-
-export async function templateOf(db: Executor, tenantId: string, id: number): Promise<MessageTemplateRow> {
-  const [row] = await selectTemplates(db)
-    .where(and(eq(messageTemplate.id, id), eq(messageTemplate.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw new NotFoundError('Template');
-  return presentTemplate(row);
-}
-
-/** A template body as stored: the shared rules, trimmed texts, sanitised bodies. */
-function templateValues(body: MessageTemplateBody) {
-  refuse(templateProblems(body));
-  const html = cleanBody('body', body.body);
-  if (!html) throw new ValidationError({ body: { code: 'required', message: 'Body is required' } });
-  return {
-    name: body.name.trim(),
-    title: body.title.trim(),
-    titleEn: trimmed(body.title_en),
-    body: html,
-    bodyEn: cleanBody('body_en', body.body_en),
-  };
-}
-
-export async function createTemplate(tx: Tx, staff: Staff, body: MessageTemplateBody): Promise<MessageTemplateRow> {
-  const [row] = await tx
-    .insert(messageTemplate)
-    .values({ tenantId: staff.tenantId, ...templateValues(body), updatedBy: staff.id })
-    .returning({ id: messageTemplate.id });
-  return templateOf(tx, staff.tenantId, row.id);
-}
-
-export async function updateTemplate(
-  tx: Tx,
-  staff: Staff,
-  id: number,
-  body: MessageTemplateBody,
-): Promise<MessageTemplateRow> {
-  const [row] = await tx
-    .update(messageTemplate)
-    .set({ ...templateValues(body), updatedBy: staff.id, updatedAt: sql`now()` })
-    .where(and(eq(messageTemplate.id, id), eq(messageTemplate.tenantId, staff.tenantId)))
-    .returning({ id: messageTemplate.id });
-  if (!row) throw new NotFoundError('Template');
-  return templateOf(tx, staff.tenantId, id);
-}
-
-/** Deletes a template; messages composed from it keep their texts and its name. */
-export async function deleteTemplate(tx: Tx, tenantId: string, id: number): Promise<MessageTemplateRow> {
-  const before = await templateOf(tx, tenantId, id);
-  await tx.delete(messageTemplate).where(and(eq(messageTemplate.id, id), eq(messageTemplate.tenantId, tenantId)));
-  return before;
 }
