@@ -162,7 +162,14 @@ export const tradeConfigConfig: ResourceConfig<GlobalConfigRecord> = {
     id: { hidden: true },
     key: { create: true, required: true, maxLength: CONFIG_MAX.key, helperText: 'resources.trade_config.hints.key' },
     type: { create: true, required: true, filter: true, options: typeOptions },
-    value: { create: true, maxLength: CONFIG_MAX.value, helperText: 'resources.trade_config.hints.value' },
+    value: {
+      create: true,
+      maxLength: CONFIG_MAX.value,
+      helperText: 'resources.trade_config.hints.value',
+      // a yes/no setting reads 是 / 否, not true / false
+      value: (r, translate) =>
+        r.type === 'boolean' ? translate(r.value === 'true' ? 'ra.boolean.true' : 'ra.boolean.false') : r.value,
+    },
     description: { create: true, maxLength: CONFIG_MAX.description },
     updated_by_name: { hidden: true },
   }),

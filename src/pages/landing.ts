@@ -15,7 +15,7 @@ const NEXT = 'next';
  */
 function isOwnPage(path: string): boolean {
   if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
-  if (/[\u0000-\u001f\u007f\\]/.test(path)) return false;
+  if ([...path].some((c) => c < ' ' || c === '\u007f' || c === '\\')) return false;
   const pathname = path.split(/[?#]/)[0];
   return pathname !== '/login' && !pathname.startsWith('/login/');
 }
