@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.test.ts'],
+    // The API's databases start from one migrated database per run, as in the API suite (tests/server/database.ts).
+    globalSetup: ['tests/server/database.global.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,

@@ -11,6 +11,9 @@ export default defineConfig({
     // The API's route table and response schemas, against which msw checks every mocked answer (tests/unit/msw.ts).
     globalSetup: ['tests/unit/contract.global.ts'],
     restoreMocks: true,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine. The files share
+    // nothing (jsdom, msw per worker), so every core runs them.
+    maxWorkers: '100%',
     // No test depends on the machine's speed: the timeouts only end a hang (findBy/waitFor: tests/unit/setup.ts).
     testTimeout: 300_000,
     hookTimeout: 300_000,

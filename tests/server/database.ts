@@ -27,15 +27,14 @@ function pgliteImage(): Blob | undefined {
   return image;
 }
 
+/** A migrated in-memory PGlite database (whatever DATABASE_URL says), started from the run's image. */
+export const pgliteDatabase = (dataDir: string): Promise<Database> =>
+  openDatabase('memory://', dataDir, undefined, { pgliteImage: pgliteImage() });
+
 /** A fresh migrated database; `poolSize` matters on PostgreSQL only. */
 export async function freshDatabase(dataDir: string, poolSize = 5): Promise<FreshDatabase> {
   const base = process.env.DATABASE_URL;
-  if (!base) {
-    return {
-      database: await openDatabase('memory://', dataDir, poolSize, { pgliteImage: pgliteImage() }),
-      drop: async () => {},
-    };
-  }
+  if (!base) return { database: await pgliteDatabase(dataDir), drop: async () => {} };
   const name = `bo_t_${randomBytes(6).toString('hex')}`;
   const template = inject('pgTemplate');
   const admin = new pg.Client({ connectionString: base });

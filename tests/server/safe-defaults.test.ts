@@ -13,6 +13,7 @@ import { auditLog, staffUser, tenant } from '../../server/db/schema';
 import { DEMO_STAFF, TENANTS, seed, seedAdministrators } from '../../server/db/seed';
 import { md5hex, verifyPassword } from '../../server/security/password';
 import { call, login, makeTestApp, solveCaptcha, type TestApp } from './helpers';
+import { pgliteDatabase } from './database';
 
 const secrets = () => ({
   jwtSecret: randomBytes(32).toString('base64url'),
@@ -70,7 +71,7 @@ describe('first start of a production database', () => {
   let config: Config;
   beforeAll(async () => {
     config = configOf({ NODE_ENV: 'production', ADMIN_PASSWORD: 'Initial#Admin-2026' });
-    database = await openDatabase('memory://', config.dataDir);
+    database = await pgliteDatabase(config.dataDir);
   });
   afterAll(() => database.close());
 
@@ -98,7 +99,7 @@ describe('first start of a production database', () => {
 
   it('generates a different strong password per tenant without ADMIN_PASSWORD', async () => {
     const own = configOf({ NODE_ENV: 'production' });
-    const db = await openDatabase('memory://', own.dataDir);
+    const db = await pgliteDatabase(own.dataDir);
     try {
       const admins = await seedAdministrators(db.db, own);
       const passwords = admins.map((a) => a.generatedPassword!);
@@ -122,7 +123,7 @@ describe('the forced password change', () => {
   const PASSWORD = 'Initial#Admin-2026';
   beforeAll(async () => {
     const production = configOf({ NODE_ENV: 'production', ADMIN_PASSWORD: PASSWORD });
-    database = await openDatabase('memory://', production.dataDir);
+    database = await pgliteDatabase(production.dataDir);
     await seedAdministrators(database.db, production);
     // The API over that database in test mode (same pepper), so the captcha can be solved.
     app = await buildApp(
