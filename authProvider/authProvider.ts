@@ -3,11 +3,13 @@ import { ERRORS } from '../i18n/messages/errors';
 import type { PermissionCache } from '../permissions/cache';
 import type { PermissionPayload } from '../permissions/types';
 import type { AuthMachine, LoginParams } from './machine';
-import { canAccessWith } from './access';
+import { canAccessWith, type ResourceChains } from './access';
 
 export interface AuthProviderDeps {
   machine: AuthMachine;
   permissions: Pick<PermissionCache, 'get' | 'ensure'>;
+  /** The permission chain of each react-admin resource (resources/registry.ts registryChains). */
+  chains: ResourceChains;
 }
 
 const statusOf = (error: unknown): number | undefined => {
@@ -16,7 +18,7 @@ const statusOf = (error: unknown): number | undefined => {
 };
 
 /** The react-admin AuthProvider over the auth machine. */
-export function createAuthProvider({ machine, permissions }: AuthProviderDeps): AuthProvider {
+export function createAuthProvider({ machine, permissions, chains }: AuthProviderDeps): AuthProvider {
   async function ensureSession() {
     if (machine.getState().status === 'idle') await machine.bootstrap();
     const { status, user } = machine.getState();
@@ -64,7 +66,7 @@ export function createAuthProvider({ machine, permissions }: AuthProviderDeps): 
     async canAccess(params: { resource?: string; action?: string }) {
       const user = machine.getState().user;
       const payload = permissions.get() ?? (user ? await permissions.ensure(user.role) : null);
-      return canAccessWith(payload?.grants, params);
+      return canAccessWith(payload?.grants, params, chains);
     },
 
     async logout() {

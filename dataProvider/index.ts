@@ -31,13 +31,12 @@ export interface ResourceEndpoints {
   delete?: Endpoint;
 }
 
-/** The endpoint map by resource name; resources add their entries (see `registerEndpoints`). */
-export const resourceEndpoints: Record<string, ResourceEndpoints> = {};
-
-/** Adds or replaces the endpoints of a resource. */
-export function registerEndpoints(resource: string, endpoints: ResourceEndpoints): void {
-  resourceEndpoints[resource] = { ...resourceEndpoints[resource], ...endpoints };
-}
+/**
+ * The endpoints of a call's resource may come with the call: react-admin's `meta.endpoints` (the engine passes its
+ * declaration's, resources/engine), over the factory's map; nothing is registered anywhere, so the provider answers
+ * the same whatever module was imported (tests/unit/providers-isolation.test.ts).
+ */
+export type EndpointsMeta = { endpoints?: ResourceEndpoints };
 
 type Verb = keyof ResourceEndpoints;
 const DEFAULTS: Record<Verb, { path: string; method: string }> = {
@@ -48,14 +47,15 @@ const DEFAULTS: Record<Verb, { path: string; method: string }> = {
   delete: { path: '/{resource}/admin/v1/{id}', method: 'DELETE' },
 };
 
-/** The method and path of a resource's verb, with `{id}`/`:id` filled in. */
+/** The method and path of a resource's verb, with `{id}`/`:id` filled in; `own` (the call's) wins over the map. */
 export function endpointFor(
-  endpoints: Record<string, ResourceEndpoints>,
+  endpoints: Readonly<Record<string, ResourceEndpoints>>,
   resource: string,
   verb: Verb,
   id?: RaRecord['id'],
+  own?: ResourceEndpoints,
 ): { method: string; path: string } {
-  const e = endpoints[resource]?.[verb];
+  const e = own?.[verb] ?? endpoints[resource]?.[verb];
   const { path, method } = typeof e === 'string' ? { path: e, method: undefined } : (e ?? {});
   const filled = (path ?? DEFAULTS[verb].path)
     .replace('{resource}', resource)
@@ -98,19 +98,23 @@ class PageCursors {
   }
 }
 
-/** A generic react-admin DataProvider: lists answer `{ data, total }` and take page, page_size, sort, order and filters. */
+/**
+ * A generic react-admin DataProvider: lists answer `{ data, total }` and take page, page_size, sort, order and
+ * filters. `endpoints`: the resources whose paths are not the API pattern and do not come with the call (`meta`).
+ */
 export function createDataProvider(
   http: Http,
-  endpoints: Record<string, ResourceEndpoints> = resourceEndpoints,
+  endpoints: Readonly<Record<string, ResourceEndpoints>> = {},
 ): ConsoleDataProvider {
   const call = <T>(
     resource: string,
     verb: Verb,
     id?: RaRecord['id'],
-    options: { body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal } = {},
+    options: { body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal; meta?: unknown } = {},
   ) => {
-    const { method, path } = endpointFor(endpoints, resource, verb, id);
-    return http<T>(path, { method, ...options }).catch((error: unknown) => {
+    const { meta, ...request } = options;
+    const { method, path } = endpointFor(endpoints, resource, verb, id, (meta as EndpointsMeta | undefined)?.endpoints);
+    return http<T>(path, { method, ...request }).catch((error: unknown) => {
       throw forReactAdmin(error);
     });
   };
@@ -125,7 +129,11 @@ export function createDataProvider(
       const query = { page_size: perPage, sort: field, order: order?.toLowerCase(), ...params.filter };
       const key = JSON.stringify([resource, query]);
       const list = (cursor: string | undefined) =>
-        call<unknown>(resource, 'list', undefined, { query: { page, ...query, cursor }, signal: params.signal });
+        call<unknown>(resource, 'list', undefined, {
+          query: { page, ...query, cursor },
+          signal: params.signal,
+          meta: params.meta,
+        });
       const cursor = page > 1 ? cursors.get(key, page) : undefined;
       const res = await list(cursor).catch((error: unknown) => {
         // A cursor the API no longer takes: forget this query's cursors and ask by page number.
@@ -142,11 +150,11 @@ export function createDataProvider(
       return (body.totals === undefined ? { data, total } : { data, total, meta: { totals: body.totals } }) as never;
     },
     async getOne(resource, params) {
-      return { data: unwrap(await call(resource, 'one', params.id, { signal: params.signal })) };
+      return { data: unwrap(await call(resource, 'one', params.id, { signal: params.signal, meta: params.meta })) };
     },
     async getMany(resource, params) {
       const data = await Promise.all(
-        params.ids.map((id) => call(resource, 'one', id, { signal: params.signal }).then(unwrap)),
+        params.ids.map((id) => call(resource, 'one', id, { signal: params.signal, meta: params.meta }).then(unwrap)),
       );
       return { data } as never;
     },
@@ -155,28 +163,28 @@ export function createDataProvider(
     },
     async create(resource, params) {
       const res = unwrap<Record<string, unknown> | undefined>(
-        await call(resource, 'create', undefined, { body: params.data }),
+        await call(resource, 'create', undefined, { body: params.data, meta: params.meta }),
       );
       return { data: { ...params.data, ...(res && typeof res === 'object' ? res : {}) } } as never;
     },
     async update(resource, params) {
       const res = unwrap<Record<string, unknown> | undefined>(
-        await call(resource, 'update', params.id, { body: params.data }),
+        await call(resource, 'update', params.id, { body: params.data, meta: params.meta }),
       );
       return {
         data: { ...params.previousData, ...params.data, ...(res && typeof res === 'object' ? res : {}), id: params.id },
       } as never;
     },
     async updateMany(resource, params) {
-      await Promise.all(params.ids.map((id) => call(resource, 'update', id, { body: params.data })));
+      await Promise.all(params.ids.map((id) => call(resource, 'update', id, { body: params.data, meta: params.meta })));
       return { data: params.ids };
     },
     async delete(resource, params) {
-      await call(resource, 'delete', params.id);
+      await call(resource, 'delete', params.id, { meta: params.meta });
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
     async deleteMany(resource, params) {
-      await Promise.all(params.ids.map((id) => call(resource, 'delete', id)));
+      await Promise.all(params.ids.map((id) => call(resource, 'delete', id, { meta: params.meta })));
       return { data: params.ids };
     },
   };

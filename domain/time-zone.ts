@@ -7,3 +7,10 @@ export function canonicalTimeZone(zone: string): string | null {
     return null;
   }
 }
+
+/** A tenant's zone when its locale settings name none or an unknown one (spec section 1: mainland China). */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** The time zone a locale document names (canonical), DEFAULT_TIME_ZONE when it names none or an unknown one. */
+export const zoneOf = (doc: { timezone?: unknown }): string =>
+  (typeof doc.timezone === 'string' ? canonicalTimeZone(doc.timezone) : null) ?? DEFAULT_TIME_ZONE;

@@ -1,10 +1,10 @@
 /**
- * Translations of the API's error codes (`errors.codes.<code>`, every code of server/core/errors.ts ERROR_CODES,
+ * Translations of the API's error codes (`errors.codes.<code>`, every code of domain/errors.ts ERROR_CODES,
  * plus the console's own `network`) and of the request fields a validation error names (`errors.fields.<field>`);
  * part of the `errors` namespace (i18n/messages/errors.ts). dataProvider/errorText.ts shows them; the server's
  * English message is only the fallback for an unknown code.
  */
-import type { ErrorCode, FieldCode } from '../server/core/errors';
+import type { ErrorCode, FieldCode } from '../domain/errors';
 
 type Codes = Record<ErrorCode | 'network', string>;
 

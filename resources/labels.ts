@@ -6,6 +6,8 @@
  */
 import { CRYPTO_CHAINS } from '../domain/crypto-chains';
 import { DEAL_STATUSES } from '../domain/deal-status';
+import { DEPOSIT_SUB_TYPES } from '../domain/records';
+import { SUBTYPES } from '../domain/trading';
 
 /** How an option is coloured when shown as a chip. */
 export type OptionTone = 'default' | 'success' | 'warning' | 'error' | 'info';
@@ -62,24 +64,8 @@ export const productTypes = labelSet('productType', [
   'subscribe',
 ]);
 
-/** Product subtypes. */
-export const subtypes = labelSet('subtype', [
-  'standard',
-  'fo',
-  'ai',
-  'daily',
-  'ipo',
-  'otc',
-  'spo',
-  'fund',
-  'quant',
-  'da',
-  'apo',
-  'allocation',
-  'fixed',
-  'hy',
-  'savings',
-]);
+/** Product subtypes (domain/trading.ts). */
+export const subtypes = labelSet('subtype', SUBTYPES);
 
 /** Trade types: holding (shown as Direct) and review. */
 export const tradeTypes = labelSet('tradeType', ['holding', 'review']);
@@ -102,8 +88,8 @@ export const fundsKinds = labelSet('fundsKind', ['deposit', 'compensation', 'bon
 /** Kinds of a bonus-point record (an overdrawn record's `sub_type`): bonus points (赠分) or bonus (奖励). */
 export const bonusKinds = labelSet('fundsKind', ['compensation', 'bonus'], { bonus: 'info' });
 
-/** Deposit types (a deposit's `sub_type`; bank is the default). */
-export const depositTypes = labelSet('depositType', ['bank', 'crypto', 'exchange']);
+/** Deposit types (a deposit's `sub_type`, domain/records.ts; bank is the default). */
+export const depositTypes = labelSet('depositType', DEPOSIT_SUB_TYPES);
 
 /** Crypto deposit chains (a crypto deposit's `chain`; the list lives in domain/crypto-chains.ts with its rules). */
 export const cryptoChains = labelSet('cryptoChain', CRYPTO_CHAINS);

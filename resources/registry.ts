@@ -16,7 +16,8 @@ import { declared } from './engine/define';
 import settings from './settings';
 import type { MenuNode } from './types';
 import { resourceChains } from './menu';
-import { registerResourceChains } from '../authProvider/access';
+import type { ResourceChains } from '../authProvider/access';
+import { ordersName, TRADES_PAGES } from './trades/entries';
 
 /** A trades page's node: every trades page's declaration is one module (trades/pages.ts), loaded with the first. */
 const trade = (entry: string, resource?: string) =>
@@ -194,5 +195,17 @@ export const registry: MenuNode[] = [
   },
 ];
 
-// react-admin's access checks (authProvider.canAccess) follow the menu's resource chains.
-registerResourceChains(resourceChains(registry));
+/**
+ * react-admin resources that are a page's second list, not a menu leaf, with their permission chains: the message
+ * page's templates tab (resources/message/templates.ts) and each trades page's orders (resources/trades/pages.ts).
+ */
+const TAB_CHAINS: [string, string[]][] = [
+  ['message_template', ['message']],
+  ...TRADES_PAGES.filter((p) => !p.stage).map((p): [string, string[]] => [ordersName(`trades/${p.entry}`), ['trades']]),
+];
+
+/**
+ * The permission chain of every react-admin resource of the console (the menu's leaves along the menu, and the tabs
+ * above), given to createAuthProvider: react-admin's access checks (authProvider.canAccess) follow them.
+ */
+export const registryChains: ResourceChains = new Map([...resourceChains(registry), ...TAB_CHAINS]);

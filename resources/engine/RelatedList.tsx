@@ -12,18 +12,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useGetList, useTranslate, type Identifier } from 'ra-core';
-import { registerEndpoints } from '../../dataProvider';
 import { errorText } from '../../dataProvider/errorText';
 import { FieldValue } from './FieldValue';
 import { fieldLabel, fillPath } from './schema';
 import type { RelatedSpec, ResourceConfig } from './types';
 
-/** The dataProvider resource of a record's sub-list (one per record: its path holds the record's id). */
-export function relatedResource(config: ResourceConfig, related: RelatedSpec, id: Identifier): string {
-  const resource = `${config.name}.${related.name}.${id}`;
-  registerEndpoints(resource, { list: fillPath(related.path, id) });
-  return resource;
-}
+/** The dataProvider resource of a record's sub-list (one per record: its path, which the call carries, holds the id). */
+export const relatedResource = (config: ResourceConfig, related: RelatedSpec, id: Identifier): string =>
+  `${config.name}.${related.name}.${id}`;
 
 /** The title key of a sub-list. */
 export const relatedLabel = (config: ResourceConfig, related: RelatedSpec): string =>
@@ -49,7 +45,10 @@ export function RelatedList({
   const perPage = related.perPage ?? 10;
   const [page, setPage] = useState(1);
   const resource = relatedResource(config, related, id);
-  const { data, total, isPending, error } = useGetList(resource, { pagination: { page, perPage } });
+  const { data, total, isPending, error } = useGetList(resource, {
+    pagination: { page, perPage },
+    meta: { endpoints: { list: fillPath(related.path, id) } },
+  });
   const rows = data ?? [];
   return (
     <Box component="section" sx={{ p: 2 }} data-testid={`related-${related.name}`}>

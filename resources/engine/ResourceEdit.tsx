@@ -5,6 +5,7 @@ import { EngineForm, type FieldErrorTexts } from './EngineForm';
 import { FormToolbar } from './FormToolbar';
 import { createFields, editFields, hasShow, inputOf } from './schema';
 import type { FieldSpec, FormValues, ResourceConfig } from './types';
+import { endpointsMeta } from './define';
 
 /** The engine form of a create or edit page, saved through react-admin's save (the dataProvider's create/update). */
 function SavingForm({
@@ -53,7 +54,14 @@ const PAGE_SX = { '& .RaEdit-card, & .RaCreate-card': { px: 2 } };
 /** The generated edit view of a resource: its fields flagged `edit` (tabs, sections, rules), saved through update. */
 export function ResourceEdit({ config }: { config: ResourceConfig }) {
   return (
-    <Edit resource={config.name} mutationMode="pessimistic" title={`resources.${config.name}.name`} sx={PAGE_SX}>
+    <Edit
+      resource={config.name}
+      queryOptions={{ meta: endpointsMeta(config) }}
+      mutationOptions={{ meta: endpointsMeta(config) }}
+      mutationMode="pessimistic"
+      title={`resources.${config.name}.name`}
+      sx={PAGE_SX}
+    >
       <SavingForm config={config} fields={editFields(config)} emptyAs="null" needsChange />
     </Edit>
   );
@@ -64,6 +72,7 @@ export function ResourceCreate({ config }: { config: ResourceConfig }) {
   return (
     <Create
       resource={config.name}
+      mutationOptions={{ meta: endpointsMeta(config) }}
       title={`resources.${config.name}.name`}
       redirect={hasShow(config) ? 'show' : 'list'}
       sx={PAGE_SX}

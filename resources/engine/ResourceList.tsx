@@ -22,6 +22,7 @@ import { fieldLabel, filtersOf, hasCreate, hasEdit, hasShow, listFields, PAGE_SI
 import { TimeZoneNote } from './timeZone';
 import { useAllowed } from './useAllowed';
 import type { DrawerProps, ResourceConfig } from './types';
+import { endpointsMeta } from './define';
 
 /** The show view in a drawer, loaded when a row first opens it. */
 const ShowDrawer = lazy(() => import('./ShowDrawer').then((m) => ({ default: m.ShowDrawer })));
@@ -224,6 +225,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
     <Box ref={measureList} sx={{ minWidth: 0 }}>
       <List
         resource={config.name}
+        queryOptions={{ meta: endpointsMeta(config) }}
         sx={LIST_SX}
         filters={filters.length ? filters : undefined}
         sort={config.sort ?? { field: 'id', order: 'DESC' }}

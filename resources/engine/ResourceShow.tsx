@@ -9,6 +9,7 @@ import { RelatedList, relatedLabel } from './RelatedList';
 import AuditHistory from '../audit_log/AuditHistory';
 import { fieldLabel, hasEdit, showFields } from './schema';
 import type { FieldSpec, ResourceConfig } from './types';
+import { endpointsMeta } from './define';
 
 /** Fields shown on a row of their own: images (a proof), long and rich text. */
 const WIDE = new Set(['image', 'richtext', 'textarea']);
@@ -125,7 +126,12 @@ export function ShowBody({ config }: { config: ResourceConfig }) {
 /** The generated show view of a resource: its fields flagged `show`, labelled, and its row actions. */
 export function ResourceShow({ config }: { config: ResourceConfig }) {
   return (
-    <Show resource={config.name} actions={<ShowToolbar config={config} />} title={`resources.${config.name}.name`}>
+    <Show
+      resource={config.name}
+      queryOptions={{ meta: endpointsMeta(config) }}
+      actions={<ShowToolbar config={config} />}
+      title={`resources.${config.name}.name`}
+    >
       <ShowBody config={config} />
     </Show>
   );

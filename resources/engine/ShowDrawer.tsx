@@ -5,6 +5,7 @@ import { errorText } from '../../dataProvider/errorText';
 import { ShowBody } from './ResourceShow';
 import { RowActions } from './RowActions';
 import type { DrawerProps, ResourceConfig } from './types';
+import { endpointsMeta } from './define';
 
 function DrawerContent({ config, onClose }: { config: ResourceConfig; onClose: () => void }) {
   const translate = useTranslate();
@@ -58,7 +59,7 @@ export function ShowDrawer({ config, id, onClose }: DrawerProps & { config: Reso
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: '50%' } }, 'data-testid': 'show-drawer' } as object }}
     >
       <ResourceContextProvider value={config.name}>
-        <ShowBase resource={config.name} id={id}>
+        <ShowBase resource={config.name} id={id} queryOptions={{ meta: endpointsMeta(config) }}>
           <Box>
             <DrawerContent config={config} onClose={onClose} />
           </Box>

@@ -1,5 +1,5 @@
 import type { RaRecord } from 'ra-core';
-import { registerEndpoints } from '../../dataProvider';
+import type { EndpointsMeta } from '../../dataProvider';
 import type { MenuNode, PageLoader } from '../types';
 import type { ResourceConfig } from './types';
 
@@ -12,12 +12,11 @@ export interface ResourceEntry {
 }
 
 /**
- * Declares a resource: registers its endpoints with the dataProvider and answers the entry whose page (list at the
- * node's path, show at `<path>/:id`, edit at `<path>/:id/edit`) loads only when first opened.
+ * Declares a resource: answers the entry whose page (list at the node's path, show at `<path>/:id`, edit at
+ * `<path>/:id/edit`) loads only when first opened. Nothing is registered: the engine's calls carry the endpoints
+ * (endpointsMeta), so the providers answer the same whether or not a declaration was imported.
  */
 export function defineResource<R extends RaRecord = RaRecord>(config: ResourceConfig<R>): ResourceEntry {
-  const { list, one, create, update, delete: remove } = config.endpoints;
-  registerEndpoints(config.name, { list, one, create, update, delete: remove });
   const generic = config as unknown as ResourceConfig;
   return {
     name: config.name,
@@ -41,3 +40,9 @@ export function declared(
   const declaration = () => load().then((m) => m.default);
   return { name, ...(resource ? { resource } : {}), declaration, page: () => declaration().then((e) => e.page()) };
 }
+
+/** What the engine's react-admin calls carry (`meta`): the declaration's endpoints, for the dataProvider. */
+export const endpointsMeta = (config: Pick<ResourceConfig, 'endpoints'>): EndpointsMeta => {
+  const { list, one, create, update, delete: remove } = config.endpoints;
+  return { endpoints: { list, one, create, update, delete: remove } };
+};

@@ -3,8 +3,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { RaRecord } from 'ra-core';
 import { MESSAGE_MAX, messageTemplate, templateProblems, type MessageTemplateRow } from '../../domain/message';
-import { registerEndpoints } from '../../dataProvider';
-import { registerResourceChains } from '../../authProvider/access';
 import { fieldsFromEntity } from '../engine/entityFields';
 import type { ActionInput, FormValues, ResourceConfig } from '../engine/types';
 
@@ -84,7 +82,3 @@ export const templateConfig: ResourceConfig<TemplateRecord> = {
     },
   ],
 };
-
-registerEndpoints(templateConfig.name, { list: templateConfig.endpoints.list, one: templateConfig.endpoints.one });
-// react-admin's access checks of the tab's list: the message grants
-registerResourceChains([[templateConfig.name, ['message']]]);

@@ -15,7 +15,6 @@ import {
   type TradeProduct,
   type TradeProductRow,
 } from '../../domain/trading';
-import { registerResourceChains } from '../../authProvider/access';
 import { clientTypes, dealStatuses, tradeTypes, type OptionSet } from '../labels';
 import { fieldsFromEntity, type FieldOverrides } from '../engine/entityFields';
 import type { ChoiceLoader, FieldSpec, FilterSpec, RelatedSpec } from '../engine/types';
@@ -165,6 +164,3 @@ export const LEDGER_KIND_OPTIONS: OptionSet = [
   { id: 'trade_freeze', name: txn('trade_freeze') },
   { id: 'trade_release', name: txn('trade_release') },
 ];
-
-/** Registers react-admin resource names that are not menu leaves (a page's second list) with their chain. */
-export const registerChain = (name: string, chain: string[]): void => registerResourceChains([[name, chain]]);

@@ -4,7 +4,6 @@
  */
 import { defineResource, type ResourceEntry } from '../engine/define';
 import type { ResourceConfig } from '../engine/types';
-import { registerChain } from './common';
 import { orderConfig, productConfig } from './configs';
 import { ordersName, TRADES_PAGES } from './entries';
 
@@ -22,10 +21,9 @@ export const tradesEntries: Record<string, ResourceEntry> = Object.fromEntries(
     const products = productConfig(name, kind, resource, stage);
     if (!stage) {
       const config = orderConfig(ordersName(name), kind);
-      defineResource(config); // its endpoints; it is a tab of the page, not a menu entry
+      // a tab of the page, not a menu entry: its access checks are the trades grants (registry.ts TAB_CHAINS, the
+      // API's permission of the order routes), its endpoints come with the engine's calls
       orders.set(name, config as unknown as ResourceConfig);
-      // its react-admin access checks: the trades grants (the API's permission of the order routes)
-      registerChain(config.name, ['trades']);
       products.views = { list: () => import('./TradesPage') };
     }
     return [entry, defineResource(products)];

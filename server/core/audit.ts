@@ -23,6 +23,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { isAuditAction } from '../../domain/audit-actions';
 import type { Executor } from './db';
 import { auditLog } from '../db/schema';
 import { checkpointState, rowMac, writeCheckpoints, type CheckpointState } from './audit-chain';
@@ -85,8 +86,20 @@ const text = (v: string | null | undefined) =>
 /** JSON as the database will keep it (what JSON drops is dropped before signing). */
 const json = (v: unknown) => (v === undefined || v === null ? null : (JSON.parse(JSON.stringify(v)) as unknown));
 
+/**
+ * Under the test runner, an action the audit log cannot label is refused (domain/audit-actions.ts): a write path that
+ * builds its action at run time (a generic write route's `<entity>.<verb>`) fails its own tests until the vocabulary
+ * has it. The group `test` is left to test fixtures' routes. In any other run the row is written as it is.
+ */
+const checkVocabulary = !!process.env.VITEST;
+function assertKnownAction(action: string): void {
+  if (checkVocabulary && !isAuditAction(action) && !action.startsWith('test.'))
+    throw new Error(`audit action '${action}' is not in the audit vocabulary (domain/audit-actions.ts)`);
+}
+
 /** Writes one audit row, signed with the API's key. */
 export async function writeAudit(db: Executor, entry: AuditEntry & { ip?: string | null }): Promise<void> {
+  assertKnownAction(entry.action);
   const row = {
     tenantId: text(entry.tenantId),
     userId: entry.userId ?? null,

@@ -40,7 +40,7 @@ import {
 } from './list';
 import { dayField, idField } from './params';
 import type { StaffScope } from './scope';
-import { tenantTimeZone } from '../modules/setting/service';
+import { tenantTimeZone } from './time-zone';
 
 /** The JSON schema of one field's value on the wire. */
 export function fieldSchema(f: FieldDef): Record<string, unknown> {

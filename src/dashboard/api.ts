@@ -1,90 +1,27 @@
 /**
  * The dashboard statistics calls (server/modules/dashboard): GET /dashboard/admin/v1/{summary,product,team,
- * team_product}?from&to through the dataProvider under react-query, and their answers' types.
+ * team_product}?from&to through the dataProvider under react-query; their answers' types are domain/dashboard.ts's.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
-import type { TradeProduct } from '../../domain/trade-config';
+import type { DashboardParts } from '../../domain/dashboard';
 
-/** One currency's exact sum. */
-export interface CurrencySum {
-  currency: string;
-  amount: string;
-  count: number;
-}
-export interface ClientCounts {
-  total: number;
-  real: number;
-  robot: number;
-  new: number;
-  new_real: number;
-}
-export interface ExposureRow {
-  currency: string;
-  balance: string;
-  fo_amount: string;
-  otc_amount: string;
-  quant_amount: string;
-  ipo_amount: string;
-  funds_amount: string;
-  arrears_amount: string;
-  arrears_orders: number;
-}
-interface RangeAnswer {
-  from: string;
-  to: string;
-  time_zone: string;
-}
-/** One day's deposits and withdrawals per currency (days without any are left out). */
-export interface DayMoney {
-  day: string;
-  deposits: CurrencySum[];
-  withdrawals: CurrencySum[];
-}
-export interface Summary extends RangeAnswer {
-  clients: ClientCounts;
-  deposits: CurrencySum[];
-  withdrawals: CurrencySum[];
-  daily: DayMoney[];
-  exposure: ExposureRow[];
-}
-export interface KindRow {
-  kind: TradeProduct;
-  open: CurrencySum[];
-  placed: CurrencySum[];
-  arrears: CurrencySum[];
-}
-export interface ProductStats extends RangeAnswer {
-  kinds: KindRow[];
-}
-export interface MoneyFigures {
-  clients: ClientCounts;
-  deposits: CurrencySum[];
-  withdrawals: CurrencySum[];
-}
-export interface AgentRow extends MoneyFigures {
-  agent_id: number | null;
-  agent_name: string | null;
-  role: string | null;
-}
-export interface TeamRow extends MoneyFigures {
-  leader_id: number | null;
-  leader_name: string | null;
-  agents: AgentRow[];
-}
-export interface TeamStats extends RangeAnswer {
-  teams: TeamRow[];
-}
-export interface TeamProductStats extends RangeAnswer {
-  teams: { leader_id: number | null; leader_name: string | null; kinds: KindRow[] }[];
-}
+export type {
+  AgentRow,
+  ClientCounts,
+  CurrencySum,
+  DayMoney,
+  ExposureRow,
+  KindRow,
+  MoneyFigures,
+  ProductStats,
+  Summary,
+  TeamProductStats,
+  TeamRow,
+  TeamStats,
+} from '../../domain/dashboard';
 
-interface Parts {
-  summary: Summary;
-  product: ProductStats;
-  team: TeamStats;
-  team_product: TeamProductStats;
-}
+type Parts = DashboardParts;
 export type Part = keyof Parts;
 
 /** A date range: inclusive days (YYYY-MM-DD) in the tenant's time zone. */

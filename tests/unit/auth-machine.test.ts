@@ -4,14 +4,14 @@ import type { AuthStatus } from '../../authProvider/machine';
 import { UnauthorizedError, validateMfaCode } from '../../authProvider/machine';
 import { wirePassword } from '../../authProvider/password';
 import { PERMISSIONS_KEY } from '../../permissions/cache';
-import { createServices } from '../../src/services';
+import { createServices } from '../../services';
 import { api, DEMO_PASSWORD, fakeAuthApi, GOOD_CODE, server, testProfile, installMsw } from './msw';
 
 installMsw();
 
 function setup(options: { captcha?: boolean } = {}, backend = fakeAuthApi(options)) {
   const redirect = vi.fn();
-  const s = createServices({ profile: testProfile, redirect });
+  const s = createServices({ profile: testProfile, chains: new Map(), redirect });
   const statuses: AuthStatus[] = [];
   s.authMachine.subscribe((st) => statuses.push(st.status));
   const hook = vi.fn();

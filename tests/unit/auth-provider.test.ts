@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { wirePassword } from '../../authProvider/password';
-import { createServices } from '../../src/services';
+import { createServices } from '../../services';
 import { accountApi } from '../../src/account/accountApi';
 import { parseOtpSecret } from '../../src/account/otpauth';
 import { extractRecoveryCodes } from '../../src/account/recoveryCodes';
@@ -11,7 +11,7 @@ installMsw();
 function setup() {
   const backend = fakeAuthApi();
   const redirect = vi.fn();
-  const s = createServices({ profile: testProfile, redirect });
+  const s = createServices({ profile: testProfile, chains: new Map(), redirect });
   return { backend, redirect, s, ap: s.authProvider };
 }
 
@@ -41,7 +41,7 @@ describe('authProvider', () => {
     await expect(ap.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
     await ap.login(creds('leader'));
     s.refresher.cancel();
-    const fresh = createServices({ profile: testProfile, redirect: vi.fn() });
+    const fresh = createServices({ profile: testProfile, chains: new Map(), redirect: vi.fn() });
     expect(fresh.authMachine.getState().status).toBe('idle');
     await expect(fresh.authProvider.checkAuth({})).resolves.toBeUndefined();
     expect(fresh.authMachine.getState().status).toBe('authenticated');

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRefresher } from '../../authProvider/refresh';
 import { createTokenStore } from '../../authProvider/tokens';
 import { ApiError, createHttp, type RequestLogEntry } from '../../dataProvider/http';
-import { createServices } from '../../src/services';
+import { createServices } from '../../services';
 import { accessToken, api, DEMO_PASSWORD, fakeAuthApi, server, testProfile, installMsw } from './msw';
 
 // The http client's own behaviour (any server's answers, message/error/msg) is tried on test-only paths.
@@ -172,7 +172,7 @@ describe('http', () => {
 describe('services: session expiry', () => {
   it('a failed refresh clears the session and hard-redirects to /login once', async () => {
     const redirect = vi.fn();
-    const s = createServices({ profile: testProfile, redirect });
+    const s = createServices({ profile: testProfile, chains: new Map(), redirect });
     const backend = fakeAuthApi();
     await s.authMachine.login({ username: 'admin', password: DEMO_PASSWORD, captcha: 'abcd', captchaId: 'c' });
     expect(s.authMachine.getState().status).toBe('authenticated');

@@ -1,14 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createTokenStore } from '../../authProvider/tokens';
-import {
-  createDataProvider,
-  createHttp,
-  endpointFor,
-  registerEndpoints,
-  resourceEndpoints,
-  type ResourceEndpoints,
-} from '../../dataProvider';
+import { createDataProvider, createHttp, type ResourceEndpoints } from '../../dataProvider';
 import { api, apiError, apiList, server, testProfile, installMsw } from './msw';
 
 // The generic mechanisms (envelopes, bare arrays, the endpoint map, delete) are tried on test-only resources.
@@ -224,13 +217,22 @@ describe('dataProvider', () => {
     });
   });
 
-  it('registerEndpoints extends the shared map', () => {
-    registerEndpoints('identify', { list: '/identify/admin/v1/list' });
-    expect(resourceEndpoints.identify.list).toBe('/identify/admin/v1/list');
-    expect(endpointFor(resourceEndpoints, 'identify', 'one', 4)).toEqual({
-      method: 'GET',
-      path: '/identify/admin/v1/detail/4',
-    });
-    delete resourceEndpoints.identify;
+  it('takes the endpoints a call carries (react-admin meta) over the map, the map over the API pattern', async () => {
+    const { seen, record } = capture();
+    server.use(
+      http.get(api('/things/admin/v1/*'), async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    const mapped = provider({ things: { one: '/things/admin/v1/mapped/{id}' } });
+    await mapped.getOne('things', { id: 4, meta: { endpoints: { one: '/things/admin/v1/carried/{id}' } } });
+    await mapped.getOne('things', { id: 5 });
+    await provider().getOne('things', { id: 6 });
+    expect(seen.map((r) => r.url.pathname)).toEqual([
+      '/api/things/admin/v1/carried/4',
+      '/api/things/admin/v1/mapped/5',
+      '/api/things/admin/v1/detail/6',
+    ]);
   });
 });

@@ -2,10 +2,11 @@
 // and the translation of every declared resource in both languages.
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createDataProvider, resourceEndpoints } from '../../dataProvider';
+import { createDataProvider } from '../../dataProvider';
 import { flattenMessages, messages } from '../../i18n';
 import { decimalSign, formatDateTime, formatDecimal } from '../../resources/engine/format';
 import { runAction } from '../../resources/engine/runAction';
+import { endpointsMeta } from '../../resources/engine/define';
 import {
   actionConfirm,
   actionLabel,
@@ -158,8 +159,9 @@ describe('declared resources', () => {
     expect(resourceChainOf({ name: 'elsewhere', endpoints: { list: '/x' }, fields: [] })).toEqual(['elsewhere']);
   });
 
-  it('register their endpoints with the dataProvider, fixed parameters included', async () => {
-    expect(resourceEndpoints.withdrawal.list).toBe('/withdraw/admin/v1/list');
+  it('carry their endpoints to the dataProvider (react-admin meta), fixed parameters included', async () => {
+    const configOf = (name: string) => declared.find((n) => n.name === name)!.config;
+    expect(endpointsMeta(configOf('withdrawal')).endpoints?.list).toBe('/withdraw/admin/v1/list');
     const seen: string[] = [];
     server.use(
       http.get(api('/overdrawn/admin/v1/record/list'), ({ request }) => {
@@ -171,6 +173,7 @@ describe('declared resources', () => {
       pagination: { page: 2, perPage: 50 },
       sort: { field: 'created_at', order: 'DESC' },
       filter: { status: 'approved' },
+      meta: endpointsMeta(configOf('loan')),
     });
     expect(result.total).toBe(1);
     const q = new URLSearchParams(seen[0]);

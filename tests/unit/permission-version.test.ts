@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { createServices } from '../../src/services';
+import { createServices } from '../../services';
 import { createPermissionCache } from '../../permissions/cache';
 import { can, narrowGrants, loadRole, type PermissionPayload } from '../../permissions';
 import { visibleMenu } from '../../resources/menu';
@@ -29,7 +29,7 @@ const menuNames = (p: PermissionPayload | null) => visibleMenu(registry, p?.gran
 describe('permission version', () => {
   it('refetches the grants when an answer names a newer version, and the menu entry goes', async () => {
     fakeAuthApi();
-    const s = createServices({ profile: testProfile, redirect: vi.fn() });
+    const s = createServices({ profile: testProfile, chains: new Map(), redirect: vi.fn() });
     await s.authProvider.login(creds('supervisor'));
     await vi.waitFor(() => expect(s.permissionCache.get()).not.toBeNull());
     expect(menuNames(s.permissionCache.get())).toContain('message');

@@ -1,19 +1,11 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { ACCOUNT_AMOUNT_FIELDS } from '../../../domain/account';
 import type { Account } from './api';
 import { formatMoney, signOf } from '../money';
 
-/** The amount fields of an account card after the balance, in spec order. */
-const AMOUNT_FIELDS = [
-  'deposit',
-  'withdrawal',
-  'profit',
-  'compensation',
-  'bonus',
-  'loan',
-  'frozen',
-  'outstanding',
-] as const;
+/** The amount fields of an account card after the balance, in spec order (domain/account.ts). */
+const AMOUNT_FIELDS = ACCOUNT_AMOUNT_FIELDS;
 
 /** The colour of a balance: red below zero, green above, neutral at zero. */
 export function balanceColor(balance: string | undefined): 'error.main' | 'success.main' | 'text.primary' {

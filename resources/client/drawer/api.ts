@@ -1,20 +1,9 @@
+import type { Account as DomainAccount, AccountAmountField } from '../../../domain/account';
 import type { ConsoleDataProvider } from '../../../dataProvider';
 
-/** A client account (spec section 3); amounts are decimal strings. */
-export interface Account {
-  id: number | string;
-  acc_no: string;
-  currency: string;
-  balance: string;
-  deposit?: string;
-  withdrawal?: string;
-  profit?: string;
-  compensation?: string;
-  bonus?: string;
-  loan?: string;
-  frozen?: string;
-  outstanding?: string;
-}
+/** A client account as the drawer reads it (domain/account.ts; amounts optional in what it is given). */
+export type Account = Pick<DomainAccount, 'acc_no' | 'currency' | 'balance'> &
+  Partial<Pick<DomainAccount, AccountAmountField>> & { id: number | string };
 
 /** A client as the detail call answers it (spec section 3, plus kyc_status). */
 export interface Client {

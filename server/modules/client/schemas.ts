@@ -1,3 +1,4 @@
+import { ACCOUNT_AMOUNT_FIELDS, type AccountAmountField } from '../../../domain/account';
 import { CLIENT_TYPE_FILTER, client } from '../../../domain/client';
 import { rowSchema } from '../../core/entity';
 import { listQuerySchema, listResponseSchema } from '../../core/list';
@@ -10,7 +11,7 @@ const md5 = { type: 'string', pattern: '^[0-9a-fA-F]{32}$', description: 'MD5 he
 /** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
 export { idParams } from '../../core/params';
 
-/** An account (spec section 3 "Account"); amounts are decimal strings. */
+/** An account (spec section 3 "Account", domain/account.ts); amounts are decimal strings. */
 export const accountItem = {
   type: 'object',
   properties: {
@@ -19,14 +20,7 @@ export const accountItem = {
     acc_no: str,
     currency: str,
     balance: str,
-    deposit: str,
-    withdrawal: str,
-    profit: str,
-    compensation: str,
-    bonus: str,
-    loan: str,
-    frozen: str,
-    outstanding: str,
+    ...(Object.fromEntries(ACCOUNT_AMOUNT_FIELDS.map((f) => [f, str])) as Record<AccountAmountField, typeof str>),
     withdrawable: str,
     created_at: str,
   },

@@ -15,6 +15,18 @@
 import { and, between, eq, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ARREARS_STATUSES, TRADE_PRODUCTS, type OrderStatus, type TradeProduct } from '../../../domain/trading';
+import {
+  EXPOSURE_KINDS,
+  type ClientCounts,
+  type CurrencySum,
+  type DayMoney,
+  type ExposureRow,
+  type KindRow,
+  type ProductStats,
+  type Summary,
+  type TeamProductStats,
+  type TeamStats,
+} from '../../../domain/dashboard';
 import type { Executor } from '../../core/db';
 import { ValidationError } from '../../core/errors';
 import { readCache } from '../../core/read-cache';
@@ -37,15 +49,6 @@ export const OPEN_STATUSES: Readonly<Record<TradeProduct, readonly OrderStatus[]
   quant: ['pending', 'holding', 'awaiting'],
   saving: ['pending', 'holding', 'awaiting'],
 };
-
-/** The summary's exposure figures and the kinds each sums (open orders' amount). */
-export const EXPOSURE_KINDS = {
-  fo_amount: ['stock'],
-  otc_amount: ['block'],
-  quant_amount: ['quant'],
-  ipo_amount: ['ipo'],
-  funds_amount: ['fund', 'ai', 'saving'],
-} as const satisfies Record<string, readonly TradeProduct[]>;
 
 const ALL_OPEN = [...new Set([...Object.values(OPEN_STATUSES).flat(), ...ARREARS_STATUSES])];
 
@@ -107,21 +110,6 @@ export function spanRange(t: { span: AnyPgColumn; day: AnyPgColumn }, r: Pick<Ra
     and(eq(t.span, 'day'), gte(t.day, r.from), lt(t.day, months)),
     and(eq(t.span, 'day'), gte(t.day, monthsEnd), lte(t.day, r.to)),
   )!;
-}
-
-/** One currency's exact sum. */
-export interface CurrencySum {
-  currency: string;
-  amount: string;
-  count: number;
-}
-/** Client counts. */
-export interface ClientCounts {
-  total: number;
-  real: number;
-  robot: number;
-  new: number;
-  new_real: number;
 }
 
 const sumText = (col: unknown, filter?: SQL) =>
@@ -197,13 +185,6 @@ const moneySums = (db: Executor, staff: StaffScope, r: Range, kind: 'deposit' | 
     .groupBy(statMoney.currency)
     .having(sql`sum(${statMoney.records}) <> 0`);
 
-/** One day's deposits and withdrawals per currency (the summary's time series); days without any are left out. */
-export interface DayMoney {
-  day: string;
-  deposits: CurrencySum[];
-  withdrawals: CurrencySum[];
-}
-
 /** The kept day rows of approved deposits and paid withdrawals in the range, per day, kind and currency. */
 const dailySums = (db: Executor, staff: StaffScope, r: Range) =>
   db
@@ -234,13 +215,6 @@ function dayRows(rows: { day: string; kind: string; currency: string; amount: st
   return [...days.values()];
 }
 
-export type ExposureRow = {
-  currency: string;
-  balance: string;
-  arrears_amount: string;
-  arrears_orders: number;
-} & Record<keyof typeof EXPOSURE_KINDS, string>;
-
 const NO_EXPOSURE = {
   fo_amount: '0.00',
   otc_amount: '0.00',
@@ -255,7 +229,7 @@ const NO_EXPOSURE = {
  * The summary: client counts, deposits, withdrawals (in the range, and per day of it) and exposure in the caller's
  * scope.
  */
-export function summary(db: Executor, staff: StaffScope, r: Range) {
+export function summary(db: Executor, staff: StaffScope, r: Range): Promise<Summary> {
   return cached(db, 'summary', staff, r, async () => {
     const p = await together(db, {
       clients: db
@@ -306,14 +280,6 @@ export function summary(db: Executor, staff: StaffScope, r: Range) {
 
 /* --------------------------------------------------------------------------------------------------------------- */
 /* Per product kind                                                                                                 */
-
-/** One kind's figures. */
-export interface KindRow {
-  kind: TradeProduct;
-  open: CurrencySum[];
-  placed: CurrencySum[];
-  arrears: CurrencySum[];
-}
 
 type KindSums = { kind: string; currency: string; team?: number | null } & Record<
   'openAmount' | 'arrearsAmount' | 'placedAmount',
@@ -395,7 +361,7 @@ const orderSums = (p: { open: unknown[]; placed: unknown[] }): KindSums[] => [
 ];
 
 /** Per product kind: open orders now, orders placed in the range, orders owing now. */
-export function product(db: Executor, staff: StaffScope, r: Range) {
+export function product(db: Executor, staff: StaffScope, r: Range): Promise<ProductStats> {
   return cached(db, 'product', staff, r, async () => ({
     ...presentRange(r),
     kinds: kindRows(orderSums(await together(db, orderParts(db, staff, r, false)))),
@@ -475,7 +441,7 @@ const sumsOf = (rows: Grouped<CurrencySum>[], pick: (r: Grouped<CurrencySum>) =>
  * withdrawals. Those who see every client also get the clients of staff in no team (administrators, supervisors,
  * a salesman without a leader) and of no agent, as one team with leader_id null, when there are any.
  */
-export function team(db: Executor, staff: StaffScope, r: Range) {
+export function team(db: Executor, staff: StaffScope, r: Range): Promise<TeamStats> {
   return cached(db, 'team', staff, r, async () => {
     const p = await together(db, { staff: staffPart(db, staff), ...agentParts(db, staff, r) });
     const { leaders, members } = teamsOf(p.staff as StaffRow[], staff);
@@ -519,7 +485,7 @@ export function team(db: Executor, staff: StaffScope, r: Range) {
 }
 
 /** Per team and product kind: open orders now, orders placed in the range, orders owing now. */
-export function teamProduct(db: Executor, staff: StaffScope, r: Range) {
+export function teamProduct(db: Executor, staff: StaffScope, r: Range): Promise<TeamProductStats> {
   return cached(db, 'team_product', staff, r, async () => {
     const p = await together(db, { staff: staffPart(db, staff), ...orderParts(db, staff, r, true) });
     const { leaders, members } = teamsOf(p.staff as StaffRow[], staff);

@@ -19,7 +19,10 @@ import type { FileStorage } from '../../storage';
 import { foreignImages, type ImagePlace } from '../../storage/own';
 import { DEFAULT_SETTINGS } from './defaults';
 import { safeHref, sanitizeHtml } from '../../../domain/html';
-import { canonicalTimeZone } from '../../../domain/time-zone';
+import { canonicalTimeZone, zoneOf } from '../../../domain/time-zone';
+import { tenantTimeZone } from '../../core/time-zone';
+
+export { tenantTimeZone };
 
 /** A settings document's key. */
 export type Key = keyof typeof DEFAULT_SETTINGS;
@@ -146,14 +149,6 @@ function utcOffset(zone: string, at: Date): string {
     .find((p) => p.type === 'timeZoneName')?.value;
   const m = /GMT([+-]\d{2}:\d{2})/.exec(part ?? '');
   return m ? m[1] : '+00:00';
-}
-
-/** The time zone a locale document names (canonical), Asia/Shanghai when it names none or an unknown one. */
-const zoneOf = (doc: { timezone?: string | null }): string => canonicalTimeZone(doc.timezone ?? '') ?? 'Asia/Shanghai';
-
-/** The tenant's time zone (its locale setting): what its days (dashboard ranges, daily limits) are counted in. */
-export async function tenantTimeZone(db: Executor, tenantId: string): Promise<string> {
-  return zoneOf(await readSetting(db, tenantId, 'locale'));
 }
 
 /**
