@@ -27,8 +27,8 @@ export const filteredList = (path: string, filter: Record<string, unknown>): str
  * withdrawals, today's new clients, what waits for me, a product's orders.
  */
 export const todayLinks = (day: string) => ({
-  deposits: filteredList('/deposit', { status: 'approved', created_at_gte: day, created_at_lte: day }),
-  withdrawals: filteredList('/withdrawal', { status: 'approved', created_at_gte: day, created_at_lte: day }),
+  deposits: filteredList('/deposit', { status: 'approved', created_at_from: day, created_at_to: day }),
+  withdrawals: filteredList('/withdrawal', { status: 'approved', created_at_from: day, created_at_to: day }),
   clients: filteredList('/client', { created_from: day, created_to: day }),
   approvals: '/approval',
 });

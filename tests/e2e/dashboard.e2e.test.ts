@@ -110,7 +110,7 @@ describe('dashboard statistics', () => {
     await page.locator('[data-testid=today-deposits] a').first().click();
     await page.waitForURL((u) => u.pathname === '/deposit');
     const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!);
-    expect(filter).toEqual({ status: 'approved', created_at_gte: day, created_at_lte: day });
+    expect(filter).toEqual({ status: 'approved', created_at_from: day, created_at_to: day });
     // its rows, or its empty state when none was made today
     const list = page.locator('[data-tab-pane="/deposit"] .RaList-main');
     await expect

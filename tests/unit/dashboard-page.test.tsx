@@ -164,7 +164,7 @@ describe('DashboardPage', () => {
     expect(link('today-clients')).toBe(todayLinks(day).clients);
     expect(link('today-approvals')).toBe('/approval');
     const filter = JSON.parse(new URLSearchParams(todayLinks(day).deposits.split('?')[1]).get('filter')!);
-    expect(filter).toEqual({ status: 'approved', created_at_gte: day, created_at_lte: day });
+    expect(filter).toEqual({ status: 'approved', created_at_from: day, created_at_to: day });
   });
 
   it('leaves out the approval queue for a role that may not open it', async () => {
