@@ -66,7 +66,7 @@ describe('providers in isolation', () => {
     const [, templates, trades] = await Promise.all([
       Promise.all(declarations),
       import('../../resources/message/templates'),
-      import('../../resources/trades'),
+      import('../../resources/trades/pages'),
     ]);
     // the registry's second lists are the pages' own
     expect(registryChains.has(templates.templateConfig.name)).toBe(true);
