@@ -32,6 +32,7 @@ describe('the page opened signed out', () => {
       '/login',
       '/login?next=/x',
       'client',
+      '/deposit\n',
     ])
       expect(landingAfterSignIn(`?${new URLSearchParams({ next })}`), next).toBe(DEFAULT_LANDING);
   });
