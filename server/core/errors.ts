@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   'market_closed',
   'subscription_closed',
   'product_has_orders',
+  'duplicate',
   // trade results' sanity bounds (docs/trading.md "Trade results")
   'price_out_of_band',
   'profit_out_of_range',
@@ -366,6 +367,21 @@ export class ValidationError extends DomainError {
   constructor(issues: Record<string, FieldIssue>, message?: string) {
     const { errors, codes } = splitIssues(issues);
     super(400, 'validation', message ?? Object.values(errors)[0] ?? 'Invalid input', errors, codes);
+  }
+}
+
+/** 409: another row of the tenant already has this value (a field declared `unique`); `field_codes` names the field. */
+export class DuplicateError extends DomainError {
+  constructor(field: string) {
+    super(
+      409,
+      'duplicate',
+      `${field} already exists`,
+      { [field]: `${field} already exists` },
+      {
+        [field]: { code: 'duplicate' },
+      },
+    );
   }
 }
 
