@@ -43,6 +43,9 @@ export function entityResource<R extends RaRecord = RaRecord>(
     resource: def.resource,
     endpoints: { list: def.paths.list, export: def.paths.export, create: def.paths.create, ...endpoints },
     fields: fieldsFromEntity(def, overrides),
+    createDefaults: Object.fromEntries(
+      writeFields(def, 'create').flatMap((f) => (f.default === undefined ? [] : [[f.name, f.default]])),
+    ),
     ...rest,
   };
   const inputs: ActionInput[] = base.fields

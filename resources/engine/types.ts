@@ -374,6 +374,8 @@ export interface ResourceConfig<R extends RaRecord = RaRecord> {
   history?: string;
   /** A single-form page instead of list/show/edit (fields flagged `edit` are the form). */
   single?: SingleSpec;
+  /** The create form's starting values (a definition's `default`s). */
+  createDefaults?: FormValues;
   /** Cross-field rules of the create, edit and single forms: `{ field: i18n key }` of the problems. */
   validate?: (values: FormValues) => Record<string, string> | undefined;
   /** Replacement views. */

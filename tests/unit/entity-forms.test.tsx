@@ -126,9 +126,10 @@ describe('generated create form', () => {
     await pick('quote', /^HKD /);
     await user.click(screen.getByRole('button', { name: '保存' }));
     await until(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({
+    expect(writes[0]).toEqual({
       method: 'POST',
-      body: { base: 'USD', quote: 'HKD', decimals: 4, spread: '0.001' },
+      path: '/api/currency_pair/admin/v1/create',
+      body: { base: 'USD', quote: 'HKD', decimals: 4, enabled: true, spread: '0.001' },
     });
   });
 });
