@@ -45,6 +45,8 @@ export const cryptoAddress = defineEntity({
       filter: 'eq',
       label: { 'zh-CN': '链', 'en-US': 'Chain' },
       valueLabels: CHAIN_LABELS,
+      create: true,
+      required: true,
     },
     {
       name: 'address',
@@ -52,6 +54,9 @@ export const cryptoAddress = defineEntity({
       maxLength: CRYPTO_ADDRESS_MAX.address,
       list: true,
       filter: 'prefix',
+      // of the chain's shape, one per tenant and chain in its canonical spelling: cryptoAddressProblems, the module
+      create: true,
+      required: true,
       label: { 'zh-CN': '收款地址', 'en-US': 'Address' },
     },
     {
@@ -60,6 +65,8 @@ export const cryptoAddress = defineEntity({
       nullable: true,
       maxLength: CRYPTO_ADDRESS_MAX.label,
       list: true,
+      create: true,
+      edit: true,
       label: { 'zh-CN': '标签', 'en-US': 'Label' },
     },
     {
@@ -67,6 +74,8 @@ export const cryptoAddress = defineEntity({
       kind: 'boolean',
       list: true,
       filter: 'eq',
+      create: true,
+      default: true,
       label: { 'zh-CN': '状态', 'en-US': 'Status' },
       valueLabels: { true: { 'zh-CN': '启用', 'en-US': 'Active' }, false: { 'zh-CN': '停用', 'en-US': 'Inactive' } },
     },
@@ -95,19 +104,6 @@ export const cryptoAddress = defineEntity({
 
 /** A receiving address as the list, the detail and the writes answer it. */
 export type CryptoAddressRow = Row<typeof cryptoAddress>;
-
-/** The body of create. */
-export interface CryptoAddressCreate {
-  chain: string;
-  address: string;
-  label?: string | null;
-  active?: boolean;
-}
-
-/** The body of an edit: the label (the chain and the address never change: a new address is a new entry). */
-export interface CryptoAddressUpdate {
-  label: string | null;
-}
 
 /** The body of the status switch. */
 export interface CryptoAddressStatus {

@@ -9,11 +9,11 @@
  * currencies. A tenant without any pair is not restricted (as before pairs existed).
  */
 import { defineEntity, type Row, changedByField, changedAtField } from './entity';
-import { CURRENCY_LABELS, PLATFORM_CURRENCIES, isPlatformCurrency } from './exchange-config';
+import { CURRENCY_LABELS, PLATFORM_CURRENCIES } from './exchange-config';
 import { parseSpreadUnits } from './exchange';
 
 export const PAIR_DECIMALS_MAX = 8;
-export const SPREAD_PATTERN = '^\\d{1,12}(\\.\\d{1,8})?$';
+const SPREAD_PATTERN = '^\\d{1,12}(\\.\\d{1,8})?$';
 const SPREAD = new RegExp(SPREAD_PATTERN);
 
 export const currencyPair = defineEntity({
@@ -37,6 +37,8 @@ export const currencyPair = defineEntity({
       values: PLATFORM_CURRENCIES,
       list: true,
       filter: 'eq',
+      create: true,
+      required: true,
       label: { 'zh-CN': '基础货币', 'en-US': 'Base' },
       valueLabels: CURRENCY_LABELS,
     },
@@ -46,38 +48,51 @@ export const currencyPair = defineEntity({
       values: PLATFORM_CURRENCIES,
       list: true,
       filter: 'eq',
+      create: true,
+      required: true,
+      // either direction: the reverse pair is checked by currencyPairProblems' caller (server/modules/currency_pair)
+      unique: ['base'],
       label: { 'zh-CN': '报价货币', 'en-US': 'Quote' },
       valueLabels: CURRENCY_LABELS,
     },
-    { name: 'decimals', kind: 'integer', list: true, label: { 'zh-CN': '小数位数', 'en-US': 'Decimals' } },
+    {
+      name: 'decimals',
+      kind: 'integer',
+      list: true,
+      create: true,
+      edit: true,
+      required: true,
+      min: 0,
+      max: PAIR_DECIMALS_MAX,
+      label: { 'zh-CN': '小数位数', 'en-US': 'Decimals' },
+    },
     {
       name: 'enabled',
       kind: 'boolean',
       list: true,
       filter: 'eq',
+      create: true,
+      edit: true,
+      default: true,
       label: { 'zh-CN': '状态', 'en-US': 'Status' },
       valueLabels: { true: { 'zh-CN': '启用', 'en-US': 'Enabled' }, false: { 'zh-CN': '停用', 'en-US': 'Disabled' } },
     },
-    { name: 'spread', kind: 'text', list: true, label: { 'zh-CN': '点差', 'en-US': 'Spread' } },
+    {
+      name: 'spread',
+      kind: 'text',
+      list: true,
+      create: true,
+      edit: true,
+      required: true,
+      // its form (digits, at most 8 decimals) and range (0..0.1): currencyPairProblems, with the code `spread`
+      maxLength: 30,
+      label: { 'zh-CN': '点差', 'en-US': 'Spread' },
+    },
     changedByField,
     changedAtField,
   ],
 });
 export type CurrencyPairRow = Row<typeof currencyPair>;
-
-/** Body of a pair's create (base, quote fixed from then on) and edit (decimals, enabled, spread). */
-export interface CurrencyPairBody {
-  base?: string;
-  quote?: string;
-  decimals: number;
-  /** Create: default true. */
-  enabled?: boolean;
-  spread: string;
-}
-
-export type PairFieldCode = 'required' | 'invalid' | 'currency' | 'same_currency' | 'decimals_range' | 'spread';
-
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** A spread's stored spelling (8 decimals), or null when it is not a fraction 0..0.1 of at most 8 places. */
 export function spreadText(v: unknown): string | null {
@@ -86,22 +101,13 @@ export function spreadText(v: unknown): string | null {
   return `${BigInt(whole)}.${frac.padEnd(8, '0')}`;
 }
 
-/** The problems of a pair's fields (base and quote only when `creating`). */
-export function currencyPairProblems(v: Partial<Record<keyof CurrencyPairBody, unknown>>, creating: boolean) {
-  const out: Partial<Record<keyof CurrencyPairBody, PairFieldCode>> = {};
-  if (creating) {
-    for (const k of ['base', 'quote'] as const) {
-      if (blank(v[k])) out[k] = 'required';
-      else if (!isPlatformCurrency(v[k])) out[k] = 'currency';
-    }
-    if (!out.base && !out.quote && v.base === v.quote) out.quote = 'same_currency';
-  }
-  const d = typeof v.decimals === 'string' && /^\d+$/.test(v.decimals) ? Number(v.decimals) : v.decimals;
-  if (blank(d)) out.decimals = 'required';
-  else if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > PAIR_DECIMALS_MAX) {
-    out.decimals = 'decimals_range';
-  }
-  if (blank(v.spread)) out.spread = 'required';
-  else if (spreadText(v.spread) === null) out.spread = 'spread';
+/**
+ * A pair's rules beyond its fields' own (domain/entity.ts writeProblems): two distinct currencies, a spread within
+ * 0..0.1. The API and the console's forms both check them.
+ */
+export function currencyPairProblems(v: Readonly<Record<string, unknown>>) {
+  const out: { quote?: 'same_currency'; spread?: 'spread' } = {};
+  if (v.base !== undefined && v.base === v.quote) out.quote = 'same_currency';
+  if (typeof v.spread === 'string' && v.spread.trim() && spreadText(v.spread) === null) out.spread = 'spread';
   return out;
 }

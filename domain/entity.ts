@@ -81,6 +81,31 @@ export interface FieldDef {
   readonly export?: boolean;
   /** Shown only on the detail (not in the list). */
   readonly detail?: boolean;
+
+  // Writes (server/core/entity-writes.ts registers create, update and delete from these; the console's create and
+  // edit forms take the same fields and rules, resources/engine/entityFields.ts).
+  /** The create body (and form) takes it. */
+  readonly create?: boolean;
+  /** The update body (and edit form) takes it. */
+  readonly edit?: boolean;
+  /** A value is required (text: not blank) wherever the field is written. */
+  readonly required?: boolean;
+  /** Required when another field's value is one of `values` (e.g. `{ field: 'kind', values: ['bank'] }`). */
+  readonly requiredIf?: { readonly field: string; readonly values: readonly (string | number | boolean)[] };
+  /** Numbers: the smallest and largest value accepted. */
+  readonly min?: number;
+  readonly max?: number;
+  /** Text: the shortest value accepted (`maxLength` above is the longest). */
+  readonly minLength?: number;
+  /** Text: a regular expression the (trimmed) value matches. */
+  readonly pattern?: string;
+  /**
+   * No other row of the tenant has the same value (together with the fields named, e.g. `['chain']`): 409 duplicate
+   * on this field otherwise.
+   */
+  readonly unique?: boolean | readonly string[];
+  /** Create: the value when the body leaves the field out. */
+  readonly default?: string | number | boolean;
 }
 
 /** API paths of spec section 7, `{id}` where the record id goes. */
@@ -159,6 +184,81 @@ export interface PageParams {
 /** The querystring of the entity's list (paging, sort, its filters). */
 export type ListQuery<D extends EntityDef> = PageParams &
   UnionToIntersection<{ [F in D['fields'][number] as F['name']]: FilterParams<F> }[D['fields'][number]['name']]>;
+
+type Flagged<D extends EntityDef, K extends 'create' | 'edit'> = Extract<
+  D['fields'][number],
+  { readonly [P in K]: true }
+>;
+type RequiredOf<F> = F extends { readonly required: true } ? F : never;
+
+/** What a write body holds: the fields flagged `K`, the `required` ones required, each of its wire type. */
+type WriteBody<D extends EntityDef, K extends 'create' | 'edit'> = {
+  [F in RequiredOf<Flagged<D, K>> as F['name']]: Nullable<F, ValueOf<F>>;
+} & { [F in Flagged<D, K> as F['name']]?: Nullable<F, ValueOf<F>> };
+
+/** The body of the entity's create (`POST paths.create`). */
+export type CreateBody<D extends EntityDef> = WriteBody<D, 'create'>;
+/** The body of the entity's update (`PUT paths.update`): a field left out keeps its value. */
+export type UpdateBody<D extends EntityDef> = WriteBody<D, 'edit'>;
+
+/** The fields a create or an update writes. */
+export const writeFields = (def: EntityDef, mode: 'create' | 'edit') => def.fields.filter((f) => f[mode]);
+
+/** What is wrong with a written value: a field code of the API (`errors.field.<code>` in the console) and its limit. */
+export interface WriteProblem {
+  readonly code: 'required' | 'invalid' | 'too_long' | 'too_short' | 'too_large' | 'too_small';
+  readonly limit?: number;
+}
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Whether a field is required for the body's values (`required`, or its `requiredIf` holds). */
+export const isRequiredIn = (f: FieldDef, values: Readonly<Record<string, unknown>>): boolean =>
+  !!f.required || (!!f.requiredIf && f.requiredIf.values.includes(values[f.requiredIf.field] as string));
+
+/**
+ * The problem of one written value under its field's rules (required, requiredIf, limits, pattern), if any: the one
+ * check the API's generated writes and the console's generated forms both run (a form's number may still be text).
+ */
+export function valueProblem(
+  f: FieldDef,
+  value: unknown,
+  values: Readonly<Record<string, unknown>>,
+  mode: 'create' | 'edit',
+): WriteProblem | undefined {
+  if (isBlank(value)) {
+    // an update may leave a field out (it keeps its value); given blank, a required one is refused
+    const given = mode === 'create' || value !== undefined;
+    return given && isRequiredIn(f, values) ? { code: 'required' } : undefined;
+  }
+  if (f.kind === 'integer' || f.kind === 'id') {
+    const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n)) return { code: 'invalid' };
+    if (f.min !== undefined && n < f.min) return { code: 'too_small', limit: f.min };
+    if (f.max !== undefined && n > f.max) return { code: 'too_large', limit: f.max };
+    return undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (f.minLength !== undefined && text.length < f.minLength) return { code: 'too_short', limit: f.minLength };
+  if (f.maxLength !== undefined && text.length > f.maxLength) return { code: 'too_long', limit: f.maxLength };
+  if (f.pattern && !new RegExp(f.pattern).test(text)) return { code: 'invalid' };
+  return undefined;
+}
+
+/** The problems of a create or update body under the definition's rules, by field. */
+export function writeProblems(
+  def: EntityDef,
+  values: Readonly<Record<string, unknown>>,
+  mode: 'create' | 'edit',
+): Record<string, WriteProblem> {
+  const out: Record<string, WriteProblem> = {};
+  for (const f of writeFields(def, mode)) {
+    const problem = valueProblem(f, values[f.name], values, mode);
+    if (problem) out[f.name] = problem;
+  }
+  return out;
+}
 
 /** The fields of a definition that a list shows, filters, sorts or exports. */
 export const listFields = (def: EntityDef) => def.fields.filter((f) => f.list);

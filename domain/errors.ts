@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'market_closed',
   'subscription_closed',
   'product_has_orders',
+  'duplicate',
   // trade results' sanity bounds (docs/trading.md "Trade results")
   'price_out_of_band',
   'profit_out_of_range',

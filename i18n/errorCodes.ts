@@ -80,6 +80,7 @@ const zhCodes: Codes = {
   daily_limit_exceeded: '超出该客户的单日交易限额',
   market_closed: '当前不在该产品的交易时段内（见交易配置），请在开市后操作',
   subscription_closed: '当前不在该新股的申购期内（申购开始至申购截止，按租户时区）',
+  duplicate: '已存在相同的记录，未做任何更改',
   product_has_orders: '该产品已有订单，发行价、每手数量、币种及杠杆不能再修改',
   network: '网络错误，请检查网络连接后重试。',
 };
@@ -164,6 +165,7 @@ const enCodes: Codes = {
   market_closed: "The market is closed: this is outside the product's trading hours (trade configuration)",
   subscription_closed:
     "This IPO is not taking subscriptions now: outside its subscription window (the tenant's time zone)",
+  duplicate: 'A record with this value already exists; nothing was changed',
   product_has_orders: 'The product has orders: its issue price, lot size, currency and leverage can no longer change',
   network: 'Network error. Please check your connection and try again.',
 };

@@ -61,6 +61,7 @@ export default {
         invalidInteger: '请输入整数',
         tooLong: '不能超过 %{max} 个字符',
       },
+      entity: { edit: '编辑', delete: '删除', confirmDelete: '删除这条记录？删除后不可恢复。' },
       rich: {
         toolbar: '格式',
         bold: '粗体',
@@ -145,6 +146,7 @@ export default {
         invalidInteger: 'Enter a whole number',
         tooLong: 'At most %{max} characters',
       },
+      entity: { edit: 'Edit', delete: 'Delete', confirmDelete: 'Delete this record? This cannot be undone.' },
       rich: {
         toolbar: 'Formatting',
         bold: 'Bold',

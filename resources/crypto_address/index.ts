@@ -1,17 +1,10 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditNoteIcon from '@mui/icons-material/EditNote';
 import ToggleOffIcon from '@mui/icons-material/ToggleOff';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import type { RaRecord } from 'ra-core';
-import {
-  CRYPTO_ADDRESS_MAX,
-  cryptoAddress,
-  cryptoAddressProblems,
-  type CryptoAddressRow,
-} from '../../domain/crypto-address';
+import { cryptoAddress, cryptoAddressProblems, type CryptoAddressRow } from '../../domain/crypto-address';
 import { defineResource } from '../engine/define';
-import { fieldsFromEntity } from '../engine/entityFields';
-import type { FormValues, ResourceConfig } from '../engine/types';
+import { entityResource } from '../engine/entityResource';
+import type { FormValues } from '../engine/types';
 import type { OptionSet } from '../labels';
 import { recordStatuses } from '../labels';
 
@@ -42,34 +35,19 @@ export function addressFormProblems(values: FormValues): Record<string, string> 
  * The platform's crypto receiving addresses (spec section 2 "crypto_address"; administrators and supervisors): list
  * with chain, address, label, status, how many deposits name it; filters chain, address, status; a create form
  * validated per chain as the API validates it; a row opens the address with the deposits received on it; row
- * actions edit label, activate/deactivate, delete (only while no deposit names it: the API answers address_in_use).
+ * actions edit (the label), delete (only while no deposit names it: the API answers address_in_use), activate and
+ * deactivate.
  */
-export const cryptoAddressConfig: ResourceConfig<CryptoAddressRecord> = {
-  name: cryptoAddress.name,
-  resource: cryptoAddress.resource,
-  endpoints: {
-    list: cryptoAddress.paths.list,
-    export: cryptoAddress.paths.export,
-    one: cryptoAddress.paths.one,
-    create: cryptoAddress.paths.create,
-  },
-  fields: fieldsFromEntity(cryptoAddress, {
+export const cryptoAddressConfig = entityResource<CryptoAddressRecord>(cryptoAddress, {
+  endpoints: { one: cryptoAddress.paths.one },
+  fields: {
     id: { hidden: true },
-    chain: { create: true, required: true },
-    address: {
-      type: 'identifier',
-      create: true,
-      required: true,
-      input: 'text',
-      maxLength: CRYPTO_ADDRESS_MAX.address,
-      helperText: t('hints.address'),
-    },
-    label: { create: true, maxLength: CRYPTO_ADDRESS_MAX.label },
-    active: { type: 'option', options: activeOptions, filter: true },
+    address: { type: 'identifier', input: 'text', helperText: t('hints.address') },
+    active: { type: 'option', options: activeOptions, filter: true, input: 'boolean' },
     deposit_count: { type: 'number' },
     created_by_name: { hidden: true },
     updated_at: { list: false },
-  }),
+  },
   validate: addressFormProblems,
   sort: { field: 'id', order: 'DESC' },
   rowClick: 'show',
@@ -87,19 +65,9 @@ export const cryptoAddressConfig: ResourceConfig<CryptoAddressRecord> = {
       ],
     },
   ],
+  edit: { label: t('actions.label'), confirm: t('confirm.label') },
+  delete: { when: (r) => r.deposit_count === 0, label: t('actions.delete'), confirm: t('confirm.delete') },
   rowActions: [
-    {
-      name: 'label',
-      icon: EditNoteIcon,
-      permission: { action: 'update' },
-      inputs: [{ source: 'label', type: 'text', maxLength: CRYPTO_ADDRESS_MAX.label }],
-      prefill: (r) => ({ label: r.label ?? '' }),
-      run: {
-        method: 'PUT',
-        path: cryptoAddress.paths.update,
-        body: (_r, v) => ({ label: typeof v.label === 'string' && v.label.trim() ? v.label.trim() : null }),
-      },
-    },
     {
       name: 'deactivate',
       icon: ToggleOffIcon,
@@ -114,14 +82,7 @@ export const cryptoAddressConfig: ResourceConfig<CryptoAddressRecord> = {
       when: (r) => !r.active,
       run: { method: 'PUT', path: cryptoAddress.paths.status, body: () => ({ active: true }) },
     },
-    {
-      name: 'delete',
-      icon: DeleteIcon,
-      permission: { action: 'delete' },
-      when: (r) => r.deposit_count === 0,
-      run: { method: 'DELETE', path: cryptoAddress.paths.delete },
-    },
   ],
-};
+});
 
 export default defineResource<CryptoAddressRecord>(cryptoAddressConfig);

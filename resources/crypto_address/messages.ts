@@ -28,7 +28,6 @@ export default {
           activate: '启用 %{chain} 地址 %{address}？启用后充值时可选择此地址。',
           delete: '删除 %{chain} 地址 %{address}？只有没有充值记录使用的地址才能删除。',
         },
-        inputs: { label: '标签' },
         hints: {
           address:
             '与所选链格式一致：TRC20 为 T 开头 34 位，ERC20/BEP20/ETH 为 0x 加 40 位十六进制，BTC 为 1、3 或 bc1 开头，SOL 为 32–44 位 Base58',
@@ -61,7 +60,6 @@ export default {
           activate: 'Activate the %{chain} address %{address}? Deposits then offer it.',
           delete: 'Delete the %{chain} address %{address}? Only an address no deposit names can be deleted.',
         },
-        inputs: { label: 'Label' },
         hints: {
           address:
             "Of the chain's format: TRC20 T + 33, ERC20/BEP20/ETH 0x + 40 hex digits, BTC starting 1, 3 or bc1, SOL 32-44 base58",

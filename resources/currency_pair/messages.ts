@@ -11,12 +11,6 @@ export default {
     resources: {
       currency_pair: {
         ...entityMessages(currencyPair, 'zh-CN'),
-        actions: { edit: '编辑', delete: '删除' },
-        confirm: {
-          edit: '修改货币对 %{base}/%{quote}（货币不可更改）。',
-          delete: '删除货币对 %{base}/%{quote}？删除后兑换时不再提供该货币对。',
-        },
-        inputs: { decimals: '小数位数', enabled: '启用', spread: '点差' },
         hints: {
           decimals: '汇率显示的小数位数，0 到 8',
           spread:
@@ -29,12 +23,6 @@ export default {
     resources: {
       currency_pair: {
         ...entityMessages(currencyPair, 'en-US'),
-        actions: { edit: 'Edit', delete: 'Delete' },
-        confirm: {
-          edit: 'Change the pair %{base}/%{quote} (its currencies cannot change).',
-          delete: 'Delete the pair %{base}/%{quote}? The exchange dialog will no longer offer it.',
-        },
-        inputs: { decimals: 'Decimals', enabled: 'Enabled', spread: 'Spread' },
         hints: {
           decimals: 'Decimals the rate is shown with, 0 to 8',
           spread:

@@ -40,6 +40,9 @@ function SavingForm({
       config={config}
       inputs={fields.map((f) => inputOf(config, f))}
       record={record as RaRecord | undefined}
+      initialValues={
+        record?.id === undefined && config.createDefaults ? { ...config.createDefaults, ...record } : undefined
+      }
       validate={config.validate}
       onSubmit={submit}
       emptyAs={emptyAs}

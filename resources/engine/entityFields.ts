@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef, FieldKind } from '../../domain/entity';
+import { valueProblem, type EntityDef, type FieldDef, type FieldKind, type WriteProblem } from '../../domain/entity';
 import type { OptionSet } from '../labels';
 import type { FieldSpec, FieldType } from './types';
 
@@ -33,6 +33,30 @@ export function enumOptions(def: Pick<EntityDef, 'name'>, field: Pick<FieldDef, 
   }));
 }
 
+/** A problem of the domain's rules as the form shows it: `required` as every form says it, else the API's text. */
+export const problemKey = (p: WriteProblem) =>
+  p.code === 'required'
+    ? { key: 'engine.action.required' }
+    : { key: `errors.field.${p.code}`, args: { limit: p.limit } };
+
+/** The form rules of a written field, from the definition (the API checks the same, domain/entity.ts valueProblem). */
+function writeRules(field: FieldDef): Partial<FieldSpec> {
+  if (!field.create && !field.edit) return {};
+  const { requiredIf } = field;
+  return {
+    create: !!field.create,
+    edit: !!field.edit,
+    required: !!field.required,
+    ...(requiredIf
+      ? { requiredIf: (v: Record<string, unknown>) => requiredIf.values.includes(v[requiredIf.field] as string) }
+      : {}),
+    validate: (value, values) => {
+      const problem = valueProblem(field, value, values, 'edit');
+      return problem && problem.code !== 'required' ? problemKey(problem) : undefined;
+    },
+  };
+}
+
 /** The engine field of one domain field (list, show, filter and sort flags from the definition). */
 function fieldOf(def: EntityDef, field: FieldDef): FieldSpec {
   const type = TYPE_OF_KIND[field.kind];
@@ -48,7 +72,7 @@ function fieldOf(def: EntityDef, field: FieldDef): FieldSpec {
   if (field.maxLength) spec.maxLength = field.maxLength;
   // the domain's date-range filters travel as `<field>_from` / `<field>_to`
   if (field.filter === 'range') spec.range = { from: `${field.name}_from`, to: `${field.name}_to` };
-  return spec;
+  return { ...spec, ...writeRules(field) };
 }
 
 /**

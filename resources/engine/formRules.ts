@@ -51,7 +51,7 @@ export function inputProblem(input: InputSpec, values: FormValues, record?: RaRe
     if (isRequired(input, values) && (isBlank(a) || isBlank(b))) return { key: 'engine.action.required' };
     if (!isBlank(a) && !isBlank(b) && String(a) > String(b)) return { key: 'engine.form.rangeOrder' };
     const own = input.validate?.(values[input.source], values);
-    return own ? { key: own } : undefined;
+    return typeof own === 'string' ? { key: own } : own;
   }
   const value = values[input.source];
   if (isBlank(value, input)) return isRequired(input, values) ? { key: 'engine.action.required' } : undefined;
@@ -73,7 +73,7 @@ export function inputProblem(input: InputSpec, values: FormValues, record?: RaRe
     return { key: 'engine.form.tooLong', args: { max: input.maxLength } };
   }
   const own = input.validate?.(value, values);
-  return own ? { key: own } : undefined;
+  return typeof own === 'string' ? { key: own } : own;
 }
 
 /**

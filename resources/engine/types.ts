@@ -65,8 +65,11 @@ export interface InputRules {
   requiredIf?: (values: FormValues) => boolean;
   /** The input shows (and is validated and sent) only when this holds. */
   showIf?: (values: FormValues) => boolean;
-  /** A rule of its own: the i18n key of the problem, or undefined when the value is fine. */
-  validate?: (value: unknown, values: FormValues) => string | undefined;
+  /** A rule of its own: the problem (an i18n key, or one with its arguments), or undefined when the value is fine. */
+  validate?: (
+    value: unknown,
+    values: FormValues,
+  ) => string | { key: string; args?: Record<string, unknown> } | undefined;
 }
 
 /** One input of a form (create, edit, single-form page, action dialog). */
@@ -379,6 +382,8 @@ export interface ResourceConfig<R extends RaRecord = RaRecord> {
   history?: string;
   /** A single-form page instead of list/show/edit (fields flagged `edit` are the form). */
   single?: SingleSpec;
+  /** The create form's starting values (a definition's `default`s). */
+  createDefaults?: FormValues;
   /** Cross-field rules of the create, edit and single forms: `{ field: i18n key }` of the problems. */
   validate?: (values: FormValues) => Record<string, string> | undefined;
   /** Replacement views. */

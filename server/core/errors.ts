@@ -225,6 +225,21 @@ export class ValidationError extends DomainError {
   }
 }
 
+/** 409: another row of the tenant already has this value (a field declared `unique`); `field_codes` names the field. */
+export class DuplicateError extends DomainError {
+  constructor(field: string) {
+    super(
+      409,
+      'duplicate',
+      `${field} already exists`,
+      { [field]: `${field} already exists` },
+      {
+        [field]: { code: 'duplicate' },
+      },
+    );
+  }
+}
+
 /** 404: missing, in another tenant, or outside the caller's data scope (never a leak). */
 export class NotFoundError extends DomainError {
   constructor(what = 'Record') {

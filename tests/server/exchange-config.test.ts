@@ -4,7 +4,8 @@
 // the administrators-only grants.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyPairProblems } from '../../domain/currency-pair';
+import { currencyPair, currencyPairProblems } from '../../domain/currency-pair';
+import { writeProblems } from '../../domain/entity';
 import { currencyRateProblems, marketExchangeProblems, parseHolidays } from '../../domain/exchange-config';
 import { seedFunds } from '../../server/db/seed-funds';
 import { auditLog } from '../../server/db/schema';
@@ -91,12 +92,14 @@ describe('rules shared with the console', () => {
     expect(currencyRateProblems({ ...ok, valid_from: '2020-01-01T00:00:00Z' }).valid_from).toBe('valid_from_past');
   });
   it('pairs', () => {
-    expect(currencyPairProblems({ base: 'USD', quote: 'CNY', decimals: 4, enabled: true, spread: '0' }, true)).toEqual(
-      {},
-    );
-    expect(currencyPairProblems({ base: 'USD', quote: 'USD', decimals: 9, enabled: true, spread: '-1' }, true)).toEqual(
-      { quote: 'same_currency', decimals: 'decimals_range', spread: 'spread' },
-    );
+    const ok = { base: 'USD', quote: 'CNY', decimals: 4, enabled: true, spread: '0' };
+    expect(currencyPairProblems(ok)).toEqual({});
+    expect(writeProblems(currencyPair, ok, 'create')).toEqual({});
+    const bad = { base: 'USD', quote: 'USD', decimals: 9, enabled: true, spread: '-1' };
+    expect(currencyPairProblems({ ...bad, spread: '0.5' })).toEqual({ quote: 'same_currency', spread: 'spread' });
+    expect(writeProblems(currencyPair, bad, 'create')).toEqual({ decimals: { code: 'too_large', limit: 8 } });
+    expect(currencyPairProblems(bad).spread).toBe('spread');
+    expect(writeProblems(currencyPair, { decimals: '' }, 'edit')).toEqual({ decimals: { code: 'required' } });
   });
 });
 
@@ -302,7 +305,10 @@ describe('currency pairs', () => {
       enabled: true,
       spread: '0',
     });
+    expect([dup.statusCode, dup.json().code]).toEqual([409, 'duplicate']);
     expect(dup.json().field_codes).toMatchObject({ quote: { code: 'duplicate' } });
+    const same = await as('admin', 'POST', `${P}/create`, { base: 'USD', quote: 'EUR', decimals: 2, spread: '0' });
+    expect(same.statusCode).toBe(409);
     const bad = await as('admin', 'POST', `${P}/create`, {
       base: 'USD',
       quote: 'HKD',

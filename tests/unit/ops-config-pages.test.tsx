@@ -90,10 +90,10 @@ describe('crypto address page', () => {
     await user.type(screen.getByRole('textbox', { name: /标签/ }), 'Cold');
     await user.click(screen.getByRole('button', { name: '保存' }));
     await until(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({
+    expect(writes[0]).toEqual({
       method: 'POST',
       path: '/api/crypto_address/admin/v1/create',
-      body: { chain: 'ERC20', address: EVM, label: 'Cold' },
+      body: { chain: 'ERC20', address: EVM, label: 'Cold', active: true },
     });
   });
 });

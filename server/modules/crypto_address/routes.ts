@@ -1,43 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  cryptoAddress,
-  type CryptoAddressCreate,
-  type CryptoAddressRow,
-  type CryptoAddressStatus,
-  type CryptoAddressUpdate,
-} from '../../../domain/crypto-address';
-import { CHAIN_ADDRESS_PATTERNS } from '../../../domain/crypto-chains';
+import { cryptoAddress, type CryptoAddressStatus } from '../../../domain/crypto-address';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
+import { entityWrites } from '../../core/entity-writes';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
-import {
-  createBody,
-  cryptoAddressRow,
-  depositsQuery,
-  depositsResponse,
-  idParams,
-  statusBody,
-  updateBody,
-} from './schemas';
-import {
-  addressDeposits,
-  addressOf,
-  createAddress,
-  cryptoAddressListSpec,
-  deleteAddress,
-  setActive,
-  updateLabel,
-} from './service';
+import { cryptoAddressRow, depositsQuery, depositsResponse, idParams, statusBody } from './schemas';
+import { addressDeposits, addressOf, cryptoAddressListSpec, cryptoAddressWritesSpec, setActive } from './service';
 
 const tags = ['crypto_address'];
 const resource = cryptoAddress.resource;
 const route = (path: string | undefined) => path!.replace('{id}', ':id');
 const AUDITED = 'Audited (who, before, after) in the same transaction.';
-const FORMATS = Object.entries(CHAIN_ADDRESS_PATTERNS)
-  .map(([chain, pattern]) => `${chain} \`${pattern}\``)
-  .join('; ');
 
 type Id = { Params: { id: number } };
 
@@ -48,6 +23,7 @@ type Id = { Params: { id: number } };
  */
 export const cryptoAddressRoutes: FastifyPluginAsync = async (app) => {
   entityList(app, cryptoAddressListSpec);
+  entityWrites(app, cryptoAddressWritesSpec);
 
   app.get<Id>(
     route(cryptoAddress.paths.one),
@@ -82,59 +58,6 @@ export const cryptoAddressRoutes: FastifyPluginAsync = async (app) => {
     (req) => addressDeposits(ctx(req).db, signedIn(ctx(req)), req.params.id, req.query),
   );
 
-  app.post<{ Body: CryptoAddressCreate }>(
-    route(cryptoAddress.paths.create),
-    {
-      config: { permission: requires(resource, 'create') },
-      schema: {
-        tags,
-        description:
-          '`{ chain, address, label?, active? }` adds a receiving address (active unless said). The address is ' +
-          "trimmed and must have the chain's shape (the rules of crypto deposits, domain/crypto-chains.ts): " +
-          `${FORMATS}. 400 field_codes.address: required, invalid (not 20-120 letters and digits), address_chain ` +
-          "(not the chain's format), duplicate (already an address of the tenant on that chain; EVM and bech32 " +
-          `compared without case). Answers the address. ${AUDITED}`,
-        body: createBody,
-        response: { 200: cryptoAddressRow, ...errorResponses(400, 401, 403) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'crypto_address.create',
-        resource,
-        targetId: (r: CryptoAddressRow) => r.id,
-        run: (tx) => createAddress(tx, staff, req.body),
-      });
-    },
-  );
-
-  app.put<Id & { Body: CryptoAddressUpdate }>(
-    route(cryptoAddress.paths.update),
-    {
-      config: { permission: requires(resource, 'update') },
-      schema: {
-        tags,
-        description:
-          '`{ label }` changes the label (blank: none); the chain and the address never change (add another address and ' +
-          `deactivate this one). Answers the address. ${AUDITED}`,
-        params: idParams,
-        body: updateBody,
-        response: { 200: cryptoAddressRow, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'crypto_address.update',
-        resource,
-        targetId: req.params.id,
-        before: (tx) => addressOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => updateLabel(tx, staff.tenantId, req.params.id, req.body.label),
-      });
-    },
-  );
-
   app.put<Id & { Body: CryptoAddressStatus }>(
     route(cryptoAddress.paths.status),
     {
@@ -157,32 +80,6 @@ export const cryptoAddressRoutes: FastifyPluginAsync = async (app) => {
         targetId: req.params.id,
         before: (tx) => addressOf(tx, staff.tenantId, req.params.id),
         run: (tx) => setActive(tx, staff.tenantId, req.params.id, req.body.active),
-      });
-    },
-  );
-
-  app.delete<Id>(
-    route(cryptoAddress.paths.delete),
-    {
-      config: { permission: requires(resource, 'delete') },
-      schema: {
-        tags,
-        description:
-          'Deletes an address that no deposit record names; answers it. Once a deposit names it: 409 address_in_use, ' +
-          `nothing changed (deactivate it instead). Another tenant's or a missing one: 404. ${AUDITED}`,
-        params: idParams,
-        response: { 200: cryptoAddressRow, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'crypto_address.delete',
-        resource,
-        targetId: req.params.id,
-        before: (tx) => addressOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => deleteAddress(tx, staff.tenantId, req.params.id),
-        after: () => null,
       });
     },
   );

@@ -1,6 +1,5 @@
 /** JSON schemas of the crypto receiving-address routes; the row schema comes from the domain (domain/crypto-address.ts). */
-import { CRYPTO_CHAINS } from '../../../domain/crypto-chains';
-import { CRYPTO_ADDRESS_MAX, cryptoAddress } from '../../../domain/crypto-address';
+import { cryptoAddress } from '../../../domain/crypto-address';
 import { rowSchema } from '../../core/entity';
 import { listQuerySchema, listResponseSchema } from '../../core/list';
 
@@ -9,40 +8,6 @@ export const cryptoAddressRow = rowSchema(cryptoAddress);
 
 /** `{id}` path parameter: the one schema every route shares (server/core/params.ts). */
 export { idParams } from '../../core/params';
-
-const label = {
-  type: ['string', 'null'],
-  maxLength: CRYPTO_ADDRESS_MAX.label,
-  description: 'What the address is for (blank: none)',
-} as const;
-
-/** Body of POST create. */
-export const createBody = {
-  type: 'object',
-  additionalProperties: false,
-  propertyNames: { enum: ['chain', 'address', 'label', 'active'] },
-  properties: {
-    chain: { type: 'string', enum: [...CRYPTO_CHAINS] },
-    address: {
-      type: 'string',
-      minLength: 1,
-      maxLength: CRYPTO_ADDRESS_MAX.address,
-      description: "An address of the chain's shape (see the route description)",
-    },
-    label,
-    active: { type: 'boolean', default: true },
-  },
-  required: ['chain', 'address'],
-} as const;
-
-/** Body of PUT {id}: the label. */
-export const updateBody = {
-  type: 'object',
-  additionalProperties: false,
-  propertyNames: { enum: ['label'] },
-  properties: { label },
-  required: ['label'],
-} as const;
 
 /** Body of PUT status/{id}. */
 export const statusBody = {

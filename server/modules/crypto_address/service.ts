@@ -9,7 +9,6 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   cryptoAddress,
   cryptoAddressProblems,
-  type CryptoAddressCreate,
   type CryptoAddressOption,
   type CryptoAddressRow,
 } from '../../../domain/crypto-address';
@@ -17,7 +16,8 @@ import { canonicalAddress } from '../../../domain/crypto-chains';
 import { client, cryptoAddressEntry, depositRecord, staffUser } from '../../db/schema';
 import type { EntityListSpec } from '../../core/entity';
 import type { Executor, Tx } from '../../core/db';
-import { HttpError, NotFoundError, ValidationError, type FieldIssue } from '../../core/errors';
+import type { EntityWritesSpec } from '../../core/entity-writes';
+import { DuplicateError, HttpError, NotFoundError } from '../../core/errors';
 import { recordScope, type StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
 
@@ -106,67 +106,46 @@ export async function addressOf(db: Executor, tenantId: string, id: number, lock
   return presentAddress(row);
 }
 
-const MESSAGES: Record<string, string> = {
-  required: 'is required',
-  invalid: 'is not valid',
-  address_chain: "does not have the chain's address format",
-  too_long: 'is too long',
+/**
+ * Create (chain, address of the chain's shape, label, active), edit (the label: the chain and the address never
+ * change, a new address is a new entry) and delete (only while no deposit names it: 409 address_in_use) from the
+ * definition. One address per tenant, chain and canonical spelling (EVM and bech32 without case): 409 duplicate.
+ */
+export const cryptoAddressWritesSpec: EntityWritesSpec<typeof cryptoAddress, Raw> = {
+  list: cryptoAddressListSpec,
+  table: cryptoAddressEntry,
+  columns: { label: cryptoAddressEntry.label, address_key: cryptoAddressEntry.addressKey },
+  validate: async (v, { tx, staff, current }) => {
+    if (current) return undefined;
+    const problems = cryptoAddressProblems(v);
+    if (Object.keys(problems).length) return problems;
+    const [clash] = await tx
+      .select({ id: cryptoAddressEntry.id })
+      .from(cryptoAddressEntry)
+      .where(
+        and(
+          eq(cryptoAddressEntry.tenantId, staff.tenantId),
+          eq(cryptoAddressEntry.chain, String(v.chain)),
+          eq(cryptoAddressEntry.addressKey, canonicalAddress(String(v.chain), String(v.address))),
+        ),
+      )
+      .limit(1);
+    if (clash) throw new DuplicateError('address');
+  },
+  beforeWrite: (v) =>
+    v.address === undefined ? v : { ...v, address_key: canonicalAddress(String(v.chain), String(v.address)) },
+  beforeDelete: async (current, { tx, staff }) => {
+    const entry = await addressOf(tx, staff.tenantId, current.id, true);
+    if (entry.deposit_count > 0) {
+      throw new HttpError(
+        409,
+        'address_in_use',
+        `${entry.deposit_count} deposit record(s) name ${entry.address}; deactivate it instead of deleting it`,
+      );
+    }
+  },
+  description: "The address is trimmed and must have the chain's shape (400 address_chain).",
 };
-
-/** A blank label is none. */
-const labelOf = (label: string | null | undefined): string | null => (label?.trim() ? label.trim() : null);
-
-/** Adds an address (validated per chain; one per tenant, chain and canonical spelling: 400 duplicate). */
-export async function createAddress(
-  tx: Tx,
-  staff: StaffScope & { id: number },
-  body: CryptoAddressCreate,
-): Promise<CryptoAddressRow> {
-  const problems = cryptoAddressProblems(body);
-  if (Object.keys(problems).length) {
-    throw new ValidationError(
-      Object.fromEntries(
-        Object.entries(problems).map(([field, code]) => [
-          field,
-          { code, message: `${field} ${MESSAGES[code!] ?? 'is not valid'}` } as FieldIssue,
-        ]),
-      ),
-    );
-  }
-  const address = body.address.trim();
-  const [inserted] = await tx
-    .insert(cryptoAddressEntry)
-    .values({
-      tenantId: staff.tenantId,
-      chain: body.chain,
-      address,
-      addressKey: canonicalAddress(body.chain, address),
-      label: labelOf(body.label),
-      active: body.active ?? true,
-      createdBy: staff.id,
-    })
-    .onConflictDoNothing({
-      target: [cryptoAddressEntry.tenantId, cryptoAddressEntry.chain, cryptoAddressEntry.addressKey],
-    })
-    .returning({ id: cryptoAddressEntry.id });
-  if (!inserted) {
-    throw new ValidationError({
-      address: { code: 'duplicate', message: `${address} is already a receiving address on ${body.chain}` },
-    });
-  }
-  return addressOf(tx, staff.tenantId, inserted.id);
-}
-
-/** Changes the label. */
-export async function updateLabel(tx: Tx, tenantId: string, id: number, label: string | null) {
-  const [row] = await tx
-    .update(cryptoAddressEntry)
-    .set({ label: labelOf(label), updatedAt: sql`now()` })
-    .where(and(eq(cryptoAddressEntry.id, id), eq(cryptoAddressEntry.tenantId, tenantId)))
-    .returning({ id: cryptoAddressEntry.id });
-  if (!row) throw new NotFoundError('Receiving address');
-  return addressOf(tx, tenantId, id);
-}
 
 /** Activates or deactivates an address. */
 export async function setActive(tx: Tx, tenantId: string, id: number, active: boolean) {
@@ -177,22 +156,6 @@ export async function setActive(tx: Tx, tenantId: string, id: number, active: bo
     .returning({ id: cryptoAddressEntry.id });
   if (!row) throw new NotFoundError('Receiving address');
   return addressOf(tx, tenantId, id);
-}
-
-/** Deletes an address no deposit names (row locked); else 409 address_in_use, nothing changed. */
-export async function deleteAddress(tx: Tx, tenantId: string, id: number): Promise<CryptoAddressRow> {
-  const entry = await addressOf(tx, tenantId, id, true);
-  if (entry.deposit_count > 0) {
-    throw new HttpError(
-      409,
-      'address_in_use',
-      `${entry.deposit_count} deposit record(s) name ${entry.address}; deactivate it instead of deleting it`,
-    );
-  }
-  await tx
-    .delete(cryptoAddressEntry)
-    .where(and(eq(cryptoAddressEntry.id, id), eq(cryptoAddressEntry.tenantId, tenantId)));
-  return entry;
 }
 
 /** The deposits received on an address (in the caller's data scope), newest first, a page. */

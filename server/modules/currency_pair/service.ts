@@ -1,33 +1,16 @@
 /**
- * Currency pairs of a tenant (rules: domain/currency-pair.ts): list, create, edit, delete, the enabled ones for the
+ * Currency pairs of a tenant (rules: domain/currency-pair.ts): list and writes, the enabled ones for the
  * exchange dialog, and the exchange's check (assertPairEnabled).
  */
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import {
-  currencyPair,
-  currencyPairProblems,
-  spreadText,
-  type CurrencyPairBody,
-  type CurrencyPairRow,
-} from '../../../domain/currency-pair';
+import { currencyPair, currencyPairProblems, spreadText, type CurrencyPairRow } from '../../../domain/currency-pair';
 import { currencyPair as pairTable, staffUser } from '../../db/schema';
 import type { EntityListSpec } from '../../core/entity';
-import type { Executor, Tx } from '../../core/db';
-import { NotFoundError, PairDisabledError, ValidationError, type FieldIssue } from '../../core/errors';
+import type { Executor } from '../../core/db';
+import type { EntityWritesSpec } from '../../core/entity-writes';
+import { DuplicateError, PairDisabledError } from '../../core/errors';
 import type { StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
-
-/** Turns domain problem codes into a 400 with field_codes. */
-export function refuse(problems: Record<string, string | undefined>): never {
-  throw new ValidationError(
-    Object.fromEntries(
-      Object.entries(problems).map(([field, code]) => [
-        field,
-        { code, message: `${field} is not valid (${code})` } as FieldIssue,
-      ]),
-    ),
-  );
-}
 
 function selectPairs(db: Executor, cursor: SQL<string> = sql<string>`''`) {
   return db
@@ -65,65 +48,34 @@ export const pairListSpec: EntityListSpec<typeof currencyPair, PairRaw> = {
     'it last and when). Filters: base, quote, enabled.',
 };
 
-/** One pair of the tenant; else 404. */
-export async function pairOf(db: Executor, tenantId: string, id: number): Promise<CurrencyPairRow> {
-  const [row] = await selectPairs(db)
-    .where(and(eq(pairTable.id, id), eq(pairTable.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw new NotFoundError('Currency pair');
-  return presentPair(row);
-}
+export const RULE =
+  'A pair covers both directions. When the tenant has pairs, the exchange between two accounts needs an enabled ' +
+  'pair joining their currencies (409 pair_disabled otherwise); a tenant without pairs is not restricted. The exchange ' +
+  "runs at the rate of /exchange_config less the spread (a fraction: the pair's plus the global config fx.spread).";
 
-/** Adds a pair; a pair of the same two currencies (either direction) already there: 400 duplicate. */
-export async function createPair(tx: Tx, staff: StaffScope & { id: number }, body: CurrencyPairBody) {
-  const problems = currencyPairProblems(body, true);
-  if (Object.keys(problems).length) refuse(problems);
-  const [base, quote] = [body.base!, body.quote!];
-  const [clash] = await tx
-    .select({ id: pairTable.id })
-    .from(pairTable)
-    .where(and(eq(pairTable.tenantId, staff.tenantId), joins(base, quote)))
-    .limit(1);
-  if (clash) refuse({ quote: 'duplicate' });
-  const [row] = await tx
-    .insert(pairTable)
-    .values({
-      tenantId: staff.tenantId,
-      base,
-      quote,
-      decimals: Number(body.decimals),
-      enabled: body.enabled ?? true,
-      spread: spreadText(body.spread)!,
-      updatedBy: staff.id,
-    })
-    .returning({ id: pairTable.id });
-  return pairOf(tx, staff.tenantId, row.id);
-}
-
-/** Changes a pair's decimals, switch and spread (its currencies never change). */
-export async function updatePair(tx: Tx, staff: StaffScope & { id: number }, id: number, body: CurrencyPairBody) {
-  await pairOf(tx, staff.tenantId, id);
-  const problems = currencyPairProblems(body, false);
-  if (Object.keys(problems).length) refuse(problems);
-  await tx
-    .update(pairTable)
-    .set({
-      decimals: Number(body.decimals),
-      enabled: body.enabled !== false,
-      spread: spreadText(body.spread)!,
-      updatedBy: staff.id,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(pairTable.id, id), eq(pairTable.tenantId, staff.tenantId)));
-  return pairOf(tx, staff.tenantId, id);
-}
-
-/** Deletes a pair (the exchange records keep their currencies and rate). */
-export async function deletePair(tx: Tx, tenantId: string, id: number) {
-  const current = await pairOf(tx, tenantId, id);
-  await tx.delete(pairTable).where(and(eq(pairTable.id, id), eq(pairTable.tenantId, tenantId)));
-  return current;
-}
+/**
+ * Create, edit, delete from the definition: two distinct currencies (400 same_currency), not already paired in either
+ * direction (409 duplicate), decimals 0..8, a spread 0..0.1 with at most 8 decimals (400 spread, stored at 8).
+ */
+export const pairWritesSpec: EntityWritesSpec<typeof currencyPair, PairRaw> = {
+  list: pairListSpec,
+  table: pairTable,
+  columns: { decimals: pairTable.decimals, spread: pairTable.spread },
+  validate: async (values, { tx, staff, current }) => {
+    const problems = currencyPairProblems({ ...current, ...values });
+    if (!current && !problems.quote) {
+      const [reverse] = await tx
+        .select({ id: pairTable.id })
+        .from(pairTable)
+        .where(and(eq(pairTable.tenantId, staff.tenantId), joins(String(values.quote), String(values.base))))
+        .limit(1);
+      if (reverse) throw new DuplicateError('quote');
+    }
+    return problems;
+  },
+  beforeWrite: (values) => (values.spread === undefined ? values : { ...values, spread: spreadText(values.spread) }),
+  description: RULE,
+};
 
 const joins = (a: string, b: string) =>
   or(and(eq(pairTable.base, a), eq(pairTable.quote, b)), and(eq(pairTable.base, b), eq(pairTable.quote, a)))!;

@@ -24,7 +24,7 @@ import { NotFoundError } from '../../core/errors';
 import type { StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
 import { setRate } from '../exchange/rates';
-import { refuse } from '../currency_pair/service';
+import { refuse } from '../../core/entity-writes';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Exchanges
