@@ -104,7 +104,7 @@ describe('audit vocabulary', () => {
       'client.offline', // a helper's `action` parameter (client/actions.ts changeClient)
       'user.mfa_enable', // user/service.ts audited(...)
       'user.enable', // a conditional
-      'currency_pair.create', // write() in a route
+      'exchange_config.create', // write() in a route
       'trading.*.order.*', // a template
       'audit.suppressed',
     ])
