@@ -11,6 +11,10 @@ export default defineConfig({
     // No test depends on the machine's speed: the timeouts only end a hang (no file sets its own).
     testTimeout: 1_800_000,
     hookTimeout: 1_800_000,
-    fileParallelism: false,
+    // On PGlite the files share nothing (each its own process and in-memory database; uploads under random names), so
+    // every core runs them (vitest's default, cores - 1, is one worker on 2 cores). On PostgreSQL one at a time: its
+    // suites race many connections and some create cluster-wide roles.
+    fileParallelism: !process.env.DATABASE_URL,
+    maxWorkers: process.env.DATABASE_URL ? 1 : '100%',
   },
 });
