@@ -84,7 +84,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, Labels>> = {
   'loan.reject': { 'zh-CN': '借贷审核驳回', 'en-US': 'Loan rejected' },
   'loan.rollback': { 'zh-CN': '借贷回滚', 'en-US': 'Loan rolled back' },
   'setting.app.update': { 'zh-CN': '修改应用配置', 'en-US': 'App settings changed' },
-  'setting.co.update': { 'zh-CN': '修改公司信息', 'en-US': 'Company info changed' },
+  'setting.company.update': { 'zh-CN': '修改公司信息', 'en-US': 'Company info changed' },
   'setting.product.update': { 'zh-CN': '修改产品展示', 'en-US': 'Product display changed' },
   'setting.locale.update': { 'zh-CN': '修改时区', 'en-US': 'Time zone changed' },
   'approval.approve': { 'zh-CN': '复核通过', 'en-US': 'Approval granted' },

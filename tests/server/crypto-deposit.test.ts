@@ -237,7 +237,6 @@ describe('crypto deposit list and export', () => {
       `&tx_hash=${known.tx_hash}`,
       `&tx_hash=${digits.toUpperCase()}`,
       `&tx_hash=${known.tx_hash}&chain=ETH`,
-      `&tx_hash=${known.tx_hash}&sub_type=bank`,
     ]) {
       const found = await list(q);
       expect(
@@ -247,6 +246,10 @@ describe('crypto deposit list and export', () => {
       expect(found.total).toBe(1);
     }
     expect((await list(`&tx_hash=${known.tx_hash}&chain=ERC20`)).total).toBe(0);
+    // sub_type is not a filter of this list: refused, not silently ignored.
+    const subType = await as('supervisor', 'GET', `/deposit/admin/v1/crypto/list?tx_hash=${known.tx_hash}&sub_type=bank`);
+    expect(subType.statusCode).toBe(400);
+    expect(subType.json().field_codes?.sub_type?.code).toBe('unknown_field');
     // Exact, not a prefix.
     expect((await list(`&tx_hash=${known.tx_hash.slice(0, 20)}`)).total).toBe(0);
   });
