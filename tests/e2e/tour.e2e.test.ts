@@ -72,6 +72,8 @@ function inspect(path: string) {
     list,
     rows,
     clickableRow: !!root.querySelector('tbody tr.RaDataTable-clickableRow'),
+    // the generated list's actions column (a page's own tables keep theirs, in view at the right edge)
+    listActions: [...root.querySelectorAll('.RaList-main [data-testid=row-actions]')].filter(visible).length,
     chrome,
     innerWidth: window.innerWidth,
     actions: actions.map((a) => {
@@ -115,8 +117,8 @@ async function check(page: Page, path: string, width: number) {
     expect(a.reachable, where).toBe(true);
   }
   if (width < 600 && m.list && m.rows > 0) {
-    // no actions column inside the table to scroll to
-    expect(m.actions, where).toEqual([]);
+    // no actions column inside the list to scroll to
+    expect(m.listActions, where).toBe(0);
     if (m.clickableRow) await tapFirstRow(page, path, where);
   }
 }
