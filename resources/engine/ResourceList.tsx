@@ -8,7 +8,7 @@ import { ColumnsButton, CreateButton, DataTable, FilterButton, List, Pagination,
 import { ActionButton } from './ActionButton';
 import { BulkActions } from './BulkActions';
 import { ExportButton } from './ExportButton';
-import { FieldValue } from './FieldValue';
+import { fieldContent, useFieldEnv } from './FieldValue';
 import { FILTER_GAP, FILTER_WIDTHS, filterInputs, filtersOnOneRow, useFilterUnits } from './filterInputs';
 import { ROW_ACTIONS_CLASS, RowActions, useShownAction } from './RowActions';
 import { fieldLabel, filtersOf, hasCreate, hasEdit, hasShow, listFields, PAGE_SIZES } from './schema';
@@ -47,6 +47,10 @@ const TOOLBAR_SX = (theme: Theme): SystemStyleObject<Theme> => ({
  * height, and from tablets up the row actions stay in view at the right edge while the other columns scroll sideways.
  */
 const TABLE_SX = (theme: Theme): SystemStyleObject<Theme> => ({
+  // the theme's colours for the cells' classes (cells.css)
+  '--engine-error': theme.palette.error.main,
+  '--engine-success': theme.palette.success.main,
+  '--engine-muted': theme.palette.text.secondary,
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
   '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: 1 },
   // A header of words (English) may wrap between them when the table is short of room; a CJK label never breaks
@@ -194,6 +198,8 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
   const shows = useShownAction(config);
   const rowActions = (config.rowActions ?? []).some(shows);
   const rowClick = config.rowClick ?? (Drawer ? 'drawer' : hasShow(config) ? 'show' : false);
+  // the same for every cell: read once here, not in each of the page's cells
+  const env = useFieldEnv();
 
   const onRowClick =
     rowClick === 'drawer'
@@ -249,7 +255,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
               label={fieldLabel(config, field)}
               disableSort={!field.sortable}
               align={field.type === 'money' || field.type === 'number' ? 'right' : undefined}
-              render={(record: RaRecord) => <FieldValue field={field} record={record} cell />}
+              render={(record: RaRecord) => fieldContent(field, record, env, true)}
             />
           ))}
           {rowActions ? (
