@@ -26,12 +26,13 @@ const vendorGroups = [
 ];
 
 /**
- * Few, large chunks after sign-in instead of one per combination of lazy pages that share a module (the first list
- * once loaded 58 files): `shell`, everything the signed-in console and its dashboard import that /login does not;
- * `lists`, everything a generated list page imports beyond the shell (react-admin's lists, filters, the engine's
- * list views); `messages`, the resources' message catalogues with the labels they share with the declarations.
- * Each is the static import closure of its roots, so lazily imported views (forms, drawers, dialogs) stay lazy and
- * each resource's declaration stays its own small chunk.
+ * Fewer, larger chunks for the first list instead of one per combination of lazy pages that share a module (the first
+ * list once loaded 54 files after the click): `lists`, what a generated list page imports beyond /login, the shell and
+ * the dashboard (the engine's list views and what only they use); `messages`, the resources' message catalogues with
+ * the labels they share with the declarations. Each is the static import closure of its root, so lazily imported
+ * views (forms, drawers, dialogs) stay lazy and each resource's declaration stays its own small chunk. What /login,
+ * the shell or the dashboard also import is left to the automatic splitting (capturing it here, or grouping MUI and
+ * react-admin by path, made /login or the shell import the lists' and forms' chunks).
  */
 const closureGroups: [name: string, roots: string[]][] = [
   ['lists', ['./resources/engine/ResourcePage.tsx']],
@@ -101,10 +102,49 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `<link rel="prefetch">` in index.html for the chunks the signed-in shell and its dashboard import: the browser
+ * fetches them while the login form waits for a person to type (idle priority, after the page's load, nothing
+ * evaluated), so signing in evaluates code it already has instead of fetching tens of files one import after another.
+ */
+function prefetchShell(): Plugin {
+  return {
+    name: 'prefetch-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const of = (file: string) => chunks.find((c) => c.facadeModuleId === source(file));
+        const closure = (files: string[], seen = new Set<string>()) => {
+          for (const f of files)
+            if (!seen.has(f)) {
+              seen.add(f);
+              closure(byFile.get(f)?.imports ?? [], seen);
+            }
+          return seen;
+        };
+        const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const shell = closure(
+          ['./src/App.tsx', './src/dashboard/DashboardPage.tsx'].flatMap((f) => of(f)?.fileName ?? []),
+        );
+        return [...shell]
+          .filter((f) => !entry.has(f))
+          .map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'prefetch', href: `/${f}`, as: 'script', crossorigin: '' },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 const shim = (file: string) => source(`./src/shims/${file}`);
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prefetchShell()],
   resolve: {
     // Polyfills of node-polyglot for ES2017 built-ins every supported browser has (keeps /login small).
     alias: [

@@ -7,7 +7,8 @@
  * ratio of medians are written to bench/results.md.
  *
  * Run: `npm run bench:console -- --demo <the demo's dist/>` (builds first; or ANCHOR_DEMO=<dir>; `--no-demo` measures
- * the console alone). `--runs N` (default 7) changes the number of runs per side; E2E_DIST picks another console build.
+ * the console alone). `--runs N` (default 7) changes the number of runs per side; E2E_DIST picks another console build;
+ * `--before <dist>` adds another build (e.g. main's) as a third side of the same rounds.
  * Budgets: login form visible <= 400 ms, total blocking time <= 100 ms, signed-out entry <= 1.2 × the login form time,
  * menu click to 25 client rows <= 0.8 × the demo's customers list and <= 1.0 s, sign-in to the dashboard frame <= the
  * demo's.
@@ -80,9 +81,14 @@ async function firstScreen(page: Page, url: string): Promise<FirstScreen> {
   await page.waitForTimeout(1000); // long tasks right after the form still block the first keystrokes
   return page.evaluate((formAt) => {
     const tasks = (window as unknown as { __longTasks: number[] }).__longTasks;
+    // scripts the page ran; not those prefetched for after sign-in (fetched while idle, not evaluated)
+    const prefetched = new Set(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].map((l) => l.href),
+    );
     const js = performance
       .getEntriesByType('resource')
       .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'))
+      .filter((e) => !prefetched.has(e.name))
       .reduce((sum, e) => sum + (e as PerformanceResourceTiming).decodedBodySize, 0);
     return {
       formMs: formAt,
@@ -219,15 +225,29 @@ const stats = (xs: number[]) => {
   return { median, min: s[0], max: s[s.length - 1] };
 };
 
+const BEFORE_DIR = arg('--before');
 const server = await startServer({ clients: 30 });
+// `--before <dist>`: another console build (e.g. the main branch's) served by a second API, measured in the same rounds
+const before = BEFORE_DIR
+  ? await (async () => {
+      const own = process.env.E2E_DIST;
+      process.env.E2E_DIST = BEFORE_DIR;
+      try {
+        return await startServer({ clients: 30 });
+      } finally {
+        if (own === undefined) delete process.env.E2E_DIST;
+        else process.env.E2E_DIST = own;
+      }
+    })()
+  : null;
 const demo = NO_DEMO ? null : await serveDemo(DEMO_DIR!);
 const browser = await launchBrowser();
 const load0 = loadavg();
 try {
-  const console_: Side = {
+  const consoleAt = (url: string): Side => ({
     name: 'console',
-    login: `${server.url}/login`,
-    entries: [`${server.url}/`, `${server.url}/client`],
+    login: `${url}/login`,
+    entries: [`${url}/`, `${url}/client`],
     user: ['admin', PASSWORD],
     submit: '[data-testid=login-submit]',
     frame: '[data-testid=menu-item-client] && [data-testid=profile-card]',
@@ -237,7 +257,7 @@ try {
     moneyEntry: '[data-testid=menu-item-deposit]',
     moneyScope: '[data-tab-pane="/deposit"]',
     locale: 'zh-CN',
-  };
+  });
   const demoSide: Side | null = demo && {
     name: 'demo',
     login: `${demo.url}/#/login`,
@@ -251,16 +271,17 @@ try {
     moneyScope: '#main-content',
     locale: 'en-US',
   };
+  const sides = [consoleAt(server.url), ...(before ? [consoleAt(before.url)] : []), ...(demoSide ? [demoSide] : [])];
+  const results: Run[][] = sides.map(() => []);
   // warm-up: the servers' first reads of the files and the database are not what users see
-  await run(browser, console_);
-  if (demoSide) await run(browser, demoSide);
-  const runs: Run[] = [];
-  const anchor: Run[] = [];
+  for (const side of sides) await run(browser, side);
   for (let i = 0; i < RUNS; i++) {
-    runs.push(await run(browser, console_));
-    if (demoSide) anchor.push(await run(browser, demoSide));
+    for (const [k, side] of sides.entries()) results[k].push(await run(browser, side));
     process.stdout.write(`run ${i + 1}/${RUNS}\n`);
   }
+  const runs = results[0];
+  const old = before ? results[1] : [];
+  const anchor = demoSide ? results[results.length - 1] : [];
   const load1 = loadavg();
   const rows: [string, keyof Run, (consoleMedian: number, demoMedian?: number) => number | null][] = [
     ['login form visible (ms)', 'formMs', () => BUDGET.loginMs],
@@ -292,15 +313,20 @@ try {
     const ok = budget === null ? '' : c.median <= budget ? `≤ ${fmt(budget)} ✓` : `OVER ${fmt(budget)}`;
     if (budget !== null && c.median > budget) over = true;
     const ratio = d && d.median > 0 ? `${(c.median / d.median).toFixed(2)}x` : '–';
-    return `| ${label} | ${span(c)} | ${d ? span(d) : '–'} | ${ratio} | ${ok} |`;
+    const b = old.length ? stats(old.map((r) => r[key])) : undefined;
+    return `| ${label} | ${span(c)} |${b ? ` ${span(b)} |` : ''} ${d ? span(d) : '–'} | ${ratio} | ${ok} |`;
   });
-  const command = `npm run bench:console -- --runs ${RUNS}${demo ? ` --demo ${DEMO_DIR}` : ' --no-demo'}`;
+  const command =
+    `npm run bench:console -- --runs ${RUNS}${demo ? ` --demo ${DEMO_DIR}` : ' --no-demo'}` +
+    (before ? ` --before ${BEFORE_DIR}` : '');
   const report = [
     `## Console timing (${new Date().toISOString().slice(0, 10)})`,
     '',
     `\`${command}\`${process.env.E2E_DIST ? ` (E2E_DIST=${process.env.E2E_DIST})` : ''}. Chromium (${browser.version()}), ` +
       `1440×900, a fresh context per run, ${RUNS} runs per side after one warm-up each` +
-      (demo ? ', console and the react-admin demo interleaved run by run' : '') +
+      (demo || before
+        ? `, ${sides.map((x, k) => (k === 1 && before ? 'the console before (--before)' : x.name)).join(', ')} interleaved run by run`
+        : '') +
       '. The console is served by the API (30 seeded clients, zh-CN), the demo (react-admin examples/demo, published ' +
       '5.x packages, en) statically by Fastify with precompressed brotli/gzip. Form times are the page clock from ' +
       'navigation start to the frame that first lays out the username field; total blocking time sums the part over ' +
@@ -309,8 +335,8 @@ try {
       `the click on the menu entry to the frame with ${ROWS} data rows in the list (the money list second, in the same ` +
       `session). 1-minute load average at the start / end: ${load0[0].toFixed(1)} / ${load1[0].toFixed(1)} (2 cores, shared).`,
     '',
-    '| measure | console median (min-max) | demo median (min-max) | ratio | budget |',
-    '| --- | --- | --- | --- | --- |',
+    `| measure | console median (min-max) |${before ? ' console before |' : ''} demo median (min-max) | ratio | budget |`,
+    `| --- | --- |${before ? ' --- |' : ''} --- | --- | --- |`,
     ...table,
     '',
   ].join('\n');
@@ -323,5 +349,6 @@ try {
 } finally {
   await browser.close();
   await demo?.close();
+  await before?.close();
   await server.close();
 }
