@@ -193,7 +193,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
   const filters = useMemo(() => filterInputs(units, expanded ? Infinity : onRow), [units, expanded, onRow]);
   const Drawer = drawerOf(config);
   const [opened, setOpened] = useState<{ id: Identifier; record: RaRecord } | null>(null);
-  const fields = listFields(config);
+  const fields = useMemo(() => listFields(config), [config]);
   // No actions column for staff who may use none of the row actions.
   const shows = useShownAction(config);
   const rowActions = (config.rowActions ?? []).some(shows);
@@ -201,17 +201,53 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
   // the same for every cell: read once here, not in each of the page's cells
   const env = useFieldEnv();
 
-  const onRowClick =
-    rowClick === 'drawer'
-      ? (id: Identifier, _resource: string, record: RaRecord) => {
-          setOpened({ id, record });
-          return false as const;
-        }
-      : rowClick === 'show' && hasShow(config)
-        ? ('show' as const)
-        : rowClick === 'edit' && hasEdit(config)
-          ? ('edit' as const)
-          : false;
+  const onRowClick = useMemo(
+    () =>
+      rowClick === 'drawer'
+        ? (id: Identifier, _resource: string, record: RaRecord) => {
+            setOpened({ id, record });
+            return false as const;
+          }
+        : rowClick === 'show' && hasShow(config)
+          ? ('show' as const)
+          : rowClick === 'edit' && hasEdit(config)
+            ? ('edit' as const)
+            : false,
+    [rowClick, config],
+  );
+
+  // The table's props and columns change only with what they show: the list re-renders while it measures its width
+  // and its filters, and react-admin's rows and cells (memoised) then render again only for a record that changed.
+  const hiddenColumns = useMemo(() => fields.filter((f) => f.hidden).map((f) => f.source), [fields]);
+  const bulkActionButtons = useMemo(
+    () => (config.bulkActions?.length ? <BulkActions config={config} /> : (false as const)),
+    [config],
+  );
+  const columns = useMemo(
+    () => [
+      ...fields.map((field) => (
+        <DataTable.Col
+          key={field.source}
+          source={field.source}
+          label={fieldLabel(config, field)}
+          disableSort={!field.sortable}
+          align={field.type === 'money' || field.type === 'number' ? 'right' : undefined}
+          render={(record: RaRecord) => fieldContent(field, record, env, true)}
+        />
+      )),
+      rowActions ? (
+        <DataTable.Col
+          key="engine-row-actions"
+          label="engine.list.actions"
+          disableSort
+          cellClassName={ROW_ACTIONS_CLASS}
+          headerClassName={ROW_ACTIONS_CLASS}
+          render={(record: RaRecord) => <RowActions config={config} record={record} />}
+        />
+      ) : null,
+    ],
+    [fields, config, env, rowActions],
+  );
 
   return (
     <Box ref={measureList} sx={{ minWidth: 0 }}>
@@ -245,28 +281,10 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
           // inside the list instead of widening the page past the toolbar.
           sx={TABLE_SX}
           rowClick={onRowClick}
-          hiddenColumns={fields.filter((f) => f.hidden).map((f) => f.source)}
-          bulkActionButtons={config.bulkActions?.length ? <BulkActions config={config} /> : false}
+          hiddenColumns={hiddenColumns}
+          bulkActionButtons={bulkActionButtons}
         >
-          {fields.map((field) => (
-            <DataTable.Col
-              key={field.source}
-              source={field.source}
-              label={fieldLabel(config, field)}
-              disableSort={!field.sortable}
-              align={field.type === 'money' || field.type === 'number' ? 'right' : undefined}
-              render={(record: RaRecord) => fieldContent(field, record, env, true)}
-            />
-          ))}
-          {rowActions ? (
-            <DataTable.Col
-              label="engine.list.actions"
-              disableSort
-              cellClassName={ROW_ACTIONS_CLASS}
-              headerClassName={ROW_ACTIONS_CLASS}
-              render={(record: RaRecord) => <RowActions config={config} record={record} />}
-            />
-          ) : null}
+          {columns}
         </DataTable>
       </List>
       {Drawer && opened && (

@@ -10,6 +10,8 @@ import type { ResourceConfig } from '../../resources/engine/types';
 const LIKELY_PAGES = 6;
 
 const loaded = new WeakMap<MenuNode, Promise<unknown>>();
+/** Stops the idle preloading still to come (a person chose a page: it gets the network and the main thread). */
+let stopIdlePreload: () => void = () => undefined;
 
 /** Loads a menu leaf's page code and the resources' messages, once (a failed load is tried again next time). */
 export function preloadPage(node: MenuNode): Promise<unknown> {
@@ -84,10 +86,12 @@ export function useMenuPreload(menu: VisibleMenuNode[]): (node: MenuNode) => Men
       handle = idle(() => void preloadPage(likely[i]).finally(() => next(i + 1)));
     };
     next(0);
-    return () => {
+    const stop = () => {
       cancelled = true;
       cancelIdle(handle);
     };
+    stopIdlePreload = stop;
+    return stop;
   }, [menu]);
 
   return useMemo(() => {
@@ -100,6 +104,7 @@ export function useMenuPreload(menu: VisibleMenuNode[]): (node: MenuNode) => Men
           onMouseEnter: preload,
           onFocus: preload,
           onClick: () => {
+            stopIdlePreload();
             preload();
             node
               .declaration?.()
