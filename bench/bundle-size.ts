@@ -56,8 +56,17 @@ try {
   const dashboardFiles = loaded.size;
   listFiles('/dashboard');
 
-  await page.click('[data-testid=menu-item-client]');
-  await page.locator('[data-tab-pane="/client"] tbody tr.RaDataTable-row').first().waitFor();
+  // a click right after sign-in may land on an entry the menu is re-rendering: click again, as a person would
+  for (let attempt = 1; ; attempt++) {
+    await page.click('[data-testid=menu-item-client]');
+    try {
+      await page.waitForURL('**/client*', { timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt >= 6) throw e;
+    }
+  }
+  await page.locator('[data-tab-pane="/client"] .RaList-main').waitFor();
   await page.waitForLoadState('networkidle');
   const client = listFiles('/client');
 
