@@ -82,10 +82,75 @@ export function buildMessages(locale: UiLocale, trees: MessageTree[]): MessageTr
   return deepMerge(ra, languageMessages(locale), ...trees);
 }
 
-/** Messages of both UI locales from message modules (each `{ 'zh-CN': tree, 'en-US': tree }`). */
+/** Merges `tree` into `target` in place (a later tree wins on the same leaf); subtrees are copied, never shared. */
+function mergeInto(target: MessageTree, tree: MessageTree): void {
+  for (const [key, value] of Object.entries(tree)) {
+    const current = target[key];
+    if (isTree(value) && isTree(current)) mergeInto(current, value);
+    else target[key] = isTree(value) ? deepMerge(value) : value;
+  }
+}
+
+/** The phrase at a dotted key of a message tree (a key's own parts may hold dots), without flattening the tree. */
+export function phraseAt(tree: MessageTree, key: string): string | undefined {
+  const direct = tree[key];
+  if (typeof direct === 'string') return direct;
+  for (let dot = key.indexOf('.'); dot !== -1; dot = key.indexOf('.', dot + 1)) {
+    const head = tree[key.slice(0, dot)];
+    const found = isTree(head) ? phraseAt(head, key.slice(dot + 1)) : undefined;
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const ADD = Symbol('add messages');
+
+/** Each UI locale's messages; `addMessages` joins more of them (resources' messages loaded with the first page). */
+export type MessageCatalog = Record<UiLocale, MessageTree>;
+
+/**
+ * A catalogue whose locales are each merged once, when first read (the language not shown is never merged unless it
+ * is chosen or asked for a missing key); modules added before that join that one merge, after it they merge in place.
+ */
+export function lazyMessages(build: (locale: UiLocale) => MessageTree): MessageCatalog {
+  const built: Partial<MessageCatalog> = {};
+  const pending: Record<UiLocale, MessageModule[]> = { 'zh-CN': [], 'en-US': [] };
+  const catalog = {} as MessageCatalog;
+  for (const locale of SELECTABLE_LOCALES) {
+    Object.defineProperty(catalog, locale, {
+      enumerable: true,
+      get: () => {
+        let tree = built[locale];
+        if (!tree) {
+          tree = built[locale] = build(locale);
+          for (const m of pending[locale].splice(0)) mergeInto(tree, m[locale] ?? {});
+        }
+        return tree;
+      },
+    });
+  }
+  Object.defineProperty(catalog, ADD, {
+    value: (modules: MessageModule[]) => {
+      for (const locale of SELECTABLE_LOCALES) {
+        const tree = built[locale];
+        if (tree) for (const m of modules) mergeInto(tree, m[locale] ?? {});
+        else pending[locale].push(...modules);
+      }
+    },
+  });
+  return catalog;
+}
+
+/** Adds message modules to a catalogue: into each locale merged so far, the others when they are first read. */
+export function addMessages(catalog: MessageCatalog, modules: MessageModule[]): void {
+  const add = (catalog as unknown as { [ADD]?: (modules: MessageModule[]) => void })[ADD];
+  if (add) add(modules);
+  else for (const locale of SELECTABLE_LOCALES) for (const m of modules) mergeInto(catalog[locale], m[locale] ?? {});
+}
+
+/** Messages of both UI locales from message modules (each `{ 'zh-CN': tree, 'en-US': tree }`), each merged when first read. */
 export function messagesOf(modules: MessageModule[], extra: (locale: UiLocale) => MessageTree = () => ({})) {
-  const of = (locale: UiLocale) => buildMessages(locale, [extra(locale), ...modules.map((m) => m[locale] ?? {})]);
-  return { 'zh-CN': of('zh-CN'), 'en-US': of('en-US') } as Record<UiLocale, MessageTree>;
+  return lazyMessages((locale) => buildMessages(locale, [extra(locale), ...modules.map((m) => m[locale] ?? {})]));
 }
 
 /** The selectable locale meant by `locale` ('en' and 'en-GB' mean en-US, 'zh' means zh-CN), or null. */
@@ -151,16 +216,16 @@ function formatPhrase(phrase: string, options: Options): string {
 }
 
 export interface CreateI18nProviderOptions {
-  /** Messages per UI locale. */
-  messages: Record<UiLocale, MessageTree>;
+  /** Messages per UI locale (a catalogue from messagesOf / lazyMessages merges each locale when first read). */
+  messages: MessageCatalog;
   /** Locale to start in; defaults to the saved one, else zh-CN. */
   initialLocale?: UiLocale;
 }
 
 /** react-admin's i18nProvider that also takes messages loaded later (the resources', with the first resource page). */
 export interface ConsoleI18nProvider extends I18nProvider {
-  /** Merges `more` into the messages of both locales (into `options.messages` itself) and translates with them. */
-  addMessages(more: Record<UiLocale, MessageTree>): Promise<void>;
+  /** Adds message modules to `options.messages` itself (addMessages) and translates with them. */
+  addMessages(modules: MessageModule[]): Promise<void>;
 }
 
 /**
@@ -170,12 +235,10 @@ export interface ConsoleI18nProvider extends I18nProvider {
  */
 export function createI18nProvider(options: CreateI18nProviderOptions): ConsoleI18nProvider {
   const source = options.messages;
-  const flat: Record<UiLocale, Record<string, string>> = {
-    'zh-CN': flattenMessages(source['zh-CN']),
-    'en-US': flattenMessages(source['en-US']),
-  };
+  // only the locale shown is read (and so merged); the fallback's only when a key is missing from it
   const getMessages = (locale: string) => source[resolveLocale(locale) ?? DEFAULT_LOCALE] as TranslationMessages;
-  const onMissingKey = (key: string, opts: Options) => formatPhrase(flat[FALLBACK_LOCALE][key] ?? key, opts);
+  const onMissingKey = (key: string, opts: Options) =>
+    formatPhrase(phraseAt(source[FALLBACK_LOCALE], key) ?? key, opts);
   const base = polyglotI18nProvider(
     getMessages,
     options.initialLocale ?? savedLocale() ?? DEFAULT_LOCALE,
@@ -196,7 +259,12 @@ export function createI18nProvider(options: CreateI18nProviderOptions): ConsoleI
     ...base,
     translate: (key: string, opts: Options = {}) => {
       // polyglot prefers a `_` default over onMissingKey; the English text is the better default
-      if (opts && typeof opts._ === 'string' && !(key in flat[current()]) && key in flat[FALLBACK_LOCALE]) {
+      if (
+        opts &&
+        typeof opts._ === 'string' &&
+        phraseAt(source[current()], key) === undefined &&
+        phraseAt(source[FALLBACK_LOCALE], key) !== undefined
+      ) {
         const { _: _ignored, ...rest } = opts;
         return base.translate(key, rest);
       }
@@ -211,11 +279,8 @@ export function createI18nProvider(options: CreateI18nProviderOptions): ConsoleI
     },
     getLocale: () => base.getLocale(),
     getLocales,
-    addMessages: async (more) => {
-      for (const locale of SELECTABLE_LOCALES) {
-        source[locale] = deepMerge(source[locale], more[locale]);
-        flat[locale] = flattenMessages(source[locale]);
-      }
+    addMessages: async (modules) => {
+      addMessages(source, modules);
       // polyglot takes its phrases when the locale is set: set the same one again
       await base.changeLocale(base.getLocale());
     },

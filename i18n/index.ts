@@ -3,11 +3,10 @@ import dashboard from '../src/dashboard/messages';
 import type { MenuNode } from '../resources/types';
 import {
   createI18nProvider as createProvider,
-  deepMerge,
   messagesOf,
-  SELECTABLE_LOCALES,
   type ConsoleI18nProvider,
   type CreateI18nProviderOptions,
+  type MessageCatalog,
   type MessageModule,
   type MessageTree,
 } from './core';
@@ -46,10 +45,7 @@ function registryMessages(locale: UiLocale): MessageTree {
  * dashboard's. Each resource's own messages (resources/messages.ts, with the domain definitions' labels) join them
  * with the first page that needs them (loadResourceMessages), so that adding entities does not grow the first page.
  */
-export const messages: Record<UiLocale, MessageTree> = messagesOf(
-  [...Object.values(messageModules), dashboard],
-  registryMessages,
-);
+export const messages: MessageCatalog = messagesOf([...Object.values(messageModules), dashboard], registryMessages);
 
 /** An i18nProvider over the console's messages unless others are given. */
 export function createI18nProvider(options: Partial<CreateI18nProviderOptions> = {}): ConsoleI18nProvider {
@@ -62,14 +58,14 @@ export const i18nProvider: ConsoleI18nProvider = createI18nProvider();
 let resourceMessages: Promise<void> | undefined;
 
 /**
- * Adds every resource's messages (one lazy chunk) to `messages` and the console's i18nProvider, once; a page other than
- * the dashboard renders after it (src/App.tsx).
+ * Adds every resource's messages (one lazy chunk) to `messages` and the console's i18nProvider, once: merged into the
+ * language shown, and into the other one only if it is chosen. A page other than the dashboard renders after it
+ * (src/App.tsx).
  */
 export function loadResourceMessages(): Promise<void> {
-  resourceMessages ??= import('../resources/messages').then(({ resourceMessageModules }) => {
-    const modules = Object.values(resourceMessageModules);
-    const of = (locale: UiLocale) => deepMerge(...modules.map((m) => m[locale] ?? {}));
-    return i18nProvider.addMessages(Object.fromEntries(SELECTABLE_LOCALES.map((l) => [l, of(l)])) as MessageModule);
-  });
+  resourceMessages ??= import('../resources/messages').then(({ resourceMessageModules }) =>
+    i18nProvider.addMessages(Object.values(resourceMessageModules)),
+  );
+  resourceMessages.catch(() => (resourceMessages = undefined)); // a failed load is tried again with the next page
   return resourceMessages;
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Box, Chip } from '@mui/material';
-import { useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
+import { useLocaleState, useRecordContext, useTranslate, type RaRecord, type TranslateFunction } from 'ra-core';
 import { findOption } from '../labels';
 import {
   decimalSign,
@@ -15,6 +15,7 @@ import { ProofImage } from './ProofImage';
 import { htmlText } from './richText';
 import { Ellipsis, ShortText } from './ShortText';
 import type { FieldSpec } from './types';
+import './cells.css';
 
 /** Formatted rich text, with its sanitiser: loaded with the first rich-text value shown. */
 const RichTextValue = lazy(() => import('./RichTextValue'));
@@ -27,6 +28,24 @@ const SIGN_COLORS = { [-1]: 'error.main', 0: undefined, 1: 'success.main' } as c
 
 /** Widest text in a list cell before it is cut with an ellipsis (names, usernames, agents). */
 const CELL_TEXT_WIDTH = '9em';
+
+/** What every cell of a list shares, read once per list instead of once per cell (useFieldEnv). */
+export interface FieldEnv {
+  translate: TranslateFunction;
+  locale: string;
+  /** The tenant's time zone (undefined until known). */
+  zone: string | undefined;
+  /** "Now" for short timestamps (`11-23 14:05` this year, the date in another). */
+  now: Date;
+}
+
+/** The translation, UI locale and tenant zone every field value of a view is shown with. */
+export function useFieldEnv(): FieldEnv {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const zone = useTenantZone();
+  return useMemo(() => ({ translate, locale, zone, now: new Date() }), [translate, locale, zone]);
+}
 
 /**
  * A record field's value as its type says (`record` defaults to the record context), dates in the UI locale's format
@@ -45,11 +64,17 @@ export function FieldValue({
   cell?: boolean;
 }) {
   const contextRecord = useRecordContext();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const zone = useTenantZone();
+  const env = useFieldEnv();
   const record = given ?? contextRecord;
-  if (!record) return null;
+  return record ? fieldContent(field, record, env, cell) : null;
+}
+
+/**
+ * What FieldValue shows, as elements: a list renders each cell with it directly (no component, hooks or Emotion style
+ * per cell; list cells are styled by the classes of cells.css).
+ */
+export function fieldContent(field: FieldSpec, record: RaRecord, env: FieldEnv, cell = false): ReactNode {
+  const { translate, locale, zone } = env;
   const value = field.value ? field.value(record, translate) : (record as Record<string, unknown>)[field.source];
   const empty = value === undefined || value === null || value === '';
 
@@ -57,17 +82,32 @@ export function FieldValue({
     case 'money':
     case 'number': {
       if (empty) return null;
-      const color = field.signed ? SIGN_COLORS[decimalSign(value)] : undefined;
+      const sign = field.signed ? decimalSign(value) : 0;
+      const text = /^(id|.*_id)$/.test(field.source)
+        ? String(value)
+        : formatDecimal(field.type === 'number' ? trimZeros(value) : value);
+      const currency =
+        field.currencySource && record[field.currencySource]
+          ? String(record[field.currencySource]).toUpperCase()
+          : null;
+      if (cell)
+        return (
+          <span className={`engine-num${sign ? ` engine-sign${sign}` : ''}`}>
+            {text}
+            {currency && <span className="engine-muted">{currency}</span>}
+          </span>
+        );
       return (
-        <Box component="span" sx={{ color, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {/^(id|.*_id)$/.test(field.source)
-            ? String(value)
-            : formatDecimal(field.type === 'number' ? trimZeros(value) : value)}
-          {field.currencySource && record[field.currencySource] ? (
+        <Box
+          component="span"
+          sx={{ color: SIGN_COLORS[sign], fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        >
+          {text}
+          {currency && (
             <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
-              {String(record[field.currencySource]).toUpperCase()}
+              {currency}
             </Box>
-          ) : null}
+          )}
         </Box>
       );
     }
@@ -84,9 +124,9 @@ export function FieldValue({
         );
       return (
         <Ellipsis title={full} always maxWidth="none">
-          <Box component="time" dateTime={String(value)} sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatShortDateTime(value, locale, undefined, zone)}
-          </Box>
+          <time dateTime={String(value)} className="engine-num">
+            {formatShortDateTime(value, locale, env.now, zone)}
+          </time>
         </Ellipsis>
       );
     }
@@ -108,7 +148,7 @@ export function FieldValue({
           color={tone ?? 'default'}
           label={text}
           title={cell ? text : undefined}
-          sx={cell ? { maxWidth: '9em' } : undefined}
+          className={cell ? 'engine-chip' : undefined}
         />
       );
     }
@@ -116,7 +156,7 @@ export function FieldValue({
       const list = Array.isArray(value) ? value : empty ? [] : [value];
       if (!list.length) return null;
       return (
-        <Box component="span" sx={{ display: 'inline-flex', flexWrap: cell ? 'nowrap' : 'wrap', gap: 0.5 }}>
+        <span className={cell ? 'engine-chips' : 'engine-chips engine-chips-wrap'}>
           {list.map((v) => {
             const option = findOption(field.options ?? [], v);
             return (
@@ -128,7 +168,7 @@ export function FieldValue({
               />
             );
           })}
-        </Box>
+        </span>
       );
     }
     case 'textarea':
@@ -155,14 +195,10 @@ export function FieldValue({
       const id = field.idSource ? (record as Record<string, unknown>)[field.idSource] : undefined;
       if (empty && (id === undefined || id === null)) return null;
       return (
-        <Box component="span" sx={cell ? { whiteSpace: 'nowrap' } : undefined}>
+        <span className={cell ? 'engine-nowrap' : undefined}>
           {empty ? '' : cell ? <Ellipsis title={String(value)} maxWidth={CELL_TEXT_WIDTH} /> : String(value)}
-          {id !== undefined && id !== null && (
-            <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
-              #{String(id)}
-            </Box>
-          )}
-        </Box>
+          {id !== undefined && id !== null && <span className="engine-muted">#{String(id)}</span>}
+        </span>
       );
     }
     case 'currency':

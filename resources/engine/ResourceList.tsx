@@ -8,7 +8,7 @@ import { ColumnsButton, CreateButton, DataTable, FilterButton, List, Pagination,
 import { ActionButton } from './ActionButton';
 import { BulkActions } from './BulkActions';
 import { ExportButton } from './ExportButton';
-import { FieldValue } from './FieldValue';
+import { fieldContent, useFieldEnv } from './FieldValue';
 import { FILTER_GAP, FILTER_WIDTHS, filterInputs, filtersOnOneRow, useFilterUnits } from './filterInputs';
 import {
   ROW_ACTIONS_CLASS,
@@ -56,6 +56,10 @@ const TOOLBAR_SX = (theme: Theme): SystemStyleObject<Theme> => ({
  * (phones have no actions column: a tap on the row opens them, RowActionSheet).
  */
 const TABLE_SX = (theme: Theme): SystemStyleObject<Theme> => ({
+  // the theme's colours for the cells' classes (cells.css)
+  '--engine-error': theme.palette.error.main,
+  '--engine-success': theme.palette.success.main,
+  '--engine-muted': theme.palette.text.secondary,
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
   '& .MuiTableCell-root': { whiteSpace: 'nowrap', px: 0.75 },
   // A header of words (English) may wrap between them when the table is short of room; a CJK label never breaks
@@ -183,7 +187,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
   const filters = useMemo(() => filterInputs(units, expanded ? Infinity : onRow), [units, expanded, onRow]);
   const Drawer = drawerOf(config);
   const [opened, setOpened] = useState<{ id: Identifier; record: RaRecord } | null>(null);
-  const fields = listFields(config);
+  const fields = useMemo(() => listFields(config), [config]);
   // No actions column for staff who may use none of the row actions.
   const shows = useShownAction(config);
   const rowActions = (config.rowActions ?? []).some(shows);
@@ -193,6 +197,8 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
   const navigate = useNavigate();
   // Phones: no actions column (it would sit off-screen); a tap on a row with actions opens them in a sheet.
   const [sheet, setSheet] = useState<{ record: RaRecord; open: boolean } | null>(null);
+  // the same for every cell: read once here, not in each of the page's cells
+  const env = useFieldEnv();
 
   const target =
     rowClick === 'drawer'
@@ -207,6 +213,16 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
     if (target === 'drawer') setOpened({ id: record.id, record });
     else if (target) navigate(createPath({ resource: config.name, id: record.id, type: target }));
   };
+  const wideRowClick = useMemo(
+    () =>
+      target === 'drawer'
+        ? (id: Identifier, _resource: string, record: RaRecord) => {
+            setOpened({ id, record });
+            return false as const;
+          }
+        : (target ?? false),
+    [target],
+  );
   const onRowClick =
     phone && rowActions
       ? (_id: Identifier, _resource: string, record: RaRecord) => {
@@ -214,12 +230,40 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
           else openRecord(record);
           return false as const;
         }
-      : target === 'drawer'
-        ? (id: Identifier, _resource: string, record: RaRecord) => {
-            setOpened({ id, record });
-            return false as const;
-          }
-        : (target ?? false);
+      : wideRowClick;
+
+  // The table's props and columns change only with what they show: the list re-renders while it measures its width
+  // and its filters, and react-admin's rows and cells (memoised) then render again only for a record that changed.
+  const hiddenColumns = useMemo(() => fields.filter((f) => f.hidden).map((f) => f.source), [fields]);
+  const bulkActionButtons = useMemo(
+    () => (config.bulkActions?.length ? <BulkActions config={config} /> : (false as const)),
+    [config],
+  );
+  const columns = useMemo(
+    () => [
+      ...fields.map((field) => (
+        <DataTable.Col
+          key={field.source}
+          source={field.source}
+          label={fieldLabel(config, field)}
+          disableSort={!field.sortable}
+          align={field.type === 'money' || field.type === 'number' ? 'right' : undefined}
+          render={(record: RaRecord) => fieldContent(field, record, env, true)}
+        />
+      )),
+      rowActions && !phone ? (
+        <DataTable.Col
+          key="engine-row-actions"
+          label="engine.list.actions"
+          disableSort
+          cellClassName={ROW_ACTIONS_CLASS}
+          headerClassName={ROW_ACTIONS_CLASS}
+          render={(record: RaRecord) => <RowActions config={config} record={record} />}
+        />
+      ) : null,
+    ],
+    [fields, config, env, rowActions, phone],
+  );
 
   return (
     <Box ref={measureList} sx={{ minWidth: 0 }}>
@@ -254,28 +298,10 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
           // inside the list instead of widening the page past the toolbar.
           sx={TABLE_SX}
           rowClick={onRowClick}
-          hiddenColumns={fields.filter((f) => f.hidden).map((f) => f.source)}
-          bulkActionButtons={config.bulkActions?.length ? <BulkActions config={config} /> : false}
+          hiddenColumns={hiddenColumns}
+          bulkActionButtons={bulkActionButtons}
         >
-          {fields.map((field) => (
-            <DataTable.Col
-              key={field.source}
-              source={field.source}
-              label={fieldLabel(config, field)}
-              disableSort={!field.sortable}
-              align={field.type === 'money' || field.type === 'number' ? 'right' : undefined}
-              render={(record: RaRecord) => <FieldValue field={field} record={record} cell />}
-            />
-          ))}
-          {rowActions && !phone ? (
-            <DataTable.Col
-              label="engine.list.actions"
-              disableSort
-              cellClassName={ROW_ACTIONS_CLASS}
-              headerClassName={ROW_ACTIONS_CLASS}
-              render={(record: RaRecord) => <RowActions config={config} record={record} />}
-            />
-          ) : null}
+          {columns}
         </DataTable>
       </List>
       {sheet && (

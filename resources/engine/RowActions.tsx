@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Box,
   Drawer,
   IconButton,
   ListItemIcon,
@@ -20,6 +19,7 @@ import { ActionButton } from './ActionButton';
 import { permissionKey } from './schema';
 import { resourceChainOf } from './useAllowed';
 import type { ActionSpec, ResourceConfig } from './types';
+import './cells.css';
 
 /** Row actions shown as buttons (at most two); the rest go into a "more" menu so that rows stay one line high. */
 const INLINE_ACTIONS = 2;
@@ -79,20 +79,7 @@ export function RowActions({ config, record }: { config: ResourceConfig; record:
   const inline = actions.slice(0, inlineCount);
   const more = actions.slice(inlineCount);
   return (
-    <Box
-      component="span"
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.25,
-        whiteSpace: 'nowrap',
-        // Compact buttons: the column stays narrow beside the record's columns.
-        '& .MuiButton-root': { minWidth: 0, px: 0.75, textTransform: 'none' },
-        '& .MuiButton-startIcon': { mr: 0.5 },
-      }}
-      onClick={(e) => e.stopPropagation()}
-      data-testid="row-actions"
-    >
+    <span className="engine-row-buttons" onClick={(e) => e.stopPropagation()} data-testid="row-actions">
       {inline.map((action) => (
         <ActionButton key={action.name} config={config} action={action} record={record} />
       ))}
@@ -121,7 +108,7 @@ export function RowActions({ config, record }: { config: ResourceConfig; record:
           </Menu>
         </>
       )}
-    </Box>
+    </span>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNotify, useTranslate } from 'ra-core';
+import './cells.css';
 
 /** Characters kept at each end of a shortened value. */
 const HEAD = 6;
@@ -29,20 +30,14 @@ export function ShortText({ value }: { value: string | null | undefined }) {
     }
   };
   return (
-    <Box
-      component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, whiteSpace: 'nowrap' }}
-      onClick={(e) => e.stopPropagation()}
-    >
+    <span className="engine-short" onClick={(e) => e.stopPropagation()}>
       <Tooltip title={value}>
-        <Box component="span" sx={{ fontFamily: 'monospace' }}>
-          {shorten(value)}
-        </Box>
+        <span className="engine-mono">{shorten(value)}</span>
       </Tooltip>
       <IconButton size="small" aria-label={translate('engine.action.copy')} onClick={copy}>
         <ContentCopyIcon sx={{ fontSize: 16 }} />
       </IconButton>
-    </Box>
+    </span>
   );
 }
 
@@ -64,21 +59,14 @@ export function Ellipsis({
   const [cut, setCut] = useState(false);
   return (
     <Tooltip title={always || cut ? title : ''} describeChild disableInteractive enterDelay={300}>
-      <Box
-        component="span"
+      <span
+        className="engine-ellipsis"
         data-ellipsis=""
         onMouseEnter={(e) => setCut(e.currentTarget.scrollWidth > e.currentTarget.clientWidth)}
-        sx={{
-          display: 'inline-block',
-          maxWidth,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-          verticalAlign: 'bottom',
-        }}
+        style={{ maxWidth }}
       >
         {children ?? title}
-      </Box>
+      </span>
     </Tooltip>
   );
 }

@@ -166,17 +166,30 @@ export function formatFullDateTime(value: unknown, locale: string | undefined, z
   return `${text} (${zone}, UTC${utcOffset(d, zone)})`;
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** `+08:00` of a zone at an instant. */
 export function utcOffset(at: Date, zone: string): string {
   try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value;
+    let fmt = offsetFormats.get(zone);
+    if (!fmt) {
+      fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+      offsetFormats.set(zone, fmt);
+    }
+    const name = fmt.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
     const m = /GMT([+-]\d{2}:\d{2})/.exec(name ?? '');
     return m ? m[1] : '+00:00';
   } catch {
     return '+00:00';
   }
+}
+
+let lastYear = { at: NaN, zone: undefined as string | undefined, year: '' };
+/** The year of `now` in `zone`, kept for the last instant asked (a list's cells all ask for the same one). */
+function yearOf(now: Date, zone: string | undefined): string {
+  if (lastYear.at !== now.getTime() || lastYear.zone !== zone)
+    lastYear = { at: now.getTime(), zone, year: partsOf(now, zone)!.y };
+  return lastYear.year;
 }
 
 /**
@@ -191,7 +204,7 @@ export function formatShortDateTime(
 ): string {
   const p = partsOf(value, zone);
   if (!p) return unparsed(value);
-  if (p.y !== partsOf(now, zone)!.y) return dayText(p, locale);
+  if (p.y !== yearOf(now, zone)) return dayText(p, locale);
   return `${dayText(p, locale, false)} ${p.h}:${p.mi}`;
 }
 

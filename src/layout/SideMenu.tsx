@@ -16,6 +16,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { VisibleMenuNode } from '../../resources/menu';
 import { appState, useAppState } from '../state/appState';
 import { filterMenu } from './menuSearch';
+import { useMenuPreload } from './useMenuPreload';
 
 export interface SideMenuProps {
   menu: VisibleMenuNode[];
@@ -42,6 +43,7 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
   const titleOf = (n: VisibleMenuNode) => translate(`menu.${n.node.name}`);
   const filtered = useMemo(() => filterMenu(menu, query, titleOf), [menu, query, translate]); // eslint-disable-line react-hooks/exhaustive-deps
   const searching = query.trim() !== '';
+  const preload = useMenuPreload(menu);
 
   // The group of the active page opens (once per navigation; the user may close it again).
   useEffect(() => {
@@ -98,6 +100,7 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
     }
     const selected = n.path === activePath;
     const Badge = n.node.badge;
+    const { onClick: preloadClick, ...preloadOn } = preload(n.node);
     return (
       <ListItemButton
         key={n.node.name}
@@ -106,7 +109,11 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
         data-testid={`menu-item-${n.node.name}`}
         selected={selected}
         aria-current={selected ? 'page' : undefined}
-        onClick={onNavigate}
+        {...preloadOn}
+        onClick={() => {
+          preloadClick();
+          onNavigate?.();
+        }}
         sx={{
           ...rowSx,
           '&.Mui-selected': { color: 'primary.main', fontWeight: 600, borderRight: 3, borderColor: 'primary.main' },

@@ -6,8 +6,11 @@ import {
   DEFAULT_LOCALE,
   LOCALE_STORAGE_KEY,
   SELECTABLE_LOCALES,
+  addMessages,
   createI18nProvider,
   deepMerge,
+  lazyMessages,
+  phraseAt,
   flattenKeys,
   flattenMessages,
   getLocales,
@@ -164,6 +167,51 @@ describe('deepMerge and flattenKeys', () => {
     expect(merged).toEqual({ x: { y: 'a', z: 'b' }, w: 'c' });
     expect(a.x.z).toBe('a');
     expect(flattenKeys(merged)).toEqual(['w', 'x.y', 'x.z']);
+  });
+});
+
+describe('each language merged once', () => {
+  const built: string[] = [];
+  const catalog = () =>
+    lazyMessages((locale) => {
+      built.push(locale);
+      return { demo: { base: locale } };
+    });
+  beforeEach(() => void built.splice(0));
+  afterEach(() => localStorage.clear());
+
+  it('merges a locale when first read, once; modules added later merge in place, the other locale gets them with its merge', () => {
+    const messages = catalog();
+    expect(built).toEqual([]);
+    const zh = messages['zh-CN'];
+    expect(messages['zh-CN']).toBe(zh);
+    const more: MessageModule = { 'zh-CN': { demo: { more: '更多' } }, 'en-US': { demo: { more: 'More' } } };
+    addMessages(messages, [more]);
+    expect(messages['zh-CN']).toBe(zh);
+    expect(zh).toEqual({ demo: { base: 'zh-CN', more: '更多' } });
+    expect(built).toEqual(['zh-CN']);
+    expect(messages['en-US']).toEqual({ demo: { base: 'en-US', more: 'More' } });
+    expect(built).toEqual(['zh-CN', 'en-US']);
+    expect(more['en-US']).toEqual({ demo: { more: 'More' } });
+  });
+
+  it('a provider merges only the language shown until a key is missing from it or the language is changed', async () => {
+    const provider = createI18nProvider({ initialLocale: 'zh-CN', messages: catalog() });
+    expect(provider.translate('demo.base')).toBe('zh-CN');
+    expect(provider.translate('demo.base', { _: 'default' })).toBe('zh-CN');
+    expect(built).toEqual(['zh-CN']);
+    await provider.addMessages([{ 'zh-CN': { demo: { added: '加' } }, 'en-US': { demo: { added: 'Added' } } }]);
+    expect(provider.translate('demo.added')).toBe('加');
+    expect(built).toEqual(['zh-CN']);
+    await provider.changeLocale('en-US');
+    expect(provider.translate('demo.added')).toBe('Added');
+    expect(built).toEqual(['zh-CN', 'en-US']);
+  });
+
+  it('finds a phrase by its dotted key, a key part holding dots too', () => {
+    expect(phraseAt({ a: { b: { c: 'x' } } }, 'a.b.c')).toBe('x');
+    expect(phraseAt({ a: { 'b.c': 'y' } }, 'a.b.c')).toBe('y');
+    expect(phraseAt({ a: { b: 'z' } }, 'a.b.c')).toBeUndefined();
   });
 });
 
