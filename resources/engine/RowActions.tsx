@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import {
-  Drawer,
-  IconButton,
-  ListItemIcon,
-  ListSubheader,
-  Menu,
-  MenuItem,
-  MenuList,
-  type Theme,
-} from '@mui/material';
+import { Drawer, IconButton, ListItemIcon, ListSubheader, Menu, MenuItem, MenuList, type Theme } from '@mui/material';
 import type { SystemStyleObject } from '@mui/system';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import MoreVertIcon from '@mui/icons-material/MoreVert';

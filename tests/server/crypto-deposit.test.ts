@@ -247,7 +247,11 @@ describe('crypto deposit list and export', () => {
     }
     expect((await list(`&tx_hash=${known.tx_hash}&chain=ERC20`)).total).toBe(0);
     // sub_type is not a filter of this list: refused, not silently ignored.
-    const subType = await as('supervisor', 'GET', `/deposit/admin/v1/crypto/list?tx_hash=${known.tx_hash}&sub_type=bank`);
+    const subType = await as(
+      'supervisor',
+      'GET',
+      `/deposit/admin/v1/crypto/list?tx_hash=${known.tx_hash}&sub_type=bank`,
+    );
     expect(subType.statusCode).toBe(400);
     expect(subType.json().field_codes?.sub_type?.code).toBe('unknown_field');
     // Exact, not a prefix.
