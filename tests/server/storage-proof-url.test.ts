@@ -84,7 +84,7 @@ describe('deposit screenshot_url', () => {
   });
 
   it('is on every list row with a proof, null without one', async () => {
-    const rows = (await as('admin', 'GET', '/api/deposit/admin/v1/list?page=1&size=50')).json().data;
+    const rows = (await as('admin', 'GET', '/api/deposit/admin/v1/list?page=1&page_size=50')).json().data;
     const byId = new Map(rows.map((r: { id: number }) => [r.id, r]));
     expect((byId.get(own) as { screenshot_url: string }).screenshot_url).toMatch(/signature=/);
     const [acc] = (await as('admin', 'GET', `/api/acc/admin/v1/list/${f.ids.c_sales}`)).json().data;
@@ -96,7 +96,7 @@ describe('deposit screenshot_url', () => {
   });
 
   it('reaches a salesman only for the records in his scope', async () => {
-    const rows = (await as('sales', 'GET', '/api/deposit/admin/v1/list?page=1&size=50')).json().data;
+    const rows = (await as('sales', 'GET', '/api/deposit/admin/v1/list?page=1&page_size=50')).json().data;
     const ids = rows.map((r: { id: number }) => r.id);
     expect(ids).toContain(own);
     expect(ids).not.toContain(other);
@@ -114,7 +114,7 @@ describe('deposit screenshot_url', () => {
 describe('deposit proof on record', () => {
   it('accepts only an upload of this store for this tenant: other sites, schemes and tenants are 400 own_image', async () => {
     const [acc] = (await as('admin', 'GET', `/api/acc/admin/v1/list/${f.ids.c_sales}`)).json().data;
-    const count = async () => (await as('admin', 'GET', '/api/deposit/admin/v1/list?page=1&size=1')).json().total;
+    const count = async () => (await as('admin', 'GET', '/api/deposit/admin/v1/list?page=1&page_size=1')).json().total;
     const before = await count();
     const uploaded = await uploadProof();
     for (const screenshot of [
