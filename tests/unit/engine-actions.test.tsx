@@ -83,7 +83,10 @@ describe('row actions', () => {
     const lists = serveList('/deposit/admin/v1/list', [
       record(1, { rate: '1', credit_amount: '100.00', credit_currency: 'USD' }),
     ]);
-    const calls = serveAction('put', '/deposit/admin/v1/audit/:id');
+    // the last checker's approval: the record is approved (one of two would answer pending and say it waits)
+    const calls = serveAction('put', '/deposit/admin/v1/audit/:id', () =>
+      HttpResponse.json(apiBody('PUT /deposit/admin/v1/audit/:id', { id: 1, status: 'approved' })),
+    );
     const { user } = await renderResource(deposit.config);
     await screen.findByText('user1');
     await user.click(firstRow().getByRole('button', { name: 'Approve' }));
