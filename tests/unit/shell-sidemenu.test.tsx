@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nContextProvider } from 'ra-core';
 import { MemoryRouter } from 'react-router-dom';
@@ -28,11 +29,14 @@ const menu = visibleMenu(tree, [{ resource: '*', actions: ['*'] }], 'tr');
 
 function renderMenu(locale: 'zh-CN' | 'en-US', activePath?: string) {
   return render(
-    <I18nContextProvider value={createI18nProvider({ initialLocale: locale })}>
-      <MemoryRouter>
-        <SideMenu menu={menu} activePath={activePath} />
-      </MemoryRouter>
-    </I18nContextProvider>,
+    // the menu preloads a list's first page into react-query's cache when an entry is clicked
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nContextProvider value={createI18nProvider({ initialLocale: locale })}>
+        <MemoryRouter>
+          <SideMenu menu={menu} activePath={activePath} />
+        </MemoryRouter>
+      </I18nContextProvider>
+    </QueryClientProvider>,
   );
 }
 const items = () =>
