@@ -170,6 +170,10 @@ export async function openClientDrawer(page: Page, client: ClientRow): Promise<L
   const accountsLoaded = page.waitForResponse((r) => r.url().endsWith(`/api/acc/admin/v1/list/${client.id}`));
   await row.click();
   const drawer = page.locator('[data-testid=client-drawer]');
+  // On a phone a row with actions opens its sheet first: a person taps 查看详情 there.
+  const openItem = page.locator('[data-testid=row-action-sheet] [data-testid=row-open]');
+  await drawer.or(openItem).first().waitFor();
+  if (await openItem.isVisible()) await openItem.click();
   await drawer.waitFor();
   expect((await accountsLoaded).status()).toBe(200);
   await drawer.locator('[data-testid=client-username]', { hasText: client.username }).waitFor();
