@@ -114,7 +114,7 @@ describe('the API signs in as its own role', () => {
     const database = await openDatabase(urlOf(dbName), '/tmp/bo-role-test', 2);
     try {
       await database.db.execute(sql`INSERT INTO tenant (id, name) VALUES ('tr', 'TR') ON CONFLICT DO NOTHING`);
-      await writeAudit(database.db, { tenantId: 'tr', action: 'role.test', result: 'success' });
+      await writeAudit(database.db, { tenantId: 'tr', action: 'test.role', result: 'success' });
     } finally {
       setAuditSigningKey(previous);
       await database.close();
