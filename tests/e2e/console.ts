@@ -155,6 +155,18 @@ export const rowWith = (page: Page, path: string, column: string, text: string |
     }),
   });
 
+/**
+ * Clicks a row's action by its name as a person does: its button in the row, or on a phone (no actions column) a tap
+ * on the row, then the action in the sheet that opens.
+ */
+export async function clickRowAction(page: Page, row: Locator, name: string | RegExp): Promise<void> {
+  const inline = row.getByRole('button', { name });
+  if (await inline.count()) return inline.first().click();
+  await row.locator('td').first().click();
+  const sheet = page.locator('[data-testid=row-action-sheet] .MuiDrawer-paper:visible');
+  await sheet.getByRole('menuitem', { name }).click();
+}
+
 /** Whether a tab's list shows every column it shows by default without scrolling sideways (its table fits). */
 export const tableFits = (page: Page, path: string) =>
   page
