@@ -156,6 +156,18 @@ export const rowWith = (page: Page, path: string, column: string, text: string |
   });
 
 /**
+ * Opens a row's record (`opened`: what shows it) as a person does: a click on the row, or on a phone, where a row with
+ * actions opens its sheet, 查看详情 in the sheet.
+ */
+export async function openRow(page: Page, row: Locator, opened: Locator): Promise<void> {
+  await row.locator('td').first().click();
+  const openItem = page.locator('[data-testid=row-action-sheet] .MuiDrawer-paper:visible [data-testid=row-open]');
+  await opened.or(openItem).first().waitFor();
+  if (await openItem.isVisible()) await openItem.click();
+  await opened.waitFor();
+}
+
+/**
  * Clicks a row's action by its name as a person does: its button in the row, or on a phone (no actions column) a tap
  * on the row, then the action in the sheet that opens.
  */
@@ -180,13 +192,8 @@ export async function openClientDrawer(page: Page, client: ClientRow): Promise<L
   const row = rowWith(page, '/client', 'username', client.username);
   await row.waitFor();
   const accountsLoaded = page.waitForResponse((r) => r.url().endsWith(`/api/acc/admin/v1/list/${client.id}`));
-  await row.click();
   const drawer = page.locator('[data-testid=client-drawer]');
-  // On a phone a row with actions opens its sheet first: a person taps 查看详情 there.
-  const openItem = page.locator('[data-testid=row-action-sheet] [data-testid=row-open]');
-  await drawer.or(openItem).first().waitFor();
-  if (await openItem.isVisible()) await openItem.click();
-  await drawer.waitFor();
+  await openRow(page, row, drawer);
   expect((await accountsLoaded).status()).toBe(200);
   await drawer.locator('[data-testid=client-username]', { hasText: client.username }).waitFor();
   await drawer.locator('[data-testid=account-card]').first().waitFor();

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openFromMenu, pane, signedInPage, startE2E } from './console';
+import { openFromMenu, openRow, pane, signedInPage, startE2E } from './console';
 
 const e2e = startE2E({ clients: 8 });
 const PATH = '/data_exception';
@@ -76,8 +76,8 @@ describe('data exceptions in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: '/tmp/data-exception-375.png', fullPage: true });
     const pending = view.locator('tbody tr').filter({ hasText: '待处理超时' }).first();
-    await pending.locator('td').first().click();
     const detail = page.locator('[data-testid=finding-detail]');
+    await openRow(page, pending, detail);
     await detail.getByText('银行').waitFor();
     const username = (await detail.locator('dd').first().textContent())!.trim(); // the client comes first
     expect(username).toMatch(/^client\d+$/);
