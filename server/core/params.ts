@@ -47,6 +47,15 @@ export const pagingFields = {
   page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 },
 } as const;
 
+/**
+ * The sort the console's data provider sends with every list request, for a list with one fixed order (newest
+ * first): taken, and the order kept. A misspelt filter is still refused (closedQuery).
+ */
+export const fixedOrderFields = {
+  sort: { type: 'string', maxLength: 64, description: 'Ignored: this list is always newest first' },
+  order: { type: 'string', enum: ['asc', 'desc'], description: 'Ignored: this list is always newest first' },
+} as const;
+
 /** Years a date in a request may have: a calendar day or instant outside them is 400 (PostgreSQL takes more). */
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 9999;

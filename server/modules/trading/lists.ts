@@ -49,7 +49,7 @@ import { byStaff, clientInScope, iso, money2 } from '../records/common';
 import { alias } from 'drizzle-orm/pg-core';
 import { orderOf, presentOrder, selectOrders, type OrderSelectRaw } from './orders';
 import { presentProduct, selectProducts, type ProductSelectRaw } from './products';
-import { dayField, pagingFields } from '../../core/params';
+import { dayField, fixedOrderFields, pagingFields } from '../../core/params';
 import { tenantTimeZone } from '../setting/service';
 
 /** The `totals` of a list answer. */
@@ -373,6 +373,7 @@ export const ipoAllocationQuery = closedQuery({
       description: 'Comma list of IPO statuses; default order_locked,listing',
     },
     code: { type: 'string', minLength: 1, maxLength: 64, description: 'Code prefix' },
+    ...fixedOrderFields,
   },
 } as const);
 
@@ -550,6 +551,7 @@ export const clientTransactionsQuery = closedQuery({
     created_at_from: dayField(),
     created_at_to: dayField(),
     ...pagingFields,
+    ...fixedOrderFields,
   },
   required: ['client_id'],
 } as const);
