@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call } from '../server/helpers';
-import { openFromMenu, pane, signInAs, startE2E } from './console';
+import { openFromMenu, openRow, pane, signInAs, startE2E } from './console';
 
 const e2e = startE2E({ clients: 5, adminToken: true });
 const ZONE = 'Asia/Shanghai';
@@ -85,7 +85,7 @@ describe("times in the tenant's zone, the browser in New York", () => {
       if (viewport.width === 375) await noOverflow(page);
 
       // the record: the full time in the tenant's zone
-      await row.click();
+      await openRow(page, row, page.locator('[data-testid="show-send_at"] dd'));
       await expect.poll(() => page.locator('[data-testid="show-send_at"] dd').textContent()).toBe(`${day} 09:30:00`);
       await page.screenshot({ path: `/tmp/tz-message-show-${viewport.width}.png` });
       expect(id).toBeGreaterThan(0);
