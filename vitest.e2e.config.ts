@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // expect.poll waits as a person does, for what the page is still loading: vitest's default (1 s) fails on a
+    // loaded machine (CI shares its 2 cores with Chromium, the API and PostgreSQL)
+    expect: { poll: { timeout: 30_000, interval: 100 } },
   },
 });

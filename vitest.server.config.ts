@@ -1,20 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
-// The API suite: on in-memory PGlite, or on PostgreSQL when DATABASE_URL is set (then *.pg.test.ts too).
+/**
+ * The API suite: on in-memory PGlite, or on PostgreSQL when DATABASE_URL is set (then *.pg.test.ts too).
+ * SERVER_SUITE picks a part on PostgreSQL (scripts/test.mjs runs both, one after the other):
+ * - `api`: the files that run on PGlite too, on every core: each has a database of its own (tests/server/database.ts);
+ * - `races`: the *.pg.test.ts suites (concurrency, several API processes, cluster-wide roles), one at a time and alone:
+ *   they race many connections and measure what a second process sees.
+ * Unset: every file, one at a time.
+ */
+const pg = !!process.env.DATABASE_URL;
+const suite = pg ? process.env.SERVER_SUITE : 'api';
+const RACES = 'tests/server/**/*.pg.test.ts';
+const parallel = suite === 'api';
+
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['tests/server/**/*.test.ts'],
+    include: [suite === 'races' ? RACES : 'tests/server/**/*.test.ts'],
     // One migrated database per run that every file's databases start from (tests/server/database.ts).
     globalSetup: ['tests/server/database.global.ts'],
-    exclude: process.env.DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'tests/server/**/*.pg.test.ts'],
+    exclude: suite === 'api' ? ['**/node_modules/**', RACES] : ['**/node_modules/**'],
     // No test depends on the machine's speed: the timeouts only end a hang (no file sets its own).
     testTimeout: 1_800_000,
     hookTimeout: 1_800_000,
-    // On PGlite the files share nothing (each its own process and in-memory database; uploads under random names), so
-    // every core runs them (vitest's default, cores - 1, is one worker on 2 cores). On PostgreSQL one at a time: its
-    // suites race many connections and some create cluster-wide roles.
-    fileParallelism: !process.env.DATABASE_URL,
-    maxWorkers: process.env.DATABASE_URL ? 1 : '100%',
+    // The files of `api` share nothing (each its own process and database; uploads under random names), so every core
+    // runs them (vitest's default, cores - 1, is one worker on 2 cores).
+    fileParallelism: parallel,
+    maxWorkers: parallel ? '100%' : 1,
   },
 });

@@ -21,15 +21,12 @@
  *    bench/results.md (other sections are kept). Exit 1 when a check fails.
  *
  * Options: --kills N (5), --workers N (6), --seconds S (load time after the last kill, 5), --no-write, --keep (keep the
- * database). All traffic goes to 127.0.0.1; every loop is bounded in count and time.
+ * database). All traffic goes to 127.0.0.1; every loop is bounded in count and time. The requests and the workers:
+ * bench/kill9-load.ts; the API processes: tests/server/api-processes.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { verifyAuditChain } from '../server/core/audit-chain';
 import { withRetry } from '../server/core/retry';
@@ -42,7 +39,21 @@ import { auditDeposit, createDeposit } from '../server/modules/deposit/service';
 import { checkLedger, formatReport } from '../server/ledger/check';
 import { byStaff, bySystem } from '../server/modules/records/common';
 import { requestWithdrawal } from '../server/modules/withdraw/service';
-import { md5hex } from '../server/security/password';
+import {
+  apiEnv,
+  createDatabase,
+  DEMO_PASSWORD,
+  dropDatabase,
+  freePort,
+  newSecrets,
+  running,
+  signIn,
+  spawnApi,
+  stopApi,
+  waitUp,
+  type ApiProcess,
+} from '../tests/server/api-processes';
+import { cents, rnd, sleep, stats, TENANT, worker, type Fixture, type Outcome } from './kill9-load';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -53,330 +64,45 @@ const opt = (name: string, d: number) => {
 const KILLS = opt('kills', 5);
 const WORKERS = opt('workers', 6);
 const TAIL_SEC = opt('seconds', 5);
-/** No request, retries included, waits longer than this for a definitive answer (a died claim frees in 10 s). */
-const OP_DEADLINE_MS = 60_000;
 /** The whole load phase stops by itself after this. */
 const RUN_CAP_MS = 8 * 60_000;
-const TENANT = 'tr';
 const CLIENTS = 8;
-const DEMO_PASSWORD = 'Demo@2026';
 
 const baseUrl = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
-const dbName = `bo_kill9_${randomBytes(5).toString('hex')}`;
-const dbUrl = (() => {
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-const secrets = {
-  JWT_SECRET: randomBytes(32).toString('base64url'),
-  PASSWORD_PEPPER: randomBytes(32).toString('base64url'),
-};
-const childEnv = (port: number): NodeJS.ProcessEnv => ({
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
-  NODE_ENV: 'test',
-  DATABASE_URL: dbUrl,
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  AUTH_CAPTCHA: 'off',
-  SEED_DEMO: 'off',
-  DEMO_PASSWORD,
-  DATA_DIR: '/tmp/bo-kill9-data',
-  STATIC_DIR: '/nonexistent',
-  LOGIN_RATE_LIMIT: '1000',
-  LOG_LEVEL: 'error',
-  ...secrets,
-});
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const rnd = (n: number) => Math.floor(Math.random() * n);
-const cents = (min: number, max: number) => {
-  const c = min * 100 + rnd((max - min) * 100);
-  return `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+const secrets = newSecrets();
+/** The API's environment (tests/server/api-processes.ts apiEnv) on the run's database. */
+const childEnv = (dbUrl: string, port: number): NodeJS.ProcessEnv =>
+  apiEnv({ dbUrl, port, dataDir: '/tmp/bo-kill9-data', secrets, env: { DEMO_PASSWORD } });
 
 // ---------------------------------------------------------------------------------------------------------------
 // The API process
 
 const apiLog = createWriteStream('/tmp/bo-kill9-api.log', { flags: 'w' });
-let api: ChildProcess | null = null;
+let api: ApiProcess | null = null;
 
-function startApi(port: number): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: childEnv(port),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.pipe(apiLog, { end: false });
-  child.stderr!.pipe(apiLog, { end: false });
-  return child;
+/** Starts the API (tests/server/api-processes.ts spawnApi), its output also into /tmp/bo-kill9-api.log. */
+function startApi(env: NodeJS.ProcessEnv): ApiProcess {
+  const p = spawnApi(env);
+  p.child.stdout!.pipe(apiLog, { end: false });
+  p.child.stderr!.pipe(apiLog, { end: false });
+  return p;
 }
 
-/** Polls a public route until the API answers (bounded). Answers the milliseconds it took. */
-async function waitReady(base: string, child: ChildProcess): Promise<number> {
+/** Waits until the API answers (bounded: 60 s). Answers the milliseconds it took. */
+async function waitReady(p: ApiProcess): Promise<number> {
   const t0 = Date.now();
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}: see /tmp/bo-kill9-api.log`);
-    try {
-      const r = await fetch(`${base}/api/auth/admin/v1/captcha`, {
-        headers: { 'x-tenant-id': TENANT },
-        signal: AbortSignal.timeout(1000),
-      });
-      if (r.status === 200) return Date.now() - t0;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(100);
-  }
-  throw new Error('the API did not answer within 60 s');
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Requests with retries
-
-interface Answer {
-  status: number;
-  body: any;
-}
-const stats = {
-  attempts: 0,
-  /** Requests cut off by a kill (in flight) and requests refused while the API was down, each sent again. */
-  cutOff: 0,
-  refused: 0,
-  inFlightRetries: 0,
-  fiveXx: 0,
-  statuses: new Map<string, number>(),
-};
-
-/**
- * Sends one request until it has a definitive answer: the connection lost (the API killed) or 409
- * idempotency_in_flight (a died claim whose lease has not run out) are sent again, same key, same body.
- */
-async function send(base: string, method: string, path: string, token: string, key: string, body?: unknown) {
-  const t0 = Date.now();
-  let retriedAfterKill = false;
-  for (let attempt = 0; Date.now() - t0 < OP_DEADLINE_MS; attempt++) {
-    stats.attempts++;
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          'x-tenant-id': TENANT,
-          authorization: `Bearer ${token}`,
-          'idempotency-key': key,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body ?? {}),
-        signal: AbortSignal.timeout(20_000),
-      });
-    } catch (e) {
-      // Refused (the API is down) or cut off (the API died with this request in flight).
-      const code = (e as { cause?: { code?: string } }).cause?.code;
-      if (code === 'ECONNREFUSED') stats.refused++;
-      else stats.cutOff++;
-      retriedAfterKill = true;
-      await sleep(150 + rnd(150));
-      continue;
-    }
-    const text = await res.text().catch(() => null);
-    if (text === null) {
-      // The answer was cut off mid-body.
-      stats.cutOff++;
-      retriedAfterKill = true;
-      await sleep(150);
-      continue;
-    }
-    const json = text ? JSON.parse(text) : null;
-    if (res.status >= 500) {
-      stats.fiveXx++;
-      console.error(`5xx ${method} ${path}: ${res.status} ${text}`);
-      await sleep(200);
-      continue;
-    }
-    if (res.status === 409 && json?.code === 'idempotency_in_flight') {
-      stats.inFlightRetries++;
-      await sleep(300 + rnd(300));
-      continue;
-    }
-    const label = `${res.status}${res.status >= 400 ? ` ${json?.code}` : ''}`;
-    stats.statuses.set(label, (stats.statuses.get(label) ?? 0) + 1);
-    return { status: res.status, body: json, retriedAfterKill } as Answer & { retriedAfterKill: boolean };
-  }
-  throw new Error(`${method} ${path} (key ${key}): no definitive answer within ${OP_DEADLINE_MS / 1000} s`);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The load
-
-interface Outcome {
-  kind:
-    'deposit' | 'approve' | 'rollback' | 'rollback_check' | 'bonus' | 'compensation' | 'exchange' | 'withdraw_approve';
-  key: string;
-  status: number;
-  code?: string;
-  /** The record the 2xx answer named, and the state it answered. */
-  id?: number;
-  state?: string;
-  retriedAfterKill: boolean;
-}
-
-interface Fixture {
-  tokens: Record<'admin' | 'supervisor' | 'checker2', string>;
-  clients: { id: number; accounts: number[] }[];
-  withdrawals: number[];
-}
-
-async function worker(base: string, w: number, fx: Fixture, stop: () => boolean, out: Outcome[]) {
-  const { tokens } = fx;
-  const record = (o: Outcome) => out.push(o);
-  for (let i = 0; !stop(); i++) {
-    const c = fx.clients[rnd(fx.clients.length)];
-    const key = `k9-${w}-${i}`;
-    const op = i % 5;
-    if (op === 0 || op === 3) {
-      // A deposit recorded by the maker, approved by a checker, sometimes rolled back.
-      const made = await send(base, 'POST', `/api/deposit/admin/v2/specialized/${c.id}`, tokens.admin, key, {
-        account_id: c.accounts[0],
-        amount: cents(5, 80),
-        sub_type: 'bank',
-        remark: key,
-      });
-      record({
-        kind: 'deposit',
-        key,
-        status: made.status,
-        code: made.body?.code,
-        id: made.body?.id,
-        state: made.body?.status,
-        retriedAfterKill: made.retriedAfterKill,
-      });
-      if (made.status !== 200) continue;
-      let ok = await send(base, 'PUT', `/api/deposit/admin/v1/audit/${made.body.id}`, tokens.supervisor, `${key}-a`, {
-        status: 'approved',
-      });
-      if (ok.status === 200 && ok.body?.status === 'pending')
-        ok = await send(base, 'PUT', `/api/deposit/admin/v1/audit/${made.body.id}`, tokens.checker2, `${key}-a2`, {
-          status: 'approved',
-        });
-      record({
-        kind: 'approve',
-        key: `${key}-a`,
-        status: ok.status,
-        code: ok.body?.code,
-        id: made.body.id,
-        state: ok.body?.status,
-        retriedAfterKill: ok.retriedAfterKill,
-      });
-      if (ok.status !== 200 || i % 4 !== 0) continue;
-      const back = await send(
-        base,
-        'PUT',
-        `/api/deposit/admin/v1/rollback/${made.body.id}`,
-        tokens.supervisor,
-        `${key}-r`,
-        {},
-      );
-      record({
-        kind: 'rollback',
-        key: `${key}-r`,
-        status: back.status,
-        code: back.body?.code,
-        id: made.body.id,
-        state: back.body?.status,
-        retriedAfterKill: back.retriedAfterKill,
-      });
-      // Under maker-checker the rollback opened an approval (the deposit stays approved): another checker decides it.
-      const pending = back.body?.approval as { id: number; kind: string } | null | undefined;
-      if (back.status !== 200 || back.body?.status !== 'approved' || pending?.kind !== 'rollback') continue;
-      const d = await send(base, 'PUT', `/api/approval/admin/v1/decide/${pending.id}`, tokens.checker2, `${key}-rd`, {
-        decision: 'approved',
-      });
-      record({
-        kind: 'rollback_check',
-        key: `${key}-rd`,
-        status: d.status,
-        code: d.body?.code,
-        id: made.body.id,
-        state: d.status === 200 && d.body?.status === 'approved' ? 'rolled_back' : undefined,
-        retriedAfterKill: d.retriedAfterKill,
-      });
-    } else if (op === 1) {
-      const kind = i % 2 ? 'bonus' : 'compensation';
-      const r = await send(base, 'POST', `/api/overdrawn/admin/v1/${kind}/${c.id}`, tokens.admin, key, {
-        account_id: c.accounts[0],
-        amount: cents(1, 20),
-        remark: key,
-      });
-      record({
-        kind,
-        key,
-        status: r.status,
-        code: r.body?.code,
-        id: r.body?.id,
-        state: r.body?.status,
-        retriedAfterKill: r.retriedAfterKill,
-      });
-    } else if (op === 2) {
-      const [from, to] = i % 2 ? [c.accounts[0], c.accounts[1]] : [c.accounts[1], c.accounts[0]];
-      const r = await send(base, 'POST', `/api/acc/admin/v1/exchange/${c.id}`, tokens.admin, key, {
-        from_account: from,
-        to_account: to,
-        amount: cents(1, 10),
-      });
-      record({
-        kind: 'exchange',
-        key,
-        status: r.status,
-        code: r.body?.code,
-        id: r.body?.id,
-        retriedAfterKill: r.retriedAfterKill,
-      });
-    } else {
-      const id = fx.withdrawals.pop();
-      if (id === undefined) continue;
-      let r = await send(base, 'POST', `/api/withdraw/admin/v1/audit/${id}`, tokens.supervisor, key, {
-        status: 'approved',
-      });
-      if (r.status === 200 && r.body?.status === 'pending')
-        r = await send(base, 'POST', `/api/withdraw/admin/v1/audit/${id}`, tokens.checker2, `${key}-2`, {
-          status: 'approved',
-        });
-      record({
-        kind: 'withdraw_approve',
-        key,
-        status: r.status,
-        code: r.body?.code,
-        id,
-        state: r.body?.status,
-        retriedAfterKill: r.retriedAfterKill,
-      });
-    }
-  }
+  await waitUp(p, t0 + 60_000);
+  return Date.now() - t0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 
 async function main() {
   const started = Date.now();
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
+  const { name: dbName, url: dbUrl } = await createDatabase(baseUrl, 'bo_kill9');
   console.log(`database ${dbName}`);
 
-  const config = loadConfig({ ...childEnv(0) });
+  const config = loadConfig({ ...childEnv(dbUrl, 0) });
   const database = await openDatabase(dbUrl, config.dataDir, 5);
   const db = database.db;
   try {
@@ -439,22 +165,13 @@ async function main() {
     // ---- the API and the sign-ins
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    api = startApi(port);
-    const firstStart = await waitReady(base, api);
-    const signIn = async (username: string) => {
-      const r = await fetch(`${base}/api/auth/admin/v1/login`, {
-        method: 'POST',
-        headers: { 'x-tenant-id': TENANT, 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: md5hex(DEMO_PASSWORD) }),
-      });
-      if (r.status !== 200) throw new Error(`sign-in ${username}: ${r.status} ${await r.text()}`);
-      return ((await r.json()) as { access_token: string }).access_token;
-    };
+    api = startApi(childEnv(dbUrl, port));
+    const firstStart = await waitReady(api);
     const fx: Fixture = {
       tokens: {
-        admin: await signIn('admin'),
-        supervisor: await signIn('supervisor'),
-        checker2: await signIn('checker2'),
+        admin: await signIn(base, 'admin'),
+        supervisor: await signIn(base, 'supervisor'),
+        checker2: await signIn(base, 'checker2'),
       },
       clients,
       withdrawals,
@@ -470,15 +187,12 @@ async function main() {
     const killedAt: number[] = [];
     for (let k = 0; k < KILLS; k++) {
       await sleep(1500 + rnd(2500));
-      const child = api!;
-      const exited = new Promise((r) => child.once('exit', r));
       killedAt.push(outcomes.length);
-      child.kill('SIGKILL');
-      await exited;
+      await stopApi(api!, 'SIGKILL');
       await sleep(rnd(500));
       const t0 = Date.now();
-      api = startApi(port);
-      await waitReady(base, api);
+      api = startApi(childEnv(dbUrl, port));
+      await waitReady(api);
       restarts.push(Date.now() - t0);
       console.log(
         `kill ${k + 1}/${KILLS}: ${outcomes.length} operations answered so far, up again in ${Date.now() - t0} ms`,
@@ -488,10 +202,7 @@ async function main() {
     stopping = true;
     await Promise.all(workers);
     const loadMs = Date.now() - loadStart;
-    const child = api!;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await stopApi(api!);
     api = null;
 
     // ---- checks
@@ -694,13 +405,10 @@ async function main() {
       console.log(`written to ${file}`);
     }
   } finally {
-    if (api && api.exitCode === null) api.kill('SIGKILL');
+    if (api && running(api)) api.child.kill('SIGKILL');
     await database.close();
     if (!flag('keep')) {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await c.end();
+      await dropDatabase(baseUrl, dbName);
     } else console.log(`kept database ${dbName}`);
     apiLog.end();
   }
@@ -714,6 +422,6 @@ function median(xs: number[]): number {
 
 main().catch((e) => {
   console.error(e instanceof Error ? e.stack : e);
-  if (api && api.exitCode === null) api.kill('SIGKILL');
+  if (api && running(api)) api.child.kill('SIGKILL');
   process.exit(2);
 });

@@ -18,6 +18,8 @@ export interface HttpOptions {
   /** On 401, refresh once and replay (default true). */
   retry?: boolean;
   signal?: AbortSignal;
+  /** Answer the Response itself when it is 2xx, its body unread (a stream: GET /events); errors as usual. */
+  raw?: boolean;
 }
 
 /** A call to the API: the parsed JSON answer, or an ApiError. */
@@ -133,6 +135,7 @@ export function createHttp(deps: HttpDeps): Http {
     deps.onRequest?.({ method, path: target, status: res.status, ms: Date.now() - started, at: started });
     const version = Number(res.headers?.get?.(PERMISSION_VERSION_HEADER) ?? NaN);
     if (Number.isInteger(version) && version >= 0) deps.onPermissionVersion?.(version);
+    if (o.raw && res.ok) return res as T;
     const data = await parse(res);
     if (res.ok) return data as T;
 

@@ -6,7 +6,7 @@ export { ApiError, createHttp, serverMessage, withQuery } from './http';
 export type { Http, HttpOptions, RequestLogEntry } from './http';
 
 /** The options of a `call`: what a request carries (the bearer, tenant and refresh always apply). */
-export type CallOptions = Pick<HttpOptions, 'method' | 'query' | 'body' | 'headers' | 'signal'>;
+export type CallOptions = Pick<HttpOptions, 'method' | 'query' | 'body' | 'headers' | 'signal' | 'raw'>;
 
 /**
  * The console's dataProvider: react-admin's CRUD methods, plus `call` for what is not CRUD on a resource (a client's
@@ -121,8 +121,8 @@ export function createDataProvider(
 
   const cursors = new PageCursors();
   const provider: ConsoleDataProvider = {
-    call: <T>(path: string, { method, query, body, headers, signal }: CallOptions = {}) =>
-      http<T>(path, { method, query, body, headers, signal }),
+    call: <T>(path: string, { method, query, body, headers, signal, raw }: CallOptions = {}) =>
+      http<T>(path, { method, query, body, headers, signal, raw }),
     async getList(resource, params) {
       const { page = 1, perPage = 25 } = params.pagination ?? {};
       const { field, order } = params.sort ?? { field: '', order: '' };

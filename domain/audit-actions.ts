@@ -15,6 +15,8 @@
  * audit log (resources/audit_log) labels and filters exactly this list.
  */
 import type { Labels, Language } from './entity';
+import { DECLARED_ENTITIES } from './entities';
+import { messageTemplate } from './message';
 import { PRODUCT_LABELS, TRADE_PRODUCTS, type TradeProduct } from './trade-config';
 import {
   ORDER_ROUTE_ACTIONS,
@@ -125,14 +127,15 @@ export const AUDIT_ACTIONS: Readonly<Record<string, Labels>> = {
 
 /**
  * The entities whose `<name>.create`, `<name>.update` and `<name>.delete` are labelled from their noun (a generic
- * write path's actions): add the entity here when its writes go through it.
+ * write path's actions): every declared entity (domain/entities.ts) with its definition's noun, and those listed here.
  */
 export const AUDIT_ENTITIES: Readonly<Record<string, Labels>> = {
+  ...Object.fromEntries(DECLARED_ENTITIES.map((d) => [d.name, d.noun])),
   crypto_address: both('收款地址', 'Crypto address'),
-  currency_pair: both('货币对', 'Currency pair'),
   exchange_config: both('交易所', 'Exchange'),
   ip_access: both('IP 白名单', 'IP allow-list entry'),
-  message_template: both('站内信模板', 'Message template'),
+  // a page's second list on the generated writes: its definition's noun
+  [messageTemplate.name]: messageTemplate.noun,
   trading_permission: both('交易权限规则', 'Trading rule'),
   user: both('员工', 'Staff member'),
 };

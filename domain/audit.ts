@@ -23,7 +23,7 @@ export type AuditOrigin = (typeof AUDIT_ORIGINS)[number];
 export const AUDIT_ACTION_PATTERN = '^[a-z_]+(\\.[a-z_]+)*$';
 
 /** Longest filter values. */
-export const AUDIT_MAX = { action: 64, resource: 64, targetId: 64, username: 64, ip: 64 } as const;
+export const AUDIT_MAX = { action: 64, resource: 64, targetId: 64, username: 64, ip: 64, requestId: 64 } as const;
 
 /**
  * Records created under another target (a deposit is recorded on its client, `deposit.specialized` with the client as
@@ -142,6 +142,16 @@ export const auditLog = defineEntity({
         legacy: { 'zh-CN': '签名启用前', 'en-US': 'Before signing' },
         outside_api: { 'zh-CN': '系统之外写入（未签名）', 'en-US': 'Outside the API (unsigned)' },
       },
+    },
+    {
+      // The id in a staff member's error message (请求编号) and in the API's log lines (docs/operations.md).
+      name: 'request_id',
+      kind: 'text',
+      nullable: true,
+      maxLength: AUDIT_MAX.requestId,
+      filter: 'eq',
+      detail: true,
+      label: { 'zh-CN': '请求编号', 'en-US': 'Request ID' },
     },
     {
       name: 'db_role',

@@ -153,4 +153,9 @@ export type ClientListQuery = Omit<ListQuery<typeof client>, 'fake'> & {
   fake?: ClientTypeFilter;
   created_from?: string;
   created_to?: string;
+  /** The pickers' search: username or full name (ignoring case) or mobile starts with it, literally. */
+  q?: string;
 };
+
+/** The longest search text of the client list's `q` (the pickers send no more; the API refuses more with 400). */
+export const CLIENT_SEARCH_MAX = 64;

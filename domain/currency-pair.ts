@@ -20,6 +20,8 @@ export const currencyPair = defineEntity({
   name: 'currency_pair',
   resource: 'currencyPair',
   parents: ['config'],
+  title: { 'zh-CN': '货币对', 'en-US': 'Currency pairs' },
+  noun: { 'zh-CN': '货币对', 'en-US': 'Currency pair' },
   paths: {
     list: '/currency_pair/admin/v1/list',
     export: '/currency_pair/admin/v1/list/export',

@@ -3,7 +3,7 @@
  * (server/modules/dashboard/service.ts) answers these types and the console (src/dashboard) reads them; the routes'
  * JSON schemas (server/modules/dashboard/schemas.ts) describe the same. Amounts are exact decimal strings.
  */
-import type { TradeProduct } from './trading';
+import type { OrderStatus, TradeProduct } from './trading';
 
 /** One currency's exact sum, and how many records or orders make it. */
 export interface CurrencySum {
@@ -20,6 +20,22 @@ export interface ClientCounts {
   new: number;
   new_real: number;
 }
+
+/** The statuses in which an order of each kind is open (its money is on the platform, in the product):
+ * the exposure figures count these, and the dashboard's product links filter the orders list by them. */
+export const OPEN_STATUSES: Readonly<Record<TradeProduct, readonly OrderStatus[]>> = {
+  stock: ['pending', 'holding'],
+  block: ['pending', 'holding'],
+  daily: ['pending', 'holding', 'unsettled'],
+  ipo: ['pending', 'approved', 'waiting_payment', 'outstanding', 'holding'],
+  ai: ['pending', 'holding', 'awaiting'],
+  fund: ['pending', 'holding', 'awaiting'],
+  quant: ['pending', 'holding', 'awaiting'],
+  saving: ['pending', 'holding', 'awaiting'],
+};
+
+/** The status filter of a kind's open orders (an orders list's `status`, a comma list): OPEN_STATUSES of the kind. */
+export const openStatusFilter = (kind: TradeProduct): string => OPEN_STATUSES[kind].join(',');
 
 /** The summary's exposure figures and the product kinds each sums (open orders' amount). */
 export const EXPOSURE_KINDS = {

@@ -9,6 +9,8 @@
  * are made from them, so the two never disagree.
  */
 
+import type { Action } from '../permissions/types';
+
 /** The wire type of a field. */
 export type FieldKind =
   /** A database id (integer). */
@@ -16,6 +18,8 @@ export type FieldKind =
   | 'integer'
   /** A decimal amount as a string ("12.30"). */
   | 'money'
+  /** A decimal that is not an amount (a rate, a fee rate, a price) as a string, with `decimals` decimals. */
+  | 'decimal'
   | 'text'
   /** Long plain text (several lines). */
   | 'textarea'
@@ -71,6 +75,8 @@ export interface FieldDef {
   readonly nullable?: boolean;
   /** Text: the longest value accepted. */
   readonly maxLength?: number;
+  /** 'decimal': its decimals (the column's scale), shown by an .xlsx export's number format. */
+  readonly decimals?: number;
   /** A list column (and a CSV column unless `export: false`). */
   readonly list?: boolean;
   /** A filter of the list. */
@@ -106,6 +112,8 @@ export interface FieldDef {
   readonly unique?: boolean | readonly string[];
   /** Create: the value when the body leaves the field out. */
   readonly default?: string | number | boolean;
+  /** Text: kept as written (by default a written text is trimmed before it is checked and stored). */
+  readonly trim?: false;
 }
 
 /** API paths of spec section 7, `{id}` where the record id goes. */
@@ -130,6 +138,19 @@ export interface EntityDef {
   readonly fields: readonly FieldDef[];
   /** The list's default order. */
   readonly sort?: { readonly field: string; readonly order: 'asc' | 'desc' };
+  /**
+   * Its menu title (a declared entity of domain/entities.ts: the registry's node, `menu.<name>`); a list without a
+   * menu entry of its own (a page's tab): the title its export's sheet takes (domain/menu-titles.ts listTitle).
+   */
+  readonly title?: Labels;
+  /** One row's noun: the audit log's `<name>.create|update|delete` labels ("新增货币对", "Currency pair added"). */
+  readonly noun?: Labels;
+  /**
+   * The grant its create, update and delete need instead of their own verbs (message templates: `message` config,
+   * so that composing messages does not grant writing the texts clients receive); the API's routes and the console's
+   * generated actions both ask for it.
+   */
+  readonly writeGrant?: Action;
 }
 
 /** Declares an entity, keeping its literal types (for `Row` and `ListQuery`). */

@@ -10,7 +10,8 @@
  *   <= now. GET /currency/admin/v1/rate, the exchange and the deposit conversion answer from it.
  * The rules below are the API's and the console's (one code per field problem, `errors.field.<code>`).
  */
-import { defineEntity, type Labels, type Row, changedByField, changedAtField } from './entity';
+import type { FromSchema } from 'json-schema-to-ts';
+import { defineEntity, type CreateBody, type Labels, type Row, changedByField, changedAtField } from './entity';
 import { parseSessions, formatSessions, TRADE_LIMITS } from './trade-config';
 import { canonicalTimeZone } from './time-zone';
 import { reverseRate, roundTripGains } from './exchange';
@@ -58,6 +59,11 @@ export const marketExchange = defineEntity({
       list: true,
       sort: true,
       filter: 'prefix',
+      create: true,
+      edit: true,
+      required: true,
+      // in the tenant, upper case (beforeWrite spells it so before the check)
+      unique: true,
       label: { 'zh-CN': '交易所代码', 'en-US': 'Code' },
     },
     {
@@ -65,6 +71,9 @@ export const marketExchange = defineEntity({
       kind: 'text',
       maxLength: EXCHANGE_MAX.name,
       list: true,
+      create: true,
+      edit: true,
+      required: true,
       label: { 'zh-CN': '交易所名称', 'en-US': 'Name' },
     },
     {
@@ -72,6 +81,9 @@ export const marketExchange = defineEntity({
       kind: 'text',
       maxLength: EXCHANGE_MAX.timeZone,
       list: true,
+      create: true,
+      edit: true,
+      required: true,
       label: { 'zh-CN': '时区', 'en-US': 'Time zone' },
     },
     {
@@ -79,27 +91,32 @@ export const marketExchange = defineEntity({
       kind: 'text',
       maxLength: TRADE_LIMITS.sessionsText,
       list: true,
+      create: true,
+      edit: true,
+      required: true,
       label: { 'zh-CN': '交易时段', 'en-US': 'Sessions' },
     },
-    { name: 'holidays', kind: 'text', list: true, label: { 'zh-CN': '休市日', 'en-US': 'Holidays' } },
+    {
+      name: 'holidays',
+      kind: 'text',
+      // written: a comma list or null (none); answered: the comma list, '' for none
+      nullable: true,
+      maxLength: EXCHANGE_MAX.holidays * 11,
+      list: true,
+      create: true,
+      edit: true,
+      label: { 'zh-CN': '休市日', 'en-US': 'Holidays' },
+    },
     changedByField,
     changedAtField,
   ],
 });
 export type MarketExchangeRow = Row<typeof marketExchange>;
 
-/** Body of an exchange's create and edit. */
-export interface MarketExchangeBody {
-  code: string;
-  name: string;
-  time_zone: string;
-  sessions: string;
-  holidays?: string;
-}
-
 /** A row of a rate's history (and a current rate: its history's current row). */
 export const currencyRateEntity = defineEntity({
   name: 'exchange_config_rate',
+  title: { 'zh-CN': '汇率变更记录', 'en-US': 'Rate changes' },
   resource: 'exchangeConfig',
   parents: ['config'],
   paths: {
@@ -128,7 +145,7 @@ export const currencyRateEntity = defineEntity({
       label: { 'zh-CN': '目标货币', 'en-US': 'Secondary' },
       valueLabels: CURRENCY_LABELS,
     },
-    { name: 'rate', kind: 'text', list: true, label: { 'zh-CN': '汇率', 'en-US': 'Rate' } },
+    { name: 'rate', kind: 'decimal', decimals: 8, list: true, label: { 'zh-CN': '汇率', 'en-US': 'Rate' } },
     {
       name: 'source',
       kind: 'text',
@@ -149,20 +166,36 @@ export const currencyRateEntity = defineEntity({
 });
 export type CurrencyRateRow = Row<typeof currencyRateEntity>;
 
-/** Body of a rate change: a new row of the pair's history. */
-export interface CurrencyRateBody {
-  primary: string;
-  secondary: string;
-  rate: string;
-  /**
-   * 1 secondary = reverse_rate primary, saved with the rate (same source and valid_from). Missing: derived as 1 / rate
-   * rounded down at 8 decimals. Given: rate × reverse_rate may not exceed 1 (else a round trip gains: round_trip).
-   */
-  reverse_rate?: string | null;
-  source: string;
-  /** ISO instant; now when missing; never more than a minute in the past. */
-  valid_from?: string | null;
-}
+/** Body of a rate change: a new row of the pair's history (the API's schema; its type below). */
+export const currencyRateBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: { enum: ['primary', 'secondary', 'rate', 'reverse_rate', 'source', 'valid_from'] },
+  properties: {
+    primary: { type: 'string', enum: PLATFORM_CURRENCIES },
+    secondary: { type: 'string', enum: PLATFORM_CURRENCIES },
+    rate: {
+      type: 'string',
+      maxLength: 30,
+      description: `1 primary = rate secondary: an exact decimal > 0, at most 8 decimals, as a string (\`${RATE_PATTERN}\`)`,
+    },
+    reverse_rate: {
+      type: ['string', 'null'],
+      maxLength: 30,
+      description:
+        '1 secondary = reverse_rate primary, saved with the rate (same source and valid_from): missing, 1 / rate ' +
+        'rounded down at 8 decimals; given, rate × reverse_rate may not exceed 1 (400 round_trip)',
+    },
+    source: { type: 'string', maxLength: EXCHANGE_MAX.source, description: 'Where the rate comes from' },
+    valid_from: {
+      type: ['string', 'null'],
+      maxLength: 40,
+      description: 'ISO instant the rate applies from; now when missing; never more than a minute in the past',
+    },
+  },
+  required: ['primary', 'secondary', 'rate', 'source'],
+} as const;
+export type CurrencyRateBody = FromSchema<typeof currencyRateBody>;
 
 /** How far in the past a valid_from may be (clock skew). */
 export const VALID_FROM_SLACK_MS = 60_000;
@@ -199,9 +232,12 @@ export function parseHolidays(text: string | null | undefined): string[] | null 
   return [...new Set(parts)].sort();
 }
 
+/** An exchange's written fields (create and edit bodies). */
+type ExchangeValues = Partial<Record<keyof CreateBody<typeof marketExchange>, unknown>>;
+
 /** The problems of an exchange's fields (an empty object when it may be saved). */
-export function marketExchangeProblems(v: Partial<Record<keyof MarketExchangeBody, unknown>>) {
-  const out: Partial<Record<keyof MarketExchangeBody, ExchangeFieldCode>> = {};
+export function marketExchangeProblems(v: ExchangeValues) {
+  const out: Partial<Record<keyof ExchangeValues, ExchangeFieldCode>> = {};
   if (blank(v.code)) out.code = 'required';
   else if (typeof v.code !== 'string' || !EXCHANGE_CODE.test(v.code.trim().toUpperCase())) out.code = 'exchange_code';
   if (blank(v.name)) out.name = 'required';
@@ -214,15 +250,14 @@ export function marketExchangeProblems(v: Partial<Record<keyof MarketExchangeBod
   return out;
 }
 
-/** The stored spelling of an exchange's fields (valid ones). */
-export function canonicalExchange(v: MarketExchangeBody) {
-  return {
-    code: v.code.trim().toUpperCase(),
-    name: v.name.trim(),
-    timeZone: canonicalTimeZone(v.time_zone.trim())!,
-    sessions: formatSessions(parseSessions(v.sessions)!),
-    holidays: parseHolidays(v.holidays) ?? [],
-  };
+/** The stored spelling of an exchange's written (valid) fields: code upper case, the zone's and sessions' canonical. */
+export function canonicalExchange(v: ExchangeValues): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...v };
+  if (typeof v.code === 'string') out.code = v.code.trim().toUpperCase();
+  if (typeof v.time_zone === 'string') out.time_zone = canonicalTimeZone(v.time_zone.trim());
+  if (typeof v.sessions === 'string') out.sessions = formatSessions(parseSessions(v.sessions)!);
+  if (v.holidays !== undefined) out.holidays = parseHolidays(v.holidays as string | null) ?? [];
+  return out;
 }
 
 /** A rate as 1e-8 units (exact), or null when it is not a decimal of at most 8 places. */

@@ -236,25 +236,6 @@ export type KycRow = Row<typeof kyc>;
 /** The querystring of the KYC list. */
 export type KycListQuery = ListQuery<typeof kyc>;
 
-/** The identity fields of a fill or edit body. */
-export type KycIdentity = {
-  real_name: string;
-  id_type: IdType;
-  id_number: string;
-  nationality?: string | null;
-  dob?: string | null;
-  address?: string | null;
-  front_image?: string | null;
-  back_image?: string | null;
-  selfie_image?: string | null;
-};
-
-/** The body of the audit call: reject needs a remark. */
-export interface KycAuditBody {
-  status: KycDecision;
-  remark?: string;
-}
-
 /** Whether a record in `status` may be decided (approved or rejected): only pending ones. */
 export const decidable = (status: string): boolean => status === 'pending';
 /** Whether staff may fill in (submit) the identity for a client in `status`: nothing submitted yet, or rejected. */

@@ -13,6 +13,7 @@
  *   messages already composed); a field given in the compose body replaces the template's.
  */
 import { defineEntity, type Row, changedByField, changedAtField } from './entity';
+import { zoneParts } from './time-zone';
 
 /** Who receives a message. */
 export const MESSAGE_AUDIENCES = ['client', 'clients', 'team', 'all'] as const;
@@ -172,9 +173,17 @@ export const message = defineEntity({
 /** A message as the list and the detail answer it (recipients and read: within the caller's data scope). */
 export type MessageRow = Row<typeof message>;
 
+/**
+ * Message templates: every staff member who reads messages reads them (a team leader composes from them), those with
+ * message config (supervisors, administrators) write them, so the texts clients receive are the ones the office
+ * approved. Written from this definition (server/core/entity-writes.ts); the bodies are sanitised when stored.
+ */
 export const messageTemplate = defineEntity({
   name: 'message_template',
+  title: { 'zh-CN': '消息模板', 'en-US': 'Message templates' },
   resource: 'message',
+  noun: { 'zh-CN': '站内信模板', 'en-US': 'Message template' },
+  writeGrant: 'config',
   paths: {
     list: '/message/admin/v1/template/list',
     export: '/message/admin/v1/template/list/export',
@@ -192,6 +201,9 @@ export const messageTemplate = defineEntity({
       maxLength: MESSAGE_MAX.templateName,
       list: true,
       filter: 'prefix',
+      create: true,
+      edit: true,
+      required: true,
       label: { 'zh-CN': '模板名称', 'en-US': 'Template name' },
     },
     {
@@ -199,6 +211,9 @@ export const messageTemplate = defineEntity({
       kind: 'text',
       maxLength: MESSAGE_MAX.title,
       list: true,
+      create: true,
+      edit: true,
+      required: true,
       label: { 'zh-CN': '标题（中文）', 'en-US': 'Title (Chinese)' },
     },
     {
@@ -207,6 +222,8 @@ export const messageTemplate = defineEntity({
       nullable: true,
       maxLength: MESSAGE_MAX.title,
       list: true,
+      create: true,
+      edit: true,
       label: { 'zh-CN': '标题（英文）', 'en-US': 'Title (English)' },
     },
     {
@@ -214,6 +231,9 @@ export const messageTemplate = defineEntity({
       kind: 'richtext',
       maxLength: MESSAGE_MAX.body,
       detail: true,
+      create: true,
+      edit: true,
+      required: true,
       label: { 'zh-CN': '正文（中文）', 'en-US': 'Body (Chinese)' },
     },
     {
@@ -222,6 +242,8 @@ export const messageTemplate = defineEntity({
       nullable: true,
       maxLength: MESSAGE_MAX.body,
       detail: true,
+      create: true,
+      edit: true,
       label: { 'zh-CN': '正文（英文）', 'en-US': 'Body (English)' },
     },
     changedByField,
@@ -280,15 +302,6 @@ export interface MessageCompose {
   send_at?: string;
 }
 
-/** The body of a template's create and update. */
-export interface MessageTemplateBody {
-  name: string;
-  title: string;
-  title_en?: string | null;
-  body: string;
-  body_en?: string | null;
-}
-
 /** The field problems of a form, as FIELD_CODES of the API (`errors.field.<code>` in the console). */
 export type MessageProblems = Partial<Record<string, 'required' | 'invalid' | 'unknown_variable' | 'send_at_past'>>;
 
@@ -320,20 +333,7 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}
 
 /** The offset of a time zone at an instant, in minutes east of UTC. */
 export function offsetMinutes(zone: string, at: Date): number {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
+  const p = zoneParts(at, zone);
   const local = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
@@ -384,10 +384,7 @@ export function composeProblems(
   }
   const fromTemplate = !blank(v.template_id);
   for (const f of ['title', 'body'] as const) if (!fromTemplate && blank(v[f])) out[f] = 'required';
-  for (const f of ['title', 'title_en', 'body', 'body_en'] as const) {
-    const text = v[f];
-    if (typeof text === 'string' && unknownVariables(text).length) out[f] ??= 'unknown_variable';
-  }
+  variableProblems(v, out);
   if (!blank(v.send_at)) {
     const at = typeof v.send_at === 'string' ? sendAtInstant(v.send_at, opts.zone ?? 'Asia/Shanghai') : null;
     if (!at) out.send_at = 'invalid';
@@ -396,15 +393,21 @@ export function composeProblems(
   return out;
 }
 
-/** What is wrong with a template form (console and API). */
-export function templateProblems(v: Partial<Record<keyof MessageTemplateBody, unknown>>): MessageProblems {
-  const out: MessageProblems = {};
-  for (const f of ['name', 'title', 'body'] as const) if (blank(v[f])) out[f] = 'required';
+/** Adds unknown_variable to each text (title, body, en-US ones) naming a variable not in MESSAGE_VARIABLES. */
+function variableProblems(v: Readonly<Record<string, unknown>>, out: MessageProblems): MessageProblems {
   for (const f of ['title', 'title_en', 'body', 'body_en'] as const) {
     const text = v[f];
     if (typeof text === 'string' && unknownVariables(text).length) out[f] ??= 'unknown_variable';
   }
   return out;
+}
+
+/**
+ * A template's rules beyond its fields' (the definition's `required` and limits): a body with text (an emptied
+ * rich-text editor is no body) and only known {{variables}}. The API (entityWrites' validate) and the form run it.
+ */
+export function templateProblems(v: Readonly<Record<string, unknown>>): MessageProblems {
+  return variableProblems(v, typeof v.body === 'string' && blank(v.body) ? { body: 'required' } : {});
 }
 
 const escapeHtml = (s: string) =>

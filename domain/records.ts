@@ -110,7 +110,7 @@ const currency = {
 } as const;
 const amount = { name: 'amount', kind: 'money', list: true, sort: true, label: l('金额', 'Amount') } as const;
 /** Rate from currency to credit_currency, a decimal string ('1' when nothing is converted). */
-const rate = { name: 'rate', kind: 'text', list: true, label: l('汇率', 'Rate') } as const;
+const rate = { name: 'rate', kind: 'decimal', decimals: 8, list: true, label: l('汇率', 'Rate') } as const;
 const creditCurrency = {
   name: 'credit_currency',
   kind: 'currency',

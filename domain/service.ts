@@ -13,6 +13,7 @@
  *   only; supervisors and administrators edit the default and every team's.
  * The rules below are checked by the console's page and by the API (one function, `serviceProblems`).
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import { safeHref } from './html';
 import { defineEntity, type Row, changedByField, changedAtField } from './entity';
 
@@ -27,50 +28,118 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const SERVICE_MAX = { channels: 20, value: 300, label: 50 } as const;
 
 /** One channel: its kind, the address or handle, an optional label shown to clients. */
-export interface ServiceChannel {
-  kind: ChannelKind;
-  value: string;
-  label: string | null;
-}
+const channelSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: CHANNEL_KINDS },
+    value: {
+      type: 'string',
+      maxLength: SERVICE_MAX.value,
+      description:
+        'chat: an http(s) URL; phone and whatsapp: digits with an optional + and spaces, dashes or brackets; email: ' +
+        'an address; telegram: @handle or https://t.me/handle; line: an ID; wechat: a WeChat ID',
+    },
+    label: { type: ['string', 'null'], maxLength: SERVICE_MAX.label, description: 'Shown to clients (optional)' },
+  },
+  required: ['kind', 'value', 'label'],
+} as const;
+export type ServiceChannel = FromSchema<typeof channelSchema>;
 
 /** One weekday: closed, or open from `open` to `close` (`HH:mm`, the tenant's time zone, close after open). */
-export interface ServiceHours {
-  day: Weekday;
-  closed: boolean;
-  open: string;
-  close: string;
-}
+const hoursSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    day: { type: 'string', enum: WEEKDAYS },
+    closed: { type: 'boolean' },
+    open: { type: 'string', maxLength: 5, description: "HH:mm, the tenant's time zone" },
+    close: { type: 'string', maxLength: 5, description: 'HH:mm, after open' },
+  },
+  required: ['day', 'closed', 'open', 'close'],
+} as const;
+export type ServiceHours = FromSchema<typeof hoursSchema>;
 
-/** A configuration as saved (PUT body). */
-export interface ServiceDoc {
-  channels: ServiceChannel[];
-  hours: ServiceHours[];
-}
+/** A configuration as saved: the body of PUT default and PUT team/{id}. */
+export const serviceDocBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: { enum: ['channels', 'hours'] },
+  properties: {
+    channels: { type: 'array', maxItems: SERVICE_MAX.channels, items: channelSchema },
+    hours: {
+      type: 'array',
+      minItems: 7,
+      maxItems: 7,
+      items: hoursSchema,
+      description: 'Monday to Sunday, in that order',
+    },
+  },
+  required: ['channels', 'hours'],
+} as const;
+export type ServiceDoc = FromSchema<typeof serviceDocBody>;
 
 /** A configuration as answered: whose it is, the document, the tenant's time zone, who changed it last. */
-export interface ServiceConfig extends ServiceDoc {
-  /** Its id (null: the tenant has none saved yet, the answer is the empty default). */
-  id: number | null;
-  scope: 'tenant' | 'team';
-  leader_id: number | null;
-  leader_name: string | null;
-  time_zone: string;
-  updated_by_name: string | null;
-  updated_at: string | null;
-}
+export const serviceConfigSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: { type: ['integer', 'null'], description: 'null: not saved (a team: it uses the default, shown here)' },
+    scope: { type: 'string', enum: ['tenant', 'team'] },
+    leader_id: { type: ['integer', 'null'] },
+    leader_name: { type: ['string', 'null'] },
+    channels: serviceDocBody.properties.channels,
+    hours: serviceDocBody.properties.hours,
+    time_zone: { type: 'string', description: "The tenant's time zone (locale settings), in which hours are read" },
+    updated_by_name: { type: ['string', 'null'] },
+    updated_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+  required: [
+    'id',
+    'scope',
+    'leader_id',
+    'leader_name',
+    'channels',
+    'hours',
+    'time_zone',
+    'updated_by_name',
+    'updated_at',
+  ],
+} as const;
+export type ServiceConfig = FromSchema<typeof serviceConfigSchema>;
 
 /** What the client app reads for a client: the configuration that applies, and whether support is open now. */
-export interface ServiceEffective extends ServiceDoc {
-  client_id: number;
-  /** team: the client's team has its own; tenant: the default; none: nothing configured. */
-  source: 'team' | 'tenant' | 'none';
-  leader_id: number | null;
-  time_zone: string;
-  /** The weekday and time now in the tenant's zone, and whether that is within the day's hours. */
-  local_day: Weekday;
-  local_time: string;
-  open_now: boolean;
-}
+export const serviceEffectiveSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    client_id: { type: 'integer' },
+    source: {
+      type: 'string',
+      enum: ['team', 'tenant', 'none'],
+      description: "team: the client's team has its own; tenant: the default; none: nothing configured",
+    },
+    leader_id: { type: ['integer', 'null'] },
+    channels: serviceDocBody.properties.channels,
+    hours: serviceDocBody.properties.hours,
+    time_zone: { type: 'string' },
+    local_day: { type: 'string', enum: WEEKDAYS },
+    local_time: { type: 'string', description: "HH:mm now in the tenant's time zone" },
+    open_now: { type: 'boolean', description: "Whether now is within the day's hours" },
+  },
+  required: [
+    'client_id',
+    'source',
+    'leader_id',
+    'channels',
+    'hours',
+    'time_zone',
+    'local_day',
+    'local_time',
+    'open_now',
+  ],
+} as const;
+export type ServiceEffective = FromSchema<typeof serviceEffectiveSchema>;
 
 const SCOPE_LABELS = {
   tenant: { 'zh-CN': '默认', 'en-US': 'Default' },

@@ -9,6 +9,7 @@
  * - global configs: key, typed value (string, number, boolean, json, decimal), description.
  * The rules below are the API's and the console's (one code per field problem, `errors.field.<code>`).
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import { defineEntity, type Labels, type Row, changedByField, changedAtField } from './entity';
 import { parseSpreadUnits } from './exchange';
 
@@ -78,16 +79,46 @@ export const tradeProduct = defineEntity({
       list: true,
       label: { 'zh-CN': '交易时段', 'en-US': 'Trading hours' },
     },
-    { name: 'buy_fee', kind: 'text', list: true, label: { 'zh-CN': '买入费率', 'en-US': 'Buy fee rate' } },
-    { name: 'sell_fee', kind: 'text', list: true, label: { 'zh-CN': '卖出费率', 'en-US': 'Sell fee rate' } },
+    {
+      name: 'buy_fee',
+      kind: 'decimal',
+      decimals: 6,
+      list: true,
+      label: { 'zh-CN': '买入费率', 'en-US': 'Buy fee rate' },
+    },
+    {
+      name: 'sell_fee',
+      kind: 'decimal',
+      decimals: 6,
+      list: true,
+      label: { 'zh-CN': '卖出费率', 'en-US': 'Sell fee rate' },
+    },
     { name: 'min_amount', kind: 'money', list: true, label: { 'zh-CN': '最小金额', 'en-US': 'Minimum amount' } },
     { name: 'max_amount', kind: 'money', list: true, label: { 'zh-CN': '最大金额', 'en-US': 'Maximum amount' } },
     { name: 'leverage', kind: 'integer', list: true, label: { 'zh-CN': '杠杆倍数', 'en-US': 'Leverage' } },
     // Sanity bounds of trade results (docs/trading.md "Trade results"): a sale, close or settlement price within
     // ± price_band of the product's price; a period settlement's result ÷ amount within profit_rate_min..max.
-    { name: 'price_band', kind: 'text', list: true, label: { 'zh-CN': '价格偏离上限', 'en-US': 'Price band' } },
-    { name: 'profit_rate_min', kind: 'text', list: true, label: { 'zh-CN': '最低收益率', 'en-US': 'Min. return' } },
-    { name: 'profit_rate_max', kind: 'text', list: true, label: { 'zh-CN': '最高收益率', 'en-US': 'Max. return' } },
+    {
+      name: 'price_band',
+      kind: 'decimal',
+      decimals: 6,
+      list: true,
+      label: { 'zh-CN': '价格偏离上限', 'en-US': 'Price band' },
+    },
+    {
+      name: 'profit_rate_min',
+      kind: 'decimal',
+      decimals: 6,
+      list: true,
+      label: { 'zh-CN': '最低收益率', 'en-US': 'Min. return' },
+    },
+    {
+      name: 'profit_rate_max',
+      kind: 'decimal',
+      decimals: 6,
+      list: true,
+      label: { 'zh-CN': '最高收益率', 'en-US': 'Max. return' },
+    },
     changedByField,
     { ...changedAtField, nullable: true },
   ],
@@ -96,27 +127,55 @@ export const tradeProduct = defineEntity({
 /** A product's settings as answered. */
 export type TradeProductRow = Row<typeof tradeProduct>;
 
-/** The body of a product's PUT: every setting. */
-export interface TradeProductBody {
-  enabled: boolean;
-  sessions: string;
-  buy_fee: string;
-  sell_fee: string;
-  min_amount: string;
-  max_amount: string;
-  leverage: number;
-  /**
-   * Trade results' sanity bounds (a rate of at most 6 decimals; absent in a body: kept): a sale, close or settlement
-   * price at most this fraction away from the product's price (0.2: ± 20 %), and the range of a period settlement's
-   * result ÷ amount.
-   */
-  price_band?: string;
-  profit_rate_min?: string;
-  profit_rate_max?: string;
-}
+const decimal = (description: string) => ({ type: ['string', 'number'], maxLength: 30, description }) as const;
+
+/** The body of a product's PUT: every setting (the trade results' bounds: absent, kept). */
+export const tradeProductBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: {
+    enum: [
+      'enabled',
+      'sessions',
+      'buy_fee',
+      'sell_fee',
+      'min_amount',
+      'max_amount',
+      'leverage',
+      'price_band',
+      'profit_rate_min',
+      'profit_rate_max',
+    ],
+  },
+  properties: {
+    enabled: { type: 'boolean', description: 'Open for trading' },
+    sessions: {
+      type: 'string',
+      maxLength: TRADE_LIMITS.sessionsText,
+      description: "HH:MM-HH:MM sessions, comma separated, in order, in the tenant's time zone",
+    },
+    buy_fee: decimal('Fee rate on buys: 0 <= rate < 1, at most 6 decimals (0.0015 = 0.15 %)'),
+    sell_fee: decimal('Fee rate on sells: 0 <= rate < 1, at most 6 decimals'),
+    min_amount: decimal('Smallest order amount: decimal, at most 2 decimals, >= 0, <= max_amount'),
+    max_amount: decimal('Largest order amount: decimal, at most 2 decimals, > 0'),
+    leverage: {
+      type: 'integer',
+      minimum: TRADE_LIMITS.leverageMin,
+      maximum: TRADE_LIMITS.leverageMax,
+      description: 'Leverage 1..100',
+    },
+    price_band: decimal(
+      "Trade results: a sale, close or settlement price at most this fraction from the product's price (0 < band <= 1, 0.2 = ± 20 %); absent: kept",
+    ),
+    profit_rate_min: decimal("Trade results: a period settlement's lowest result ÷ amount (-1..0); absent: kept"),
+    profit_rate_max: decimal("Trade results: a period settlement's highest result ÷ amount (>= 0); absent: kept"),
+  },
+  required: ['enabled', 'sessions', 'buy_fee', 'sell_fee', 'min_amount', 'max_amount', 'leverage'],
+} as const;
+export type TradeProductBody = FromSchema<typeof tradeProductBody>;
 
 /** What a product never saved answers. */
-export const DEFAULT_TRADE_PRODUCT: Required<TradeProductBody> = {
+export const DEFAULT_TRADE_PRODUCT = {
   enabled: true,
   sessions: '09:30-11:30,13:00-15:00',
   buy_fee: '0',
@@ -127,7 +186,7 @@ export const DEFAULT_TRADE_PRODUCT: Required<TradeProductBody> = {
   price_band: '0.2',
   profit_rate_min: '-0.2',
   profit_rate_max: '0.2',
-};
+} satisfies Required<TradeProductBody>;
 
 /** A bound rate: a decimal of at most 6 places and 6 whole digits (the stored spelling has no trailing zeros). */
 const BOUND = /^-?\d{1,6}(?:\.\d{1,6})?$/;
@@ -320,6 +379,10 @@ export const globalConfig = defineEntity({
       list: true,
       sort: true,
       filter: 'prefix',
+      // its form: globalConfigProblems (config_key); the type never changes afterwards (a new type is a new key)
+      create: true,
+      required: true,
+      unique: true,
       label: { 'zh-CN': '配置键', 'en-US': 'Key' },
     },
     {
@@ -328,6 +391,8 @@ export const globalConfig = defineEntity({
       values: CONFIG_TYPES,
       list: true,
       filter: 'eq',
+      create: true,
+      required: true,
       label: { 'zh-CN': '类型', 'en-US': 'Type' },
       valueLabels: {
         string: { 'zh-CN': '文本', 'en-US': 'Text' },
@@ -342,6 +407,10 @@ export const globalConfig = defineEntity({
       kind: 'textarea',
       maxLength: CONFIG_MAX.value,
       list: true,
+      // valid for the type (globalConfigProblems; a text may be empty), a text kept as written
+      create: true,
+      edit: true,
+      trim: false,
       label: { 'zh-CN': '值', 'en-US': 'Value' },
     },
     {
@@ -350,6 +419,8 @@ export const globalConfig = defineEntity({
       nullable: true,
       maxLength: CONFIG_MAX.description,
       list: true,
+      create: true,
+      edit: true,
       label: { 'zh-CN': '说明', 'en-US': 'Description' },
     },
     changedByField,
@@ -359,20 +430,6 @@ export const globalConfig = defineEntity({
 
 /** A global config as answered. */
 export type GlobalConfigRow = Row<typeof globalConfig>;
-
-/** The body of create (type fixed from then on: a different type is a new key). */
-export interface GlobalConfigCreate {
-  key: string;
-  type: ConfigType;
-  value: string;
-  description?: string | null;
-}
-
-/** The body of an edit. */
-export interface GlobalConfigUpdate {
-  value: string;
-  description?: string | null;
-}
 
 /** Codes of a global config's problems. */
 export type ConfigFieldCode =
@@ -425,7 +482,6 @@ export function canonicalConfigValue(type: ConfigType, value: string): string {
   return value.trim();
 }
 
-/** The problems of a global config's fields (key and type only when `creating`). */
 /**
  * The global configs the platform reads: their type is fixed and their value bounded (any other key is a note the
  * platform does not read). `withdraw.daily_count`: the withdrawals a client may request in the tenant's day (0..1000;
@@ -442,6 +498,7 @@ export const PLATFORM_CONFIGS: Readonly<
   'fx.spread': { type: 'decimal', problem: (v) => (parseSpreadUnits(v.trim()) === null ? 'config_spread' : null) },
 };
 
+/** The problems of a global config's fields (key and type only when `creating`). */
 export function globalConfigProblems(v: Record<string, unknown>, creating: boolean) {
   const out: Partial<Record<'key' | 'type' | 'value' | 'description', ConfigFieldCode>> = {};
   if (creating) {

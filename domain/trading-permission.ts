@@ -10,6 +10,7 @@
  * a product closed in the trade configuration (domain/trade-config.ts) cannot be traded by anyone: `tradable` is
  * `product_enabled && allowed`. resolveTrading below is that rule; the API's effective answer uses it.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import { defineEntity, type Row, changedByField, changedAtField } from './entity';
 import { PRODUCT_LABELS, TRADE_PRODUCTS, type TradeProduct } from './trade-config';
 
@@ -41,6 +42,8 @@ export const tradingPermission = defineEntity({
       values: PERMISSION_SCOPES,
       list: true,
       filter: 'in',
+      create: true,
+      required: true,
       label: { 'zh-CN': '适用范围', 'en-US': 'Applies to' },
       valueLabels: {
         client: { 'zh-CN': '单个客户', 'en-US': 'One client' },
@@ -55,6 +58,11 @@ export const tradingPermission = defineEntity({
       nullable: true,
       filter: 'eq',
       detail: true,
+      // client: a client id in the caller's scope; team: a team leader's staff id; vip: the level 0-99; default: none
+      create: true,
+      requiredIf: { field: 'scope', values: ['client', 'team', 'vip'] },
+      min: 0,
+      max: Number.MAX_SAFE_INTEGER,
       label: { 'zh-CN': '对象编号', 'en-US': 'Subject ID' },
     },
     {
@@ -70,6 +78,10 @@ export const tradingPermission = defineEntity({
       values: TRADE_PRODUCTS,
       list: true,
       filter: 'in',
+      create: true,
+      required: true,
+      // one rule per level, subject and product (a default rule's subject is stored as 0)
+      unique: ['scope', 'subject_id'],
       label: { 'zh-CN': '产品', 'en-US': 'Product' },
       valueLabels: PRODUCT_LABELS,
     },
@@ -78,6 +90,9 @@ export const tradingPermission = defineEntity({
       kind: 'boolean',
       list: true,
       filter: 'eq',
+      create: true,
+      edit: true,
+      required: true,
       label: { 'zh-CN': '交易权限', 'en-US': 'Trading' },
       valueLabels: { true: { 'zh-CN': '允许', 'en-US': 'Allowed' }, false: { 'zh-CN': '禁止', 'en-US': 'Denied' } },
     },
@@ -87,6 +102,8 @@ export const tradingPermission = defineEntity({
       nullable: true,
       maxLength: PERMISSION_MAX.note,
       list: true,
+      create: true,
+      edit: true,
       label: { 'zh-CN': '备注', 'en-US': 'Note' },
     },
     changedByField,
@@ -97,53 +114,59 @@ export const tradingPermission = defineEntity({
 /** A rule as answered. */
 export type TradingPermissionRow = Row<typeof tradingPermission>;
 
-/** The body of create: the level, its subject (VIP level, team leader id or client id; none for default). */
-export interface TradingPermissionCreate {
-  scope: PermissionScope;
-  subject_id?: number | null;
-  product: TradeProduct;
-  allowed: boolean;
-  note?: string | null;
-}
-
-/** The body of an edit (the level, subject and product never change: another is a new rule). */
-export interface TradingPermissionUpdate {
-  allowed: boolean;
-  note?: string | null;
-}
-
-/** The client's own rules as the drawer saves them: per product true (allow), false (deny), null (no own rule). */
-export interface ClientPermissionsBody {
-  rules: Partial<Record<TradeProduct, boolean | null>>;
-}
+/** The body of PUT client/{id}: the client's own rules as the drawer saves them, per product. */
+export const clientRulesBody = {
+  type: 'object',
+  additionalProperties: false,
+  propertyNames: { enum: ['rules'] },
+  properties: {
+    rules: {
+      type: 'object',
+      propertyNames: { enum: TRADE_PRODUCTS },
+      additionalProperties: { type: ['boolean', 'null'], description: 'true allow, false deny, null: no own rule' },
+      minProperties: 1,
+    },
+  },
+  required: ['rules'],
+} as const;
+export type ClientPermissionsBody = FromSchema<typeof clientRulesBody>;
 
 /** Where a client's answer for a product comes from: a rule's level, or `none` (no rule: allowed). */
 export type PermissionSource = PermissionScope | 'none';
 
 /** One product of a client's effective permissions. */
-export interface EffectiveProduct {
-  product: TradeProduct;
-  /** What the rules say (client > team > VIP level > default; none: allowed). */
-  allowed: boolean;
-  source: PermissionSource;
-  /** The deciding rule (null with source none). */
-  rule_id: number | null;
-  /** The client's own rule, if any (what the drawer edits). */
-  own: boolean | null;
-  /** The product is open in the trade configuration. */
-  product_enabled: boolean;
-  /** The client may trade it: product_enabled && allowed. */
-  tradable: boolean;
-}
+const effectiveProduct = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    product: { type: 'string', enum: TRADE_PRODUCTS },
+    allowed: {
+      type: 'boolean',
+      description: 'What the rules say (client > team > VIP level > default; none: allowed)',
+    },
+    source: { type: 'string', enum: [...PERMISSION_SCOPES, 'none'], description: 'The deciding level' },
+    rule_id: { type: ['integer', 'null'], description: 'The deciding rule (null with source none)' },
+    own: { type: ['boolean', 'null'], description: "The client's own rule, if any (what the drawer edits)" },
+    product_enabled: { type: 'boolean', description: 'Open in the trade configuration' },
+    tradable: { type: 'boolean', description: 'The client may trade it: product_enabled && allowed' },
+  },
+  required: ['product', 'allowed', 'source', 'rule_id', 'own', 'product_enabled', 'tradable'],
+} as const;
+export type EffectiveProduct = FromSchema<typeof effectiveProduct>;
 
-/** The effective answer of a client. */
-export interface EffectivePermissions {
-  client_id: number;
-  vip: number;
-  /** The client's team (its leader's staff id), null without one. */
-  team_id: number | null;
-  products: EffectiveProduct[];
-}
+/** A client's effective permissions (GET effective/{id}, PUT client/{id}). */
+export const effectivePermissionsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    client_id: { type: 'integer' },
+    vip: { type: 'integer' },
+    team_id: { type: ['integer', 'null'], description: "The client's team: its leader's staff id" },
+    products: { type: 'array', items: effectiveProduct },
+  },
+  required: ['client_id', 'vip', 'team_id', 'products'],
+} as const;
+export type EffectivePermissions = FromSchema<typeof effectivePermissionsSchema>;
 
 /** A rule as the resolution needs it. */
 export interface RuleFacts {

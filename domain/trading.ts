@@ -386,10 +386,17 @@ export const tradeProduct = defineEntity({
     { name: 'code', kind: 'text', maxLength: 20, list: true, filter: 'prefix', label: l('代码', 'Code') },
     { name: 'name', kind: 'text', maxLength: 100, list: true, filter: 'prefix', label: l('名称', 'Name') },
     { name: 'currency', kind: 'currency', list: true, filter: 'eq', label: l('币种', 'Currency') },
-    { name: 'price', kind: 'text', list: true, label: l('价格', 'Price') },
+    { name: 'price', kind: 'decimal', decimals: 4, list: true, label: l('价格', 'Price') },
     { name: 'lot_size', kind: 'integer', list: true, label: l('每手数量', 'Lot size') },
     { name: 'period_days', kind: 'integer', nullable: true, list: true, label: l('周期（天）', 'Period (days)') },
-    { name: 'rate', kind: 'text', nullable: true, list: true, label: l('预期收益率', 'Expected return') },
+    {
+      name: 'rate',
+      kind: 'decimal',
+      decimals: 6,
+      nullable: true,
+      list: true,
+      label: l('预期收益率', 'Expected return'),
+    },
     { name: 'offered', kind: 'integer', nullable: true, list: true, label: l('发行数量', 'Shares offered') },
     {
       name: 'subscribe_start',
@@ -413,24 +420,6 @@ export const tradeProduct = defineEntity({
   ],
 });
 export type TradeProductRow = Row<typeof tradeProduct>;
-
-/** The body of a product's create and edit (kind comes from the path; status from its actions). */
-export interface TradeProductBody {
-  subtype: string;
-  code: string;
-  name: string;
-  currency: string;
-  price: string;
-  lot_size: number;
-  period_days?: number | null;
-  rate?: string | null;
-  offered?: number | null;
-  /** IPO: the first day (or instant) of subscription; none: from the issue. A day is the tenant's whole day. */
-  subscribe_start?: string | null;
-  /** IPO: the last day (or instant) of subscription. A day is the tenant's whole day. */
-  subscribe_end?: string | null;
-  listing_date?: string | null;
-}
 
 /** An order of any kind: a trade record (trx pages) and the trades pages' review queue. */
 export const tradeOrder = defineEntity({
@@ -476,7 +465,7 @@ export const tradeOrder = defineEntity({
     },
     { name: 'currency', kind: 'currency', list: true, filter: 'eq', label: l('币种', 'Currency') },
     { name: 'quantity', kind: 'integer', nullable: true, list: true, label: l('数量', 'Quantity') },
-    { name: 'price', kind: 'text', nullable: true, list: true, label: l('价格', 'Price') },
+    { name: 'price', kind: 'decimal', decimals: 4, nullable: true, list: true, label: l('价格', 'Price') },
     { name: 'amount', kind: 'money', list: true, sort: true, label: l('金额', 'Amount') },
     statusField(ORDER_STATUSES),
     // A trade result awaiting its checkers (approval kind trade_result, docs/trading.md "Trade results"): the
@@ -493,7 +482,7 @@ export const tradeOrder = defineEntity({
     { name: 'frozen', kind: 'money', list: true, label: l('冻结金额', 'Frozen') },
     { name: 'allocated_quantity', kind: 'integer', nullable: true, list: true, label: l('中签数量', 'Allocated') },
     { name: 'owed', kind: 'money', list: true, label: l('欠款', 'Owed') },
-    { name: 'sell_price', kind: 'text', nullable: true, list: true, label: l('卖出价', 'Sell price') },
+    { name: 'sell_price', kind: 'decimal', decimals: 4, nullable: true, list: true, label: l('卖出价', 'Sell price') },
     { name: 'proceeds', kind: 'money', nullable: true, list: true, label: l('卖出金额', 'Proceeds') },
     { name: 'sell_fee', kind: 'money', nullable: true, list: true, label: l('卖出手续费', 'Sell fee') },
     { name: 'profit', kind: 'money', nullable: true, list: true, label: l('盈亏', 'Profit') },
@@ -510,20 +499,6 @@ export const tradeOrder = defineEntity({
   ],
 });
 export type TradeOrderRow = Row<typeof tradeOrder>;
-
-/** The body of placing an order for a client (staff place orders on a client's behalf). */
-export interface PlaceOrderBody {
-  client_id: number;
-  product_id: number;
-  trade_type: TradeType;
-  /** Market and IPO: shares, a multiple of the product's lot size. */
-  quantity?: number;
-  /** Market: the price (4 decimals; default the product's). */
-  price?: string;
-  /** Period products: the amount subscribed. */
-  amount?: string;
-  remark?: string | null;
-}
 
 /**
  * The fields an order body may carry beside client_id, product_id, trade_type and remark, per family: a market order
@@ -670,13 +645,6 @@ export const MODIFIABLE_STATUSES: readonly OrderStatus[] = ['pending', 'holding'
 /** Whether an order of `kind` in `status` may be modified: market orders, pending or holding. */
 export const orderModifiable = (kind: TradeProduct, status: OrderStatus): boolean =>
   FAMILY[kind] === 'market' && MODIFIABLE_STATUSES.includes(status);
-
-/** The body of a modification: the corrected price and/or quantity (the other keeps its value), and why. */
-export interface OrderModifyBody {
-  price?: string | number | null;
-  quantity?: number | null;
-  reason: string;
-}
 
 /** What a modification answers: the order after, the reason, the booking before and what the account moved. */
 export interface OrderModification {

@@ -162,24 +162,6 @@ export type UserRow = Row<typeof users>;
 /** The querystring of `GET /user/v1/list`: paging, sort, filters, and `full` (every match in one answer). */
 export type UserListQuery = ListQuery<typeof users> & { full?: boolean };
 
-/** Body of `POST /user/v1/create` (password: MD5 hex of the typed one). */
-export interface UserCreate {
-  username: string;
-  name: string;
-  role: StaffRole;
-  /** A salesman's team leader (required for a salesman, absent or null otherwise). */
-  leader_id?: number | null;
-  password: string;
-}
-
-/** Body of `PUT /user/v1/{id}`: what changes (a new password only when given). */
-export interface UserUpdate {
-  name?: string;
-  role?: StaffRole;
-  leader_id?: number | null;
-  password?: string;
-}
-
 /** One role the caller may give (`GET /user/v1/role`): `id` the role, `name` its English label, `labels` both. */
 export interface RoleChoice {
   id: StaffRole;

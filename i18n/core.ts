@@ -222,6 +222,18 @@ export interface CreateI18nProviderOptions {
   initialLocale?: UiLocale;
 }
 
+/**
+ * A message key tagged with the id of the failed request it reports (dataProvider/errorText.ts forReactAdmin):
+ * react-admin notifies an error's message as a key, and this is how the id reaches the text the user reads
+ * (`errors.withRequestId`: 服务器内部错误（请求编号 3f9a…）).
+ */
+const REQUEST_ID_TAG = '#request_id=';
+export const tagRequestId = (key: string, id: string) => `${key}${REQUEST_ID_TAG}${id}`;
+const untagRequestId = (key: string) => {
+  const at = typeof key === 'string' ? key.lastIndexOf(REQUEST_ID_TAG) : -1;
+  return at > 0 ? { key: key.slice(0, at), id: key.slice(at + REQUEST_ID_TAG.length) } : undefined;
+};
+
 /** react-admin's i18nProvider that also takes messages loaded later (the resources', with the first resource page). */
 export interface ConsoleI18nProvider extends I18nProvider {
   /** Adds message modules to `options.messages` itself (addMessages) and translates with them. */
@@ -255,20 +267,28 @@ export function createI18nProvider(options: CreateI18nProviderOptions): ConsoleI
   };
   setDocumentLang(current());
 
+  const translate = (key: string, opts: Options = {}): string => {
+    // polyglot prefers a `_` default over onMissingKey; the English text is the better default
+    if (
+      opts &&
+      typeof opts._ === 'string' &&
+      phraseAt(source[current()], key) === undefined &&
+      phraseAt(source[FALLBACK_LOCALE], key) !== undefined
+    ) {
+      const { _: _ignored, ...rest } = opts;
+      return base.translate(key, rest);
+    }
+    return base.translate(key, opts);
+  };
+
   return {
     ...base,
     translate: (key: string, opts: Options = {}) => {
-      // polyglot prefers a `_` default over onMissingKey; the English text is the better default
-      if (
-        opts &&
-        typeof opts._ === 'string' &&
-        phraseAt(source[current()], key) === undefined &&
-        phraseAt(source[FALLBACK_LOCALE], key) !== undefined
-      ) {
-        const { _: _ignored, ...rest } = opts;
-        return base.translate(key, rest);
-      }
-      return base.translate(key, opts);
+      const tagged = untagRequestId(key);
+      if (!tagged) return translate(key, opts);
+      const { _: _ignored, ...rest } = opts ?? {};
+      const text = translate(tagged.key, rest);
+      return translate('errors.withRequestId', { text, id: tagged.id, _: `${text} (${tagged.id})` });
     },
     changeLocale: async (locale: string) => {
       const next = resolveLocale(locale);

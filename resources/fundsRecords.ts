@@ -143,9 +143,13 @@ export function recordFields(def: EntityDef, overrides: FieldOverrides = {}): Fi
   });
 }
 
-/** The filters every funds record list adds to its fields' own: the client's agent (a picker of the tenant's staff). */
+/**
+ * The filters every funds record list adds to its fields' own: the client's agent (a picker of the tenant's staff),
+ * and the days the record was decided (resolved_at_from / resolved_at_to: the day the dashboard counts it in).
+ */
 export const recordFilters: FilterSpec[] = [
   { type: 'remoteOption', source: 'agent_id', load: agentFilterChoices, permission: STAFF_LIST },
+  { type: 'dateRange', source: 'resolved_at' },
 ];
 
 /** The status of a record an action answered. */

@@ -1,65 +1,40 @@
 /**
- * The message modules that live beside the resources, listed once: each resource's texts (`resources/<name>/messages.ts`,
- * keys `resources.<name>.*`, and the client drawer's `client.*`) and the texts the funds records share
- * (resources/fundsMessages.ts, `resources.funds.*`). They load as one chunk with the first resource page
- * (i18n/index.ts, loadResourceMessages), and the i18n completeness test checks both languages of each. A new resource
- * adds its module here.
+ * The message modules that live beside the resources, found by convention: each resource's texts
+ * (`resources/<name>/messages.ts`, keys `resources.<name>.*`, and the client drawer's `client.*`), the texts the funds
+ * records share (resources/fundsMessages.ts, `resources.funds.*`), the message page's templates tab and every trades
+ * page's, and for a declared entity without a messages file (domain/entities.ts) the texts of its definition
+ * (entityMessages). They load as one chunk with the first resource page (i18n/index.ts, loadResourceMessages), and the
+ * i18n completeness test checks both languages of each.
  */
-import type { MessageModule } from '../i18n/core';
-import client from './client/messages';
-import compensation from './compensation/messages';
-import cryptoDeposit from './crypto_deposit/messages';
-import deposit from './deposit/messages';
-import kyc from './kyc/messages';
-import ipAccess from './ip_access/messages';
-import approval from './approval/messages';
-import approvalPolicy from './approval_policy/messages';
-import cryptoAddress from './crypto_address/messages';
-import tradeConfig from './trade_config/messages';
-import tradingPermission from './trading_permission/messages';
-import exchangeConfig from './exchange_config/messages';
-import currencyPair from './currency_pair/messages';
-import message from './message/messages';
-import messageTemplate from './message/templateMessages';
-import service from './service/messages';
-import dataException from './data_exception/messages';
-import emergency from './emergency/messages';
-import auditLog from './audit_log/messages';
-import permission from './permission/messages';
+import { entityMessages } from '../domain/entity';
+import { DECLARED_ENTITIES } from '../domain/entities';
+import type { MessageModule, MessageTree } from '../i18n/core';
 import funds from './fundsMessages';
-import loan from './loan/messages';
-import settings from './settings/messages';
-import users from './users/messages';
-import withdrawal from './withdrawal/messages';
+import messageTemplate from './message/templateMessages';
 import { tradingMessageModules } from './trades/messages';
 
-/** Message modules by resource name (`funds`: the texts all funds records share). */
-export const resourceMessageModules: Record<string, MessageModule> = {
+const besideResources = import.meta.glob<MessageModule>('./*/messages.ts', { eager: true, import: 'default' });
+
+/** The resource a module's texts are for: its one `resources.<name>` key. */
+const nameOf = (mod: MessageModule): string => Object.keys(mod['zh-CN'].resources as MessageTree)[0]!;
+
+const own: MessageModule[] = [
   funds,
-  client,
-  kyc,
-  deposit,
-  withdrawal,
-  loan,
-  compensation,
-  crypto_deposit: cryptoDeposit,
-  'settings/app': settings,
-  users,
-  ip_access: ipAccess,
-  approval,
-  approval_policy: approvalPolicy,
-  crypto_address: cryptoAddress,
-  trade_config: tradeConfig,
-  trading_permission: tradingPermission,
-  exchange_config: exchangeConfig,
-  currency_pair: currencyPair,
-  message,
-  message_template: messageTemplate,
-  service,
-  data_exception: dataException,
-  emergency,
-  audit_log: auditLog,
-  permission,
+  ...Object.values(besideResources),
+  messageTemplate,
   // every trades and trade records page (`trades/*`, `trx/*`) and what they share (`trades`)
-  ...tradingMessageModules,
-};
+  ...Object.values(tradingMessageModules),
+];
+const named = new Set(own.map(nameOf));
+
+/** Message modules by resource name (`funds`: the texts all funds records share). */
+export const resourceMessageModules: Record<string, MessageModule> = Object.fromEntries([
+  ...own.map((mod) => [nameOf(mod), mod]),
+  ...DECLARED_ENTITIES.filter((d) => !named.has(d.name)).map((d) => [
+    d.name,
+    {
+      'zh-CN': { resources: { [d.name]: entityMessages(d, 'zh-CN') } },
+      'en-US': { resources: { [d.name]: entityMessages(d, 'en-US') } },
+    },
+  ]),
+]);

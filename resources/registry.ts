@@ -12,7 +12,10 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import RuleIcon from '@mui/icons-material/Rule';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ApprovalBadge from './approval/ApprovalBadge';
-import { declared } from './engine/define';
+import { declared, defineResource, type ResourceEntry } from './engine/define';
+import { DECLARED_ENTITIES, type DeclaredEntity } from '../domain/entities';
+import { MENU_TITLES } from '../domain/menu-titles';
+import { pendingBadge } from '../src/live/PendingBadge';
 import settings from './settings';
 import type { MenuNode } from './types';
 import { resourceChains } from './menu';
@@ -26,6 +29,31 @@ const trade = (entry: string, resource?: string) =>
 const records = (entry: string) =>
   declared(`trx/${entry}`, () => import('./trx').then((m) => ({ default: m.trxEntries[entry]! })));
 
+/** The declared entities' own declarations (`resources/<name>/index.ts`), where one has one. */
+const OWN_PAGES = import.meta.glob<{ default: ResourceEntry }>('./*/index.ts');
+
+/**
+ * A declared entity's node (domain/entities.ts): name, permission key and title from its definition; its page from
+ * `resources/<name>/index.ts`, else the definition's entityResource.
+ */
+const entityNode = (def: DeclaredEntity): MenuNode => ({
+  ...declared(
+    def.name,
+    OWN_PAGES[`./${def.name}/index.ts`] ??
+      (() => import('./engine/entityResource').then((m) => ({ default: defineResource(m.entityResource(def)) }))),
+    def.resource,
+  ),
+  title: def.title,
+});
+/** The nodes of the declared entities whose first menu parent is `parent` (none: the top), in their list's order. */
+const entityNodes = (parent?: string): MenuNode[] =>
+  DECLARED_ENTITIES.filter((d) => d.parents?.[0] === parent).map(entityNode);
+/** The tree with each declared entity's node last in its group (or at the top). */
+const withEntities = (nodes: MenuNode[]): MenuNode[] => [
+  ...nodes.map((n) => (n.children ? { ...n, children: [...n.children, ...entityNodes(n.name)] } : n)),
+  ...entityNodes(),
+];
+
 /**
  * The whole menu tree of spec section 2, declared once. Routes, the side menu, page titles and the
  * i18n keys `menu.<name>` all come from here. Deployment hide lists are our design where the spec
@@ -33,91 +61,94 @@ const records = (entry: string) =>
  * (resources/<name>/index.ts) spread `declared(...)`: name and permission key as plain data, the declaration (fields,
  * actions, icons, views) loaded with the page, so the menu, titles and access checks load none of it.
  */
-export const registry: MenuNode[] = [
+export const registry: MenuNode[] = withEntities([
   {
     name: 'dashboard',
     icon: DashboardIcon,
-    title: { 'zh-CN': '首页', 'en-US': 'Dashboard' },
+    title: MENU_TITLES.dashboard,
     page: () => import('../src/dashboard/DashboardPage'),
   },
   {
     ...declared('kyc', () => import('./kyc')),
     icon: BadgeIcon,
-    title: { 'zh-CN': '实名认证', 'en-US': 'KYC' },
+    title: MENU_TITLES.kyc,
   },
   {
     ...declared('client', () => import('./client')),
     icon: PeopleIcon,
-    title: { 'zh-CN': '客户管理', 'en-US': 'Clients' },
+    title: MENU_TITLES.client,
   },
   {
     name: 'funds',
     icon: AccountBalanceWalletIcon,
-    title: { 'zh-CN': '资金管理', 'en-US': 'Funds' },
+    title: MENU_TITLES.funds,
     children: [
       {
         ...declared('deposit', () => import('./deposit')),
-        title: { 'zh-CN': '充值记录', 'en-US': 'Deposit records' },
+        badge: pendingBadge('deposit'),
+        title: MENU_TITLES.deposit,
       },
       {
         ...declared('withdrawal', () => import('./withdrawal')),
-        title: { 'zh-CN': '提现记录', 'en-US': 'Withdrawal records' },
+        badge: pendingBadge('withdrawal'),
+        title: MENU_TITLES.withdrawal,
       },
       {
         ...declared('loan', () => import('./loan')),
-        title: { 'zh-CN': '借贷记录', 'en-US': 'Loan records' },
+        title: MENU_TITLES.loan,
       },
       {
         ...declared('compensation', () => import('./compensation')),
-        title: { 'zh-CN': '赠分记录', 'en-US': 'Bonus-point records' },
+        title: MENU_TITLES.compensation,
       },
       {
         ...declared('crypto_deposit', () => import('./crypto_deposit')),
-        title: { 'zh-CN': '加密货币充值', 'en-US': 'Crypto deposits' },
+        badge: pendingBadge('crypto_deposit'),
+        title: MENU_TITLES.crypto_deposit,
       },
       {
         ...declared('approval', () => import('./approval')),
         badge: ApprovalBadge,
-        title: { 'zh-CN': '复核队列', 'en-US': 'Approval queue' },
+        title: MENU_TITLES.approval,
       },
     ],
   },
   {
     name: 'trades',
     icon: CandlestickChartIcon,
-    title: { 'zh-CN': '产品交易', 'en-US': 'Trades' },
+    title: MENU_TITLES.trades,
     children: [
-      { ...trade('stock', 'fo'), title: { 'zh-CN': '涨停股票', 'en-US': 'Limit-up stocks' } },
-      { ...trade('block'), title: { 'zh-CN': '大宗交易', 'en-US': 'Block trades' }, hide: ['pl', 'es'] },
-      { ...trade('ipo'), title: { 'zh-CN': '新股申购', 'en-US': 'IPO' } },
-      { ...trade('ipo_allocation'), title: { 'zh-CN': '新股配售', 'en-US': 'IPO allocation' }, hide: ['pl', 'es'] },
-      { ...trade('go_public'), title: { 'zh-CN': '上市管理', 'en-US': 'Go public' }, hide: ['pl', 'es', 'kun'] },
-      { ...trade('daily'), title: { 'zh-CN': '日内交易', 'en-US': 'Daily trades' }, hide: ['tr', 'kun'] },
-      { ...trade('ai'), title: { 'zh-CN': 'AI 交易', 'en-US': 'AI trading' }, hide: ['tr'] },
-      { ...trade('fund'), title: { 'zh-CN': '基金', 'en-US': 'Funds products' } },
-      { ...trade('quant'), title: { 'zh-CN': '量化', 'en-US': 'Quant' }, hide: ['pl'] },
+      { ...trade('stock', 'fo'), title: MENU_TITLES['trades/stock'] },
+      { ...trade('block'), title: MENU_TITLES['trades/block'], hide: ['pl', 'es'] },
+      { ...trade('ipo'), title: MENU_TITLES['trades/ipo'] },
+      { ...trade('ipo_allocation'), title: MENU_TITLES['trades/ipo_allocation'], hide: ['pl', 'es'] },
+      { ...trade('go_public'), title: MENU_TITLES['trades/go_public'], hide: ['pl', 'es', 'kun'] },
+      { ...trade('daily'), title: MENU_TITLES['trades/daily'], hide: ['tr', 'kun'] },
+      { ...trade('ai'), title: MENU_TITLES['trades/ai'], hide: ['tr'] },
+      { ...trade('fund'), title: MENU_TITLES['trades/fund'] },
+      { ...trade('quant'), title: MENU_TITLES['trades/quant'], hide: ['pl'] },
     ],
   },
   {
     name: 'trx',
     icon: ReceiptLongIcon,
-    title: { 'zh-CN': '交易记录', 'en-US': 'Trade records' },
+    title: MENU_TITLES.trx,
     children: [
-      { ...records('stock'), title: { 'zh-CN': '股票记录', 'en-US': 'Stock records' } },
-      { ...records('block'), title: { 'zh-CN': '大宗记录', 'en-US': 'Block records' }, hide: ['pl', 'es'] },
-      { ...records('ipo'), title: { 'zh-CN': '新股记录', 'en-US': 'IPO records' } },
-      { ...records('daily'), title: { 'zh-CN': '日内记录', 'en-US': 'Daily records' }, hide: ['kun'] },
+      { ...records('stock'), title: MENU_TITLES['trx/stock'] },
+      { ...records('block'), title: MENU_TITLES['trx/block'], hide: ['pl', 'es'] },
+      { ...records('ipo'), title: MENU_TITLES['trx/ipo'] },
+      { ...records('daily'), title: MENU_TITLES['trx/daily'], hide: ['kun'] },
       {
         ...records('subscribe'),
-        title: { 'zh-CN': 'AI 订阅记录', 'en-US': 'AI subscriptions' },
+        title: MENU_TITLES['trx/subscribe'],
         hide: ['pl', 'es', 'sun3'],
       },
-      { ...records('ai'), title: { 'zh-CN': 'AI 记录', 'en-US': 'AI records' }, hide: ['sun3'] },
-      { ...records('fund'), title: { 'zh-CN': '基金记录', 'en-US': 'Fund records' } },
-      { ...records('quant'), title: { 'zh-CN': '量化记录', 'en-US': 'Quant records' }, hide: ['pl'] },
+      { ...records('ai'), title: MENU_TITLES['trx/ai'], hide: ['sun3'] },
+      { ...records('fund'), title: MENU_TITLES['trx/fund'] },
+      { ...records('quant'), title: MENU_TITLES['trx/quant'], hide: ['pl'] },
       {
         ...records('sub_allocation'),
-        title: { 'zh-CN': '配售记录', 'en-US': 'Sub-allocations' },
+        title: MENU_TITLES['trx/sub_allocation'],
         hide: ['pl', 'es', 'kun'],
       },
     ],
@@ -125,75 +156,71 @@ export const registry: MenuNode[] = [
   {
     ...declared('users', () => import('./users')),
     icon: ManageAccountsIcon,
-    title: { 'zh-CN': '系统用户', 'en-US': 'System users' },
+    title: MENU_TITLES.users,
   },
   {
     ...declared('message', () => import('./message')),
     icon: MailIcon,
-    title: { 'zh-CN': '站内信', 'en-US': 'Messages' },
+    title: MENU_TITLES.message,
   },
   {
     ...declared('service', () => import('./service')),
     icon: SupportAgentIcon,
-    title: { 'zh-CN': '客服配置', 'en-US': 'Customer service' },
+    title: MENU_TITLES.service,
   },
   {
     ...declared('crypto_address', () => import('./crypto_address'), 'cryptoAddress'),
     icon: CurrencyBitcoinIcon,
-    title: { 'zh-CN': '收款地址', 'en-US': 'Crypto addresses' },
+    title: MENU_TITLES.crypto_address,
   },
   {
     ...declared('emergency', () => import('./emergency')),
     icon: ReportProblemIcon,
-    title: { 'zh-CN': '应急处理', 'en-US': 'Emergency' },
+    title: MENU_TITLES.emergency,
   },
   {
     ...declared('data_exception', () => import('./data_exception'), 'dataException'),
     icon: RuleIcon,
-    title: { 'zh-CN': '数据异常', 'en-US': 'Data exceptions' },
+    title: MENU_TITLES.data_exception,
   },
   {
     name: 'config',
     icon: SettingsIcon,
-    title: { 'zh-CN': '系统配置', 'en-US': 'Configuration' },
+    title: MENU_TITLES.config,
     children: [
-      { ...settings, title: { 'zh-CN': '应用配置', 'en-US': 'App settings' } },
+      { ...settings, title: MENU_TITLES['settings/app'] },
       {
         name: 'permission',
-        title: { 'zh-CN': '权限管理', 'en-US': 'Permissions' },
+        title: MENU_TITLES.permission,
         page: () => import('./permission/PermissionPage'),
       },
       {
         ...declared('ip_access', () => import('./ip_access'), 'ipAccess'),
-        title: { 'zh-CN': 'IP 白名单', 'en-US': 'IP allow-list' },
+        title: MENU_TITLES.ip_access,
       },
       {
         ...declared('approval_policy', () => import('./approval_policy')),
-        title: { 'zh-CN': '复核规则', 'en-US': 'Approval rules' },
+        title: MENU_TITLES.approval_policy,
       },
       {
         ...declared('audit_log', () => import('./audit_log'), 'auditLog'),
-        title: { 'zh-CN': '审计日志', 'en-US': 'Audit log' },
+        title: MENU_TITLES.audit_log,
       },
       {
         ...declared('trade_config', () => import('./trade_config'), 'tradeConfig'),
-        title: { 'zh-CN': '交易配置', 'en-US': 'Trade configuration' },
+        title: MENU_TITLES.trade_config,
       },
       {
         ...declared('exchange_config', () => import('./exchange_config'), 'exchangeConfig'),
-        title: { 'zh-CN': '交易所与汇率', 'en-US': 'Exchanges and rates' },
+        title: MENU_TITLES.exchange_config,
       },
       {
         ...declared('trading_permission', () => import('./trading_permission'), 'tradingPermission'),
-        title: { 'zh-CN': '交易权限', 'en-US': 'Trading permissions' },
-      },
-      {
-        ...declared('currency_pair', () => import('./currency_pair'), 'currencyPair'),
-        title: { 'zh-CN': '货币对', 'en-US': 'Currency pairs' },
+        title: MENU_TITLES.trading_permission,
       },
     ],
   },
-];
+]);
 
 /**
  * react-admin resources that are a page's second list, not a menu leaf, with their permission chains: the message

@@ -9,7 +9,7 @@ import { loadConfig } from '../server/config';
 import { formatChainReport, readCheckpoints, verifyAuditChain } from '../server/core/audit-chain';
 import { runCheck } from './check-runner';
 
-runCheck('audit verification', async (db) => {
+runCheck('audit verification', 'audit_verify', async (db) => {
   const config = loadConfig();
   const checkpoints = readCheckpoints(config.auditCheckpointFile);
   const report = await verifyAuditChain(db, { key: config.auditHmacKey, checkpoints });

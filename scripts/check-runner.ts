@@ -1,14 +1,34 @@
 /**
  * What the database check scripts share: open the configured database (DATABASE_URL, else the embedded PGlite in
  * DATA_DIR; a missing embedded database is an error, not an empty one to call sound), run the check, print its report.
- * Exit code 0 when sound, 1 on a finding, 2 when the check could not run.
+ * Exit code 0 when sound, 1 on a finding, 2 when the check could not run. The result (sound or not, the report's first
+ * line, the time) is kept in `ops_check` under `key`, where /metrics reads it (server/core/metrics.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client';
 
-export function runCheck(name: string, check: (db: Database['db']) => Promise<{ ok: boolean; text: string }>): void {
+/** The checks whose last result is kept (ops_check.name). */
+export type CheckKey = 'ledger_check' | 'audit_verify';
+
+/** Keeps a check's result for /metrics; a database without the table (before migration 0032) only warns. */
+export async function recordCheck(db: Database['db'], key: CheckKey, ok: boolean, text: string): Promise<void> {
+  const summary = text.split('\n')[0].slice(0, 500);
+  await db
+    .execute(
+      sql`INSERT INTO ops_check (name, ok, summary, at) VALUES (${key}, ${ok}, ${summary}, now())
+        ON CONFLICT (name) DO UPDATE SET ok = excluded.ok, summary = excluded.summary, at = excluded.at`,
+    )
+    .catch((e: Error) => console.error(`the result was not recorded for /metrics: ${e.message}`));
+}
+
+export function runCheck(
+  name: string,
+  key: CheckKey,
+  check: (db: Database['db']) => Promise<{ ok: boolean; text: string }>,
+): void {
   const main = async (): Promise<number> => {
     const config = loadConfig();
     if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pgdata'))) {
@@ -23,6 +43,7 @@ export function runCheck(name: string, check: (db: Database['db']) => Promise<{ 
     try {
       const { ok, text } = await check(database.db);
       console.log(text);
+      await recordCheck(database.db, key, ok, text);
       return ok ? 0 : 1;
     } finally {
       await database.close();

@@ -2,7 +2,7 @@
 import { checkLedger, formatReport } from '../server/ledger/check';
 import { runCheck } from './check-runner';
 
-runCheck('ledger check', async (db) => {
+runCheck('ledger check', 'ledger_check', async (db) => {
   const report = await checkLedger(db);
   return { ok: report.ok, text: formatReport(report) };
 });

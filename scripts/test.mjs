@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test suite in order and closes with one "N passed, N failed" line:
 // TypeScript over the whole repository, unit (jsdom), API on embedded PGlite, API again on PostgreSQL when DATABASE_URL is set
-// (plus the PostgreSQL-only concurrency suite), then the built console end to end in Chromium.
+// (then the PostgreSQL-only concurrency suites, alone), then the built console end to end in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,8 +74,11 @@ if (!only.length || only.includes('typecheck')) {
 }
 run('unit', ['-c', 'vitest.unit.config.ts']);
 run('server:pglite', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: '' });
-// On PostgreSQL the server config also picks up the *.pg.test.ts suites (concurrency).
-if (pgUrl) run('server:postgres', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: pgUrl });
+// On PostgreSQL: the same files on every core, then the *.pg.test.ts suites (concurrency) one at a time, alone.
+if (pgUrl) {
+  run('server:postgres', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: pgUrl, SERVER_SUITE: 'api' });
+  run('server:races', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: pgUrl, SERVER_SUITE: 'races' });
+}
 build();
 run('e2e', ['-c', 'vitest.e2e.config.ts']);
 

@@ -7,11 +7,12 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { readCachePlugin } from './core/read-cache';
+import { livePlugin, sseConnections } from './core/events';
 import { accessPlugin } from './core/access';
 import { inputGuardPlugin } from './core/input';
 import { auditPlugin } from './core/audit';
 import './core/context';
-import { errorSchema, registerErrorHandler } from './core/errors';
+import { errorSchema, frameworkErrors, registerErrorHandler } from './core/errors';
 import { rateLimitPlugin } from './core/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { settingRoutes } from './modules/setting/routes';
@@ -32,7 +33,6 @@ import { cryptoAddressRoutes } from './modules/crypto_address/routes';
 import { tradeConfigRoutes } from './modules/trade_config/routes';
 import { tradingPermissionRoutes } from './modules/trading_permission/routes';
 import { exchangeConfigRoutes } from './modules/exchange_config/routes';
-import { currencyPairRoutes } from './modules/currency_pair/routes';
 import { approvalRoutes } from './modules/approval/routes';
 import { emergencyRoutes } from './modules/emergency/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -40,9 +40,17 @@ import { ipAllowPlugin } from './core/ip-allow';
 import { permissionRoutes } from './modules/permission/routes';
 import { tradingRoutes } from './modules/trading/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { eventRoutes } from './modules/events/routes';
 import { lazySchemas } from './core/lazy-schemas';
+import { DECLARED_ENTITIES } from '../domain/entities';
+import { answerRequestId, requestIdOptions } from './core/request-id';
+import { metricsPlugin } from './core/metrics';
+import { healthRoutes } from './core/health';
 
-/** The route plugins of the API, each a module of server/modules; all are mounted under /api. */
+/**
+ * The route plugins of the API, each a module of server/modules; all are mounted under /api, with those of the
+ * declared entities (entityModules).
+ */
 const API_MODULES: FastifyPluginAsync[] = [
   authRoutes,
   userRoutes,
@@ -62,20 +70,37 @@ const API_MODULES: FastifyPluginAsync[] = [
   tradeConfigRoutes,
   tradingPermissionRoutes,
   exchangeConfigRoutes,
-  currencyPairRoutes,
   approvalRoutes,
   auditRoutes,
   emergencyRoutes,
   permissionRoutes,
   tradingRoutes,
   dashboardRoutes,
+  eventRoutes,
 ];
+
+/**
+ * The API modules of the declared entities (domain/entities.ts), by convention: the plugins `server/modules/<name>/
+ * routes.ts` exports under a name ending in `Routes` (esbuild bundles every file the template import can name).
+ */
+export async function entityModules(): Promise<FastifyPluginAsync[]> {
+  const modules = await Promise.all(
+    DECLARED_ENTITIES.map((d) => import(`./modules/${d.name}/routes.ts`) as Promise<Record<string, unknown>>),
+  );
+  return modules.flatMap((m) =>
+    Object.entries(m)
+      .filter(([name, value]) => name.endsWith('Routes') && typeof value === 'function')
+      .map(([, plugin]) => plugin as FastifyPluginAsync),
+  );
+}
 
 export interface BuildOptions {
   /** An already open database; the app then leaves closing it to the caller. */
   database?: Database;
   /** The clock the rules of time read (trading hours); tests pass their own. Default: the wall clock. */
   clock?: () => Date;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 const OPENAPI_DESCRIPTION = [
@@ -146,7 +171,11 @@ const isDocsPath = (url: string) => url === '/docs' || url.startsWith('/docs/');
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const schemas = lazySchemas();
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: opts.logStream },
+    // Every log line of a request, its answer's X-Request-Id and error body and its audit rows carry its id.
+    ...requestIdOptions(),
+    // a malformed URL answered as every error is (code, request_id)
+    frameworkErrors,
     exposeHeadRoutes: false,
     // Behind a reverse proxy (TRUST_PROXY), req.ip is the client's address: rate limits and audit rows see it.
     trustProxy: trustProxyOption(config.trustProxy),
@@ -158,7 +187,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onListen', async () => schemas.warmUp());
   const database =
     opts.database ??
-    (await openDatabase(config.databaseUrl, config.dataDir, undefined, {
+    (await openDatabase(config.databaseUrl, config.dataDir, config.databasePoolSize, {
       ownerUrl: config.databaseOwnerUrl,
       appPassword: config.databaseAppPassword,
     }));
@@ -183,12 +212,19 @@ async function register(app: FastifyInstance, config: Config): Promise<void> {
   // A write drops the short-lived read cache (sessions, allow-lists, list totals) before its answer leaves, in this
   // process and, on PostgreSQL, in every other API process of the database (LISTEN/NOTIFY, core/read-cache.ts).
   await app.register(readCachePlugin);
+  // Live events to the consoles' streams, on the same LISTEN connection (core/events.ts).
+  await app.register(livePlugin);
   app.addSchema(errorSchema);
   await app.register(rateLimitPlugin);
   await app.register(auditPlugin);
   await app.register(accessPlugin);
   await app.register(inputGuardPlugin);
   await app.register(ipAllowPlugin);
+  // Operations (docs/operations.md): the request id on every answer, /metrics (METRICS_TOKEN), /health and /ready.
+  answerRequestId(app);
+  await app.register(metricsPlugin);
+  app.metrics.registerGauge('sse_connections', 'Open live event streams of this process', sseConnections);
+  await app.register(healthRoutes);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Back-office API', version: '0.1.0', description: OPENAPI_DESCRIPTION },
@@ -200,7 +236,7 @@ async function register(app: FastifyInstance, config: Config): Promise<void> {
 
   await app.register(
     async (api) => {
-      for (const routes of API_MODULES) await api.register(routes);
+      for (const routes of [...API_MODULES, ...(await entityModules())]) await api.register(routes);
     },
     { prefix: '/api' },
   );
@@ -230,6 +266,7 @@ async function register(app: FastifyInstance, config: Config): Promise<void> {
     if (spa && req.method === 'GET' && wantsHtml && !isApiPath(req.url) && !isDocsPath(req.url)) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+    const message = `Not found: ${req.method} ${req.url.split('?')[0]}`;
+    return reply.status(404).send({ message, code: 'not_found', request_id: req.id });
   });
 }

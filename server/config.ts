@@ -62,6 +62,15 @@ export interface Config {
   s3Origins: string[];
   /** Fastify's log level (LOG_LEVEL): default silent in test, warn in development, info otherwise. */
   logLevel: string;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); unset: /metrics is 404 (docs/operations.md). */
+  metricsToken?: string;
+  /** PostgreSQL connections of the API's pool per process (DATABASE_POOL_SIZE, default 20; docs/operations.md). */
+  databasePoolSize: number;
+  /**
+   * Seconds between the pings of a live event stream, each after a check of its session (LIVE_HEARTBEAT_SECONDS,
+   * default 15; docs/live-updates.md). A session that ends through the API ends its streams at once whatever this is.
+   */
+  liveHeartbeatSec: number;
 }
 
 /** development and test allow the shortcuts (demo staff with a known password, AUTH_CAPTCHA=off, public /docs). */
@@ -194,12 +203,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     s3Origins: origins(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : nodeEnv === 'development' ? 'warn' : 'info'),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 20),
+    liveHeartbeatSec: int(env.LIVE_HEARTBEAT_SECONDS, 15),
     ...overrides,
   };
   if (config.databaseOwnerUrl && !config.databaseUrl) {
     throw new Error("DATABASE_OWNER_URL is set without DATABASE_URL (the API's own login to the same database)");
   }
   if (config.auditHmacKey.length < 32) throw new Error('AUDIT_HMAC_KEY must be at least 32 characters');
+  if (config.metricsToken !== undefined && config.metricsToken.length < 16) {
+    throw new Error('METRICS_TOKEN must be at least 16 characters');
+  }
+  if (!Number.isSafeInteger(config.liveHeartbeatSec) || config.liveHeartbeatSec < 1) {
+    throw new Error('LIVE_HEARTBEAT_SECONDS must be a whole number of seconds, at least 1');
+  }
+  if (!Number.isSafeInteger(config.databasePoolSize) || config.databasePoolSize < 2) {
+    throw new Error('DATABASE_POOL_SIZE must be a whole number of connections, at least 2');
+  }
   if (!Number.isSafeInteger(config.auditCheckpointSec) || config.auditCheckpointSec < 0) {
     throw new Error('AUDIT_CHECKPOINT_SECONDS must be whole seconds (0: no scheduled checkpoints)');
   }

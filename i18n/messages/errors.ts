@@ -27,6 +27,8 @@ const en = {
   noUserInfo: 'Unable to get the user information',
   noUserId: 'Unable to get the user ID',
   missingUserId: 'Missing user ID',
+  /** An error's text with the id of the request that failed (the API's request_id), for staff to quote. */
+  withRequestId: '%{text} (request %{id})',
 };
 
 export type ErrorKey = keyof typeof en;
@@ -54,6 +56,7 @@ const zh: Record<ErrorKey, string> = {
   noUserInfo: '无法获取用户信息',
   noUserId: '无法获取用户 ID',
   missingUserId: '缺少用户 ID',
+  withRequestId: '%{text}（请求编号 %{id}）',
 };
 
 /** The English error texts by key; providers throw `new Error(ERRORS.<key>)` so messages match the spec. */

@@ -2,21 +2,26 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { approval, type ApprovalCountAnswer } from '../../domain/approval';
 import { ApiError } from '../../dataProvider/http';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
+import { useLiveUp } from '../../src/live/liveStore';
 
-/** How often the menu asks for the count (and again after every change: react-admin's refresh invalidates it). */
-export const APPROVAL_COUNT_POLL_MS = 15_000;
+/**
+ * How often the menu asks for the count while the live stream is down (src/live: while it is up, each change's event
+ * refetches it at once, and react-admin's refresh after a change of one's own too).
+ */
+export const APPROVAL_COUNT_POLL_MS = 60_000;
 export const APPROVAL_COUNT_KEY = ['approval', 'count'] as const;
 
 /**
- * What waits for the signed-in staff member (GET count), polled with If-None-Match: while nothing changed the API
- * answers 304 without a body and the last count stays.
+ * What waits for the signed-in staff member (GET count), refetched on the live events of approvals and polled slowly
+ * while the stream is down, with If-None-Match: while nothing changed the API answers 304 and the last count stays.
  */
 export function useApprovalCount() {
   const dataProvider = useConsoleDataProvider();
   const queryClient = useQueryClient();
+  const live = useLiveUp();
   return useQuery({
     queryKey: APPROVAL_COUNT_KEY,
-    refetchInterval: APPROVAL_COUNT_POLL_MS,
+    refetchInterval: live ? false : APPROVAL_COUNT_POLL_MS,
     queryFn: async ({ signal }) => {
       const last = queryClient.getQueryData<ApprovalCountAnswer>(APPROVAL_COUNT_KEY);
       try {

@@ -10,6 +10,7 @@ import { useAuditDetail } from './api';
 import { AuditDiff } from './AuditDiff';
 import { AuditTimeline } from './AuditTimeline';
 import { useTenantZone } from '../engine/timeZone';
+import { withRequestId } from '../../dataProvider/errorText';
 
 const GRID_SX = {
   m: 0,
@@ -46,6 +47,7 @@ function Summary({ row }: { row: AuditDetail }) {
     [translate('resources.audit_log.detail.target'), target],
     [t('result'), translate(`resources.audit_log.result_values.${row.result}`)],
     [t('ip'), row.ip ?? '—'],
+    [t('request_id'), row.request_id ?? '—'],
     [t('origin'), translate(`resources.audit_log.origin_values.${row.origin}`)],
     [t('db_role'), row.db_role ?? '—'],
   ];
@@ -116,7 +118,7 @@ export default function AuditDrawer({ id, onClose }: DrawerProps) {
             </Button>
           }
         >
-          {translate('resources.audit_log.detail.loadFailed')}
+          {withRequestId(translate, detail.error, translate('resources.audit_log.detail.loadFailed'))}
         </Alert>
       ) : (
         row && (

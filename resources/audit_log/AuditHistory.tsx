@@ -6,6 +6,7 @@ import { canAny } from '../../permissions/can';
 import { usePermissionPayload } from '../../src/permissions/useCan';
 import { useAuditHistory } from './api';
 import { AuditTimeline } from './AuditTimeline';
+import { withRequestId } from '../../dataProvider/errorText';
 
 /** Props of AuditHistory: the target as the audit trail names it (type: the permission resource, e.g. deposit). */
 export interface AuditHistoryProps {
@@ -40,7 +41,7 @@ export default function AuditHistory({ type, id, title = true }: AuditHistoryPro
             </Button>
           }
         >
-          {translate('resources.audit_log.history.loadFailed')}
+          {withRequestId(translate, history.error, translate('resources.audit_log.history.loadFailed'))}
         </Alert>
       ) : !history.data ? (
         <CircularProgress size={20} aria-label={translate('resources.audit_log.detail.loading')} />

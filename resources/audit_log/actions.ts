@@ -5,10 +5,14 @@
  * below); the target types are here. An action not listed shows as written.
  */
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTION_NAMES } from '../../domain/audit-actions';
+import { DECLARED_ENTITIES } from '../../domain/entities';
 import type { OptionSet, OptionTone } from '../labels';
 
-/** The target types (the audit rows' `resource`: permission resources). */
-export const AUDIT_TARGET_TYPES = [
+/**
+ * The target types (the audit rows' `resource`: permission resources), then the declared entities' keys
+ * (domain/entities.ts, labelled with their noun: messages.ts).
+ */
+const LISTED_TARGET_TYPES = [
   'client',
   'users',
   'kyc',
@@ -34,7 +38,11 @@ export const AUDIT_TARGET_TYPES = [
   'exchange_config',
   'trade_config',
   'trading_permission',
-] as const;
+];
+export const AUDIT_TARGET_TYPES: readonly string[] = [
+  ...LISTED_TARGET_TYPES,
+  ...DECLARED_ENTITIES.map((d) => d.resource).filter((r) => !LISTED_TARGET_TYPES.includes(r)),
+];
 
 /** The i18n key of an action's label (dots would nest: they become `__`). */
 export const actionKey = (action: string) => `resources.audit_log.action_names.${action.replace(/\./g, '__')}`;

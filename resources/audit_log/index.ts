@@ -54,6 +54,8 @@ export default defineResource<AuditRecord>({
     ip: { hidden: true, filter: false },
     detail: { hidden: true },
     origin: { options: originOptions, filter: false },
+    // offered by the filter button (the id staff quote from an error message, docs/operations.md)
+    request_id: { filter: false },
     db_role: false,
   }),
   filters: [
@@ -70,6 +72,7 @@ export default defineResource<AuditRecord>({
     { type: 'dateRange', source: 'at', from: 'at_from', to: 'at_to' },
     { type: 'option', source: 'result', options: resultOptions, alwaysOn: false },
     { type: 'text', source: 'ip', alwaysOn: false },
+    { type: 'text', source: 'request_id', alwaysOn: false },
   ],
   sort: { field: 'at', order: 'DESC' },
   rowClick: 'drawer',

@@ -7,6 +7,7 @@
 import { entityMessages, type Language } from '../../domain/entity';
 import { auditLog } from '../../domain/audit';
 import { AUDIT_ACTION_GROUPS, AUDIT_ACTION_LABELS } from '../../domain/audit-actions';
+import { DECLARED_ENTITIES } from '../../domain/entities';
 import type { MessageModule } from '../../i18n/core';
 
 const defs = (lang: Language) => entityMessages(auditLog, lang);
@@ -14,6 +15,9 @@ const defs = (lang: Language) => entityMessages(auditLog, lang);
 /** Action labels keyed as actionKey() reads them. */
 const actionNames = (lang: Language) =>
   Object.fromEntries(Object.entries(AUDIT_ACTION_LABELS).map(([a, labels]) => [a.replace(/\./g, '__'), labels[lang]]));
+
+/** The declared entities' target types (their permission keys) labelled with their noun. */
+const entityTargets = (lang: Language) => Object.fromEntries(DECLARED_ENTITIES.map((d) => [d.resource, d.noun[lang]]));
 
 /** Group labels (every group has one: tests/server/audit-vocabulary.test.ts). */
 const groupNames = (lang: Language) =>
@@ -28,6 +32,7 @@ export default {
         filters: { user_id: '员工' },
         action_groups: groupNames('zh-CN'),
         target_types: {
+          ...entityTargets('zh-CN'),
           client: '客户',
           users: '员工',
           kyc: '实名认证',
@@ -105,6 +110,7 @@ export default {
         filters: { user_id: 'Staff member' },
         action_groups: groupNames('en-US'),
         target_types: {
+          ...entityTargets('en-US'),
           client: 'Client',
           users: 'Staff member',
           kyc: 'KYC',

@@ -12,6 +12,7 @@ import { useClientQuery, useReloadClient } from './drawer/useClientQuery';
 import { hasClientId } from './dialogs/errors';
 import { canAny } from '../../permissions/can';
 import { usePermissionPayload } from '../../src/permissions/useCan';
+import { useNotifyFailure } from '../../dataProvider/useNotifyFailure';
 
 /** The permission chain of the deposit list (deposit:read, or funds:read for the whole funds menu), as the API checks. */
 const DEPOSIT_READ_CHAIN = ['deposit', 'funds'];
@@ -26,6 +27,7 @@ export interface ClientDrawerProps {
 export default function ClientDrawer({ clientId, onClose }: ClientDrawerProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const key = hasClientId(clientId) ? String(clientId) : null;
   const detail = useClientQuery(clientApi.detail, key);
   const accounts = useClientQuery(clientApi.accounts, key);
@@ -37,13 +39,13 @@ export default function ClientDrawer({ clientId, onClose }: ClientDrawerProps) {
   const reloadClient = useReloadClient(key);
   const reload = () => reloadClient();
 
-  const detailFailed = !!detail.error;
+  const detailError = detail.error;
   useEffect(() => {
     if (!key) notify('client.errors.userIdUnavailable', { type: 'error' });
   }, [key, notify]);
   useEffect(() => {
-    if (detailFailed) notify('client.errors.userInfoUnavailable', { type: 'error' });
-  }, [detailFailed, notify]);
+    if (detailError) notifyFailure(detailError, 'client.errors.userInfoUnavailable');
+  }, [detailError, notifyFailure]);
 
   // The account list call is the fresher source; the detail's accounts[] stand in when it fails.
   const accountList = accounts.data ?? (accounts.error ? detail.data?.accounts : undefined);
@@ -76,14 +78,14 @@ export default function ClientDrawer({ clientId, onClose }: ClientDrawerProps) {
             clientId={key}
             client={detail.data}
             loading={detail.isLoading}
-            failed={detailFailed}
+            failed={detailError}
             onRefresh={reload}
           />
           <AccountSection
             clientId={key}
             accounts={accountList}
             loading={accounts.isLoading}
-            failed={!!accounts.error && !accountList}
+            failed={!accountList && accounts.error}
           />
           {canReadDeposits && <PendingDeposits state={deposits} accounts={accountList} />}
           <ClientTabs clientId={key} />

@@ -3,6 +3,7 @@ import { IconButton, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNotify, useTranslate } from 'ra-core';
 import { ApiError } from '../../dataProvider/http';
+import { useNotifyFailure } from '../../dataProvider/useNotifyFailure';
 import { useEngineServices } from '../engine/context';
 import type { FinderProps } from '../engine/types';
 
@@ -13,6 +14,7 @@ import type { FinderProps } from '../engine/types';
 export function ClientSearch({ onFound }: FinderProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const { http } = useEngineServices();
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,8 +34,8 @@ export function ClientSearch({ onFound }: FinderProps) {
         notify('client.search.not_found', { type: 'warning' });
       } else onFound(found.id);
     } catch (err) {
-      const notFound = err instanceof ApiError && err.status === 404;
-      notify(notFound ? 'client.search.not_found' : 'client.search.failed', { type: notFound ? 'warning' : 'error' });
+      if (err instanceof ApiError && err.status === 404) notify('client.search.not_found', { type: 'warning' });
+      else notifyFailure(err, 'client.search.failed');
     } finally {
       setBusy(false);
     }

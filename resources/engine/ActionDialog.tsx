@@ -19,6 +19,7 @@ import { findOption } from '../labels';
 import { newIdempotencyKey, runAction } from './runAction';
 import { actionConfirm, actionLabel, inputLabel } from './schema';
 import type { ActionSpec, ResourceConfig } from './types';
+import { useDecidedBy } from '../../src/live/useDecidedBy';
 
 /**
  * What a confirmation text interpolates: the row's fields as the list shows them (a field's own `value`, money grouped
@@ -86,6 +87,8 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
   const inputs = (action.inputs ?? []).map((input) => ({ ...input, label: inputLabel(config, input) }));
   const confirmKey = actionConfirm(config, action);
   const title = translate(actionLabel(config, action));
+  // another staff member decided this record meanwhile (live events): say who, before the click
+  const decidedBy = useDecidedBy(config.name, record?.id);
 
   const submit = async (values: Record<string, unknown>): Promise<FieldErrorTexts | undefined> => {
     setBusy(true);
@@ -132,6 +135,13 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
                   </DialogContentText>
                 )}
                 {inputs.length > 0 && body}
+                {decidedBy && (
+                  <Alert severity="warning" data-testid="decided-elsewhere">
+                    {decidedBy.name
+                      ? translate('live.decidedBy', { name: decidedBy.name })
+                      : translate('live.decidedElsewhere')}
+                  </Alert>
+                )}
                 {error && <Alert severity="error">{error}</Alert>}
               </Stack>
             </DialogContent>
@@ -142,7 +152,7 @@ export function ActionDialog({ config, action, record, ids, onClose, onSuccess }
               <Button
                 type="submit"
                 variant="contained"
-                disabled={busy || state.uploading || state.invalid}
+                disabled={busy || state.uploading || state.invalid || !!decidedBy}
                 startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
                 data-testid="action-confirm"
               >

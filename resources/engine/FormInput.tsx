@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Autocomplete, Box, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useInput, useRecordContext, useTranslate, type RaRecord } from 'ra-core';
-import { useFormState } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { findOption } from '../labels';
 import { useEngineServices } from './context';
 import { LocaleDateInput } from './filterInputs';
@@ -9,7 +9,9 @@ import { rangeNames } from './formRules';
 import { ImageInput } from './ImageInput';
 import { RangeLabel } from './RangeLabel';
 import { RichTextInput } from './RichTextInput';
-import type { InputSpec } from './types';
+import { SearchPicker } from './SearchPicker';
+import type { Choice, FormValues, InputSpec } from './types';
+import { withRequestId } from '../../dataProvider/errorText';
 
 /** Values are kept as given: an emptied text stays '' until the form sends it (formOutput decides). */
 const keep = (value: unknown) => value;
@@ -56,29 +58,51 @@ function useFormField(input: InputSpec, required: boolean, format: (value: unkno
   return { translate, field, error, label, hint, textProps };
 }
 
-/** The remote choices of a picker, loaded when the form opens. */
-function useChoices(input: InputSpec, record: RaRecord | undefined) {
+/** The form's values named by an input's `loadOn`, and a key that changes when one does. */
+function useLoadOn(input: InputSpec) {
+  const names = input.loadOn ?? [];
+  const watched = useWatch({ name: names }) as unknown[];
+  const key = JSON.stringify(watched);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the values change with their key
+  const values = useMemo(() => Object.fromEntries(names.map((n, i) => [n, watched[i]])), [key]);
+  return { values, key };
+}
+
+/** The choices of a remote picker: loaded when the form opens, and again when a value of `loadOn` changes. */
+function useChoices(input: InputSpec, record: RaRecord | undefined, values: FormValues, key: string) {
   const { http } = useEngineServices();
-  const [choices, setChoices] = useState<{ id: string | number; name: string }[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [choices, setChoices] = useState<Choice[] | null>(null);
+  /** The load's error (null: none). */
+  const [failed, setFailed] = useState<unknown>(null);
   useEffect(() => {
     let live = true;
+    setChoices(null);
+    setFailed(null);
     input
-      .load?.({ http, record })
+      .load?.({ http, record, values })
       .then((list) => live && setChoices(list))
-      .catch(() => live && setFailed(true));
+      .catch((e: unknown) => live && setFailed(e ?? true));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices load once per opening
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices load once per opening and per `loadOn` change
+  }, [key]);
   return { choices, failed };
 }
 
-function RemotePicker({ input, required, record, disabled }: FormInputProps) {
-  const { translate, field, error: fieldError, hint, textProps } = useFormField(input, required);
-  const { choices, failed } = useChoices(input, record);
-  const error = fieldError ?? (failed ? translate('engine.action.loadFailed') : undefined);
+type FormField = ReturnType<typeof useFormField>;
+interface PickerProps extends FormInputProps {
+  form: FormField;
+  values: FormValues;
+  loadKey: string;
+}
+
+/** A picker of the choices `load` gives. */
+function RemotePicker({ input, record, disabled, form, values, loadKey }: PickerProps) {
+  const { translate, field, error: fieldError, hint, textProps } = form;
+  const { choices, failed } = useChoices(input, record, values, loadKey);
+  const error =
+    fieldError ?? (failed ? withRequestId(translate, failed, translate('engine.action.loadFailed')) : undefined);
   const options = choices ?? [];
   return (
     <Autocomplete
@@ -95,6 +119,38 @@ function RemotePicker({ input, required, record, disabled }: FormInputProps) {
       renderInput={(params) => (
         <TextField {...params} {...textProps} error={!!error} helperText={error ?? hint} fullWidth />
       )}
+    />
+  );
+}
+
+/**
+ * A 'remoteOption' input: searched as the staff member types when it has a `search` that applies to its `loadOn`
+ * values, else a picker of the choices `load` gives; a value chosen for other `loadOn` values is cleared.
+ */
+function RemoteOption(props: FormInputProps) {
+  const { input, required, record, disabled } = props;
+  const form = useFormField(input, required);
+  const { values, key } = useLoadOn(input);
+  const loadedFor = useRef(key);
+  useEffect(() => {
+    if (loadedFor.current === key) return;
+    loadedFor.current = key;
+    form.field.onChange(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the choices' inputs change
+  }, [key]);
+  const search = input.search && (input.search.when?.(values) ?? true) ? input.search : undefined;
+  if (!search) return <RemotePicker {...props} form={form} values={values} loadKey={key} />;
+  return (
+    <SearchPicker
+      search={search}
+      value={form.field.value}
+      onChange={(o) => form.field.onChange(o ? o.id : null)}
+      onBlur={form.field.onBlur}
+      record={record}
+      values={values}
+      disabled={disabled || input.readOnly}
+      textProps={form.textProps}
+      error={form.error}
     />
   );
 }
@@ -275,7 +331,7 @@ function DateField({ input, required, disabled }: FormInputProps) {
 export function FormInput(props: FormInputProps) {
   switch (props.input.type ?? 'text') {
     case 'remoteOption':
-      return <RemotePicker {...props} />;
+      return <RemoteOption {...props} />;
     case 'options':
       return <MultiSelect {...props} />;
     case 'dateRange':

@@ -5,6 +5,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslate } from 'ra-core';
 import type { Http } from '../../dataProvider/http';
 import { ProofImage } from './ProofImage';
+import { withRequestId } from '../../dataProvider/errorText';
 
 /** Largest image accepted, in bytes (5 MB, the API's limit). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -122,8 +123,8 @@ export function ImageInput({
       const { publicUrl, readUrl } = await uploadImage(http, file, purpose);
       setPreview({ value: publicUrl, src: readUrl });
       onChange(publicUrl);
-    } catch {
-      setError(translate('engine.imageInput.failed'));
+    } catch (e) {
+      setError(withRequestId(translate, e, translate('engine.imageInput.failed')));
     } finally {
       setBusy(false);
     }

@@ -57,7 +57,7 @@ export function RelatedList({
           {translate(relatedLabel(config, related))}
         </Typography>
       )}
-      {isPending && <LinearProgress />}
+      {isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {error ? (
         <Alert severity="error">{errorText(translate, error)}</Alert>
       ) : (

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { AutocompleteInput, useTranslate } from 'react-admin';
 import { useEngineServices } from './context';
 import type { ChoiceLoader } from './types';
+import { withRequestId } from '../../dataProvider/errorText';
 
 interface RemoteOptionFilterProps {
   source: string;
@@ -16,13 +17,14 @@ export function RemoteOptionFilter({ source, label, load }: RemoteOptionFilterPr
   const translate = useTranslate();
   const { http } = useEngineServices();
   const [choices, setChoices] = useState<{ id: string | number; name: string }[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** The load's error (null: none). */
+  const [failed, setFailed] = useState<unknown>(null);
 
   useEffect(() => {
     let live = true;
     load({ http }).then(
       (list) => live && setChoices(list),
-      () => live && setFailed(true),
+      (e: unknown) => live && setFailed(e ?? true),
     );
     return () => {
       live = false;
@@ -35,7 +37,7 @@ export function RemoteOptionFilter({ source, label, load }: RemoteOptionFilterPr
       label={label}
       choices={choices ?? []}
       isPending={!choices && !failed}
-      helperText={failed ? translate('engine.action.loadFailed') : false}
+      helperText={failed ? withRequestId(translate, failed, translate('engine.action.loadFailed')) : false}
       noOptionsText={translate('engine.action.noChoices')}
       size="small"
       sx={{ minWidth: 220 }}

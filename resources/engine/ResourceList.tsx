@@ -9,6 +9,7 @@ import { ActionButton } from './ActionButton';
 import { BulkActions } from './BulkActions';
 import { ExportButton } from './ExportButton';
 import { fieldContent, useFieldEnv } from './FieldValue';
+import { KeyboardRowsBody } from './KeyboardRows';
 import { FILTER_GAP, FILTER_WIDTHS, filterInputs, filtersOnOneRow, useFilterUnits } from './filterInputs';
 import {
   ROW_ACTIONS_CLASS,
@@ -23,6 +24,7 @@ import { TimeZoneNote } from './timeZone';
 import { useAllowed } from './useAllowed';
 import type { DrawerProps, ResourceConfig } from './types';
 import { endpointsMeta } from './define';
+import { LiveListBar } from '../../src/live/LiveListBar';
 
 /** The show view in a drawer, loaded when a row first opens it. */
 const ShowDrawer = lazy(() => import('./ShowDrawer').then((m) => ({ default: m.ShowDrawer })));
@@ -41,6 +43,30 @@ const LIST_SX = (theme: Theme): SystemStyleObject<Theme> => ({
   '& .RaFilterForm-filterFormInput .MuiFormControl-root': { mb: 0.5 },
   // Phones: filters side by side as they fit, not one full-width row each.
   [theme.breakpoints.down('sm')]: { '& .RaFilterForm-filterFormInput': { width: 'auto' } },
+});
+
+/**
+ * Folded filters (those that fit, counted by ResourceList) stay on one row beside the toolbar: while the toolbar grows
+ * (its totals arrive) and they fold to fewer, the last one is clipped for a frame or two instead of wrapping, which
+ * would push the table down and back under a moving pointer.
+ */
+const FOLDED_SX = (theme: Theme): SystemStyleObject<Theme> => ({
+  [theme.breakpoints.up('sm')]: {
+    '& form:has(> .RaFilterForm-filterFormInput)': { flexWrap: 'nowrap', overflowX: 'clip' },
+  },
+});
+
+/**
+ * Expanded filters take the whole width, the toolbar then goes to the row under them (beside them it kept its width
+ * and left the filters a narrow column, two to a row).
+ */
+const EXPANDED_SX = (theme: Theme): SystemStyleObject<Theme> => ({
+  [theme.breakpoints.up('sm')]: {
+    '& div:has(> form > .RaFilterForm-filterFormInput)': { flexWrap: 'wrap' },
+    '& form:has(> .RaFilterForm-filterFormInput)': { flex: '1 1 100%' },
+    // the toolbar (the row's last child) at the right, as it stood beside them
+    '& div:has(> form > .RaFilterForm-filterFormInput) > :last-child': { ml: 'auto' },
+  },
 });
 
 /** The toolbar keeps its width beside the filters (they are counted to fit); on phones its buttons wrap. */
@@ -270,7 +296,7 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
       <List
         resource={config.name}
         queryOptions={{ meta: endpointsMeta(config) }}
-        sx={LIST_SX}
+        sx={[LIST_SX, expanded ? EXPANDED_SX : FOLDED_SX]}
         filters={filters.length ? filters : undefined}
         sort={config.sort ?? { field: 'id', order: 'DESC' }}
         perPage={config.perPage ?? 25}
@@ -293,11 +319,13 @@ export function ResourceList({ config }: { config: ResourceConfig }) {
         pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
         title={`resources.${config.name}.name`}
       >
+        <LiveListBar resource={config.name} />
         <DataTable
           // Headers stay on one line (CJK labels otherwise break between characters); a wide table scrolls sideways
           // inside the list instead of widening the page past the toolbar.
           sx={TABLE_SX}
           rowClick={onRowClick}
+          body={onRowClick ? KeyboardRowsBody : undefined}
           hiddenColumns={hiddenColumns}
           bulkActionButtons={bulkActionButtons}
         >

@@ -8,6 +8,7 @@ import { EngineForm, type FieldErrorTexts } from './EngineForm';
 import { FormToolbar } from './FormToolbar';
 import { editFields, inputOf } from './schema';
 import type { FormValues, ViewProps } from './types';
+import { useNotifyFailure } from '../../dataProvider/useNotifyFailure';
 
 /** The answer itself, or the `data` of a `{ data }` envelope. */
 function unwrap(body: unknown): Record<string, unknown> | null {
@@ -29,6 +30,7 @@ export interface SingleFormProps extends ViewProps {
 export function SingleForm({ config, onSaved }: SingleFormProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const { http } = useEngineServices();
   const single = config.single!;
   const loadFailed = single.loadFailed ?? 'engine.form.loadFailed';
@@ -59,7 +61,7 @@ export function SingleForm({ config, onSaved }: SingleFormProps) {
       notify('engine.form.saved', { type: 'success' });
       return undefined;
     } catch (e) {
-      notify('engine.form.saveFailed', { type: 'error' });
+      notifyFailure(e, 'engine.form.saveFailed');
       const fields = fieldErrorTexts(translate, e);
       if (!fields) setSaveError(errorText(translate, e, 'engine.form.saveFailed'));
       return fields;

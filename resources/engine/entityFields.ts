@@ -7,6 +7,8 @@ const TYPE_OF_KIND: Record<FieldKind, FieldType> = {
   id: 'number',
   integer: 'number',
   money: 'money',
+  // shown as the API gives it (all its decimals)
+  decimal: 'text',
   text: 'text',
   textarea: 'textarea',
   richtext: 'richtext',

@@ -1,6 +1,9 @@
 import { absoluteUrl } from '../../authProvider/refresh';
 import { ApiError, serverMessage, withQuery } from '../../dataProvider/http';
 
+/** The file formats of an export (the API's `format`; CSV when absent). */
+export type ExportFormat = 'csv' | 'xlsx';
+
 /** Opens a streamed GET of the API (bearer, tenant) and answers the raw Response. */
 export type OpenStream = (path: string, query: Record<string, unknown>, signal: AbortSignal) => Promise<Response>;
 
@@ -14,7 +17,10 @@ export interface ExportProgress {
 /** A finished export. */
 export interface ExportResult {
   blob: Blob;
+  /** A CSV's rows (an .xlsx's are not counted: 0). */
   rows: number;
+  /** The row total the server announced, if any. */
+  total?: number;
   bytes: number;
   /** The file name the server suggested (Content-Disposition), if any. */
   filename?: string;
@@ -35,7 +41,8 @@ export interface StreamOpenerDeps {
 export function createStreamOpener(deps: StreamOpenerDeps): OpenStream {
   return async (path, query, signal) => {
     const send = () => {
-      const headers: Record<string, string> = { Accept: 'text/csv', 'X-Tenant-Id': deps.profile.tenantId };
+      const accept = query.format === 'xlsx' ? XLSX_TYPE : 'text/csv';
+      const headers: Record<string, string> = { Accept: accept, 'X-Tenant-Id': deps.profile.tenantId };
       const access = deps.tokens.get()?.access;
       if (access) headers.Authorization = `Bearer ${access}`;
       return (deps.fetch ?? globalThis.fetch)(absoluteUrl(`${deps.profile.apiBase}${withQuery(path, query)}`), {
@@ -49,6 +56,8 @@ export function createStreamOpener(deps: StreamOpenerDeps): OpenStream {
     return send();
   };
 }
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const QUOTE = 0x22;
 const NEWLINE = 0x0a;
@@ -83,7 +92,8 @@ function filenameOf(res: Response): string | undefined {
 }
 
 /**
- * Streams a CSV export into a Blob, reporting rows (excluding the header line) and bytes as they arrive.
+ * Streams an export into a Blob, reporting bytes as they arrive and, for a CSV, its rows (excluding the header line;
+ * an .xlsx, `format=xlsx` in the query, is compressed: its rows are not counted).
  * Aborting `signal` stops the download (the promise rejects with an AbortError).
  */
 export async function streamExport(
@@ -116,7 +126,8 @@ export async function streamExport(
   const announced = Number(res.headers.get('X-Total-Count'));
   const total =
     Number.isFinite(announced) && announced >= 0 && res.headers.has('X-Total-Count') ? announced : undefined;
-  const counter = createRowCounter();
+  const csv = query.format !== 'xlsx';
+  const counter = csv ? createRowCounter() : { push: () => undefined, lines: () => 0 };
   const chunks: Uint8Array[] = [];
   let bytes = 0;
   const rows = () => Math.max(counter.lines() - 1, 0);
@@ -144,8 +155,8 @@ export async function streamExport(
     counter.push(buffer);
     onProgress({ rows: rows(), bytes, total });
   }
-  const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('Content-Type') ?? 'text/csv;charset=utf-8' });
-  return { blob, rows: rows(), bytes, filename: filenameOf(res) };
+  const type = res.headers.get('Content-Type') ?? (csv ? 'text/csv;charset=utf-8' : XLSX_TYPE);
+  return { blob: new Blob(chunks as BlobPart[], { type }), rows: rows(), total, bytes, filename: filenameOf(res) };
 }
 
 /** Offers a Blob as a file download. */

@@ -2,6 +2,7 @@
  * Display formatting of field values. Amounts are decimal strings and are formatted as text, never through
  * a float, so '12345678901234.57' shows as '12,345,678,901,234.57' to the last digit.
  */
+import { utcOffset, zoneParts } from '../../domain/time-zone';
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
 
@@ -85,28 +86,14 @@ interface TimeParts {
   s: string;
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-/** The formatter of a zone's calendar and 24 h clock, or null for a zone this browser does not know. */
-function zoneFormat(zone: string): Intl.DateTimeFormat | null {
-  let fmt = zoneFormats.get(zone);
-  if (!fmt) {
-    try {
-      fmt = new Intl.DateTimeFormat('en-CA', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      });
-    } catch {
-      return null;
-    }
-    zoneFormats.set(zone, fmt);
+/** The parts of an instant in a zone (domain/time-zone.ts zoneParts), or null for a zone this browser does not know. */
+function inZone(date: Date, zone: string): TimeParts | null {
+  try {
+    const p = zoneParts(date, zone);
+    return { y: p.year, m: p.month, d: p.day, h: p.hour, mi: p.minute, s: p.second };
+  } catch {
+    return null;
   }
-  return fmt;
 }
 
 /**
@@ -120,11 +107,8 @@ function partsOf(value: unknown, zone: string | undefined): TimeParts | null {
   }
   const date = toDate(value);
   if (!date) return null;
-  const fmt = zone ? zoneFormat(zone) : null;
-  if (fmt) {
-    const p = Object.fromEntries(fmt.formatToParts(date).map((x) => [x.type, x.value]));
-    return { y: p.year, m: p.month, d: p.day, h: p.hour, mi: p.minute, s: p.second };
-  }
+  const inTenantZone = zone ? inZone(date, zone) : null;
+  if (inTenantZone) return inTenantZone;
   return {
     y: String(date.getFullYear()),
     m: pad(date.getMonth() + 1),
@@ -162,26 +146,8 @@ export function formatLocaleDateTime(value: unknown, locale: string | undefined,
 export function formatFullDateTime(value: unknown, locale: string | undefined, zone?: string): string {
   const text = formatLocaleDateTime(value, locale, zone);
   const d = toDate(value);
-  if (!d || !zone || !zoneFormat(zone)) return text;
+  if (!d || !zone || !inZone(d, zone)) return text;
   return `${text} (${zone}, UTC${utcOffset(d, zone)})`;
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `+08:00` of a zone at an instant. */
-export function utcOffset(at: Date, zone: string): string {
-  try {
-    let fmt = offsetFormats.get(zone);
-    if (!fmt) {
-      fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-      offsetFormats.set(zone, fmt);
-    }
-    const name = fmt.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
-    const m = /GMT([+-]\d{2}:\d{2})/.exec(name ?? '');
-    return m ? m[1] : '+00:00';
-  } catch {
-    return '+00:00';
-  }
 }
 
 let lastYear = { at: NaN, zone: undefined as string | undefined, year: '' };

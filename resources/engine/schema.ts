@@ -42,6 +42,8 @@ export const inputOf = (config: ResourceConfig, field: FieldSpec): InputSpec => 
   helperText: field.helperText,
   options: field.options,
   load: field.load,
+  loadOn: field.loadOn,
+  search: field.search,
   integer: field.integer,
   maxLength: field.maxLength,
   purpose: field.purpose,

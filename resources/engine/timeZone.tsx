@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useLocaleState, useTranslate } from 'ra-core';
 import { useAppState } from '../../src/state/appState';
-import { formatFullDateTime, formatLocaleDateTime, utcOffset } from './format';
+import { utcOffset } from '../../domain/time-zone';
+import { formatFullDateTime, formatLocaleDateTime } from './format';
 
 /** The tenant's time zone, undefined until the app settings have answered once in this browser. */
 export const useTenantZone = (): string | undefined => useAppState((s) => s.timeZone || undefined);

@@ -85,6 +85,10 @@ export interface InputSpec extends InputRules {
   options?: OptionSet;
   /** 'remoteOption': loads the choices (id and display text) when the form opens. */
   load?: ChoiceLoader;
+  /** 'remoteOption': the form values the choices depend on: loaded again (the value cleared) when one changes. */
+  loadOn?: string[];
+  /** 'remoteOption': the choices are searched as the staff member types (e.g. a client among 100,000), not loaded. */
+  search?: ChoiceSearch;
   /** 'money': the record field holding the largest amount accepted (e.g. what a loan still owes). */
   max?: string;
   /** 'number': a whole number, sent as a JSON number. */
@@ -144,8 +148,11 @@ export interface FieldSpec {
   validate?: InputRules['validate'];
   /** Forms: i18n key of a hint under the input. */
   helperText?: string;
-  /** Forms, 'remoteOption' input: loads the choices. */
+  /** Forms, 'remoteOption' input: loads the choices (again when a value of `loadOn` changes). */
   load?: ChoiceLoader;
+  loadOn?: string[];
+  /** Forms, 'remoteOption' input: the choices are searched as the staff member types (see InputSpec.search). */
+  search?: ChoiceSearch;
   /** Number: a whole number (sent as a JSON number). */
   integer?: boolean;
   /** Text: the longest value accepted. */
@@ -252,12 +259,43 @@ export interface ResourceEndpoints {
   create?: Endpoint;
   update?: Endpoint;
   delete?: Endpoint;
-  /** CSV export of the list's filters; default `<list path>/export` with the list's fixed parameters. `false`: none. */
+  /** CSV or .xlsx export of the list's filters; default `<list path>/export` with the list's fixed parameters. `false`: none. */
   export?: string | false;
 }
 
+/** A choice of a remote option: the value and its display text. */
+export interface Choice {
+  id: string | number;
+  name: string;
+}
+
+/** What a remote option's loader or search receives. */
+export interface ChoiceContext {
+  http: Http;
+  record?: RaRecord;
+  /** The form's values named by the input's `loadOn`. */
+  values?: FormValues;
+}
+
 /** Loads the choices of a remote option (an action input or a filter). */
-export type ChoiceLoader = (ctx: { http: Http; record?: RaRecord }) => Promise<{ id: string | number; name: string }[]>;
+export type ChoiceLoader = (ctx: ChoiceContext) => Promise<Choice[]>;
+
+/** What a search receives: the loader's context and the signal that aborts a superseded request. */
+export type SearchContext = ChoiceContext & { signal: AbortSignal };
+
+/**
+ * The search of a remote option whose choices are too many to load (a tenant's clients): the picker asks `find` as
+ * the staff member types (debounced, the superseded request aborted) and `one` for the label of a value it starts with
+ * (an edit form's current client).
+ */
+export interface ChoiceSearch {
+  /** The choices matching the typed text (trimmed, never empty): a first page of them. */
+  find: (ctx: SearchContext, text: string) => Promise<Choice[]>;
+  /** The choice of a value; null when there is none (any more, or not in the caller's scope). */
+  one: (ctx: SearchContext, id: string | number) => Promise<Choice | null>;
+  /** Whether the search applies to the form's `loadOn` values (default always); otherwise `load` gives the choices. */
+  when?: (values: FormValues) => boolean;
+}
 
 /**
  * An input of an action's dialog (e.g. the amount of a repayment): any form input with its rules; its label is

@@ -58,13 +58,19 @@ function RatePanel({
         </Typography>
         {withActions && <ActionButton config={current} action={newRate as never} />}
       </Stack>
-      {rows.isPending && <LinearProgress />}
+      {rows.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {rows.error ? (
         <Alert severity="error" sx={{ m: 2 }}>
           {errorText(translate, rows.error)}
         </Alert>
       ) : (
-        <Box sx={{ overflowX: 'auto', maxHeight: 360 }}>
+        // a region of its own that takes the focus, so that the keyboard scrolls it too (WCAG 2.1.1)
+        <Box
+          tabIndex={0}
+          role="region"
+          aria-label={translate(`resources.exchange_config.sections.${title}`)}
+          sx={{ overflowX: 'auto', maxHeight: 360 }}
+        >
           <Table
             size="small"
             stickyHeader

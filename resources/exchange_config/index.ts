@@ -1,5 +1,4 @@
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { RaRecord } from 'ra-core';
 import {
@@ -11,9 +10,9 @@ import {
   type CurrencyRateRow,
   type MarketExchangeRow,
 } from '../../domain/exchange-config';
-import { TRADE_LIMITS } from '../../domain/trade-config';
 import { defineResource } from '../engine/define';
 import { enumOptions, fieldsFromEntity } from '../engine/entityFields';
+import { entityResource } from '../engine/entityResource';
 import { sourceText } from './source';
 import type { ActionInput, ActionSpec, FormValues, ResourceConfig } from '../engine/types';
 
@@ -31,10 +30,6 @@ const asKeys = (problems: Record<string, string | undefined>) => {
 
 /** The API's exchange rules as the form's problems (i18n keys). */
 const exchangeProblems = (values: FormValues) => asKeys(marketExchangeProblems(values));
-const exchangeRule =
-  (field: string) =>
-  (_v: unknown, values: FormValues): string | undefined =>
-    exchangeProblems(values)?.[field];
 /** The API's rate rules, one input's problem. */
 const rateRule =
   (field: string) =>
@@ -43,34 +38,6 @@ const rateRule =
 
 // the page's one message namespace: resources.exchange_config.*
 const currencyOptions = enumOptions({ name: marketExchange.name }, currencyRateEntity.fields[1]);
-
-const exchangeInputs: ActionInput[] = [
-  { source: 'code', type: 'text', required: true, maxLength: EXCHANGE_MAX.code, validate: exchangeRule('code') },
-  { source: 'name', type: 'text', required: true, maxLength: EXCHANGE_MAX.name, validate: exchangeRule('name') },
-  {
-    source: 'time_zone',
-    type: 'text',
-    required: true,
-    validate: exchangeRule('time_zone'),
-    helperText: t('hints.time_zone'),
-  },
-  {
-    source: 'sessions',
-    type: 'text',
-    required: true,
-    maxLength: TRADE_LIMITS.sessionsText,
-    validate: exchangeRule('sessions'),
-    helperText: t('hints.sessions'),
-  },
-  { source: 'holidays', type: 'textarea', validate: exchangeRule('holidays'), helperText: t('hints.holidays') },
-];
-const exchangeBody = (v: FormValues) => ({
-  code: String(v.code ?? '').trim(),
-  name: String(v.name ?? '').trim(),
-  time_zone: String(v.time_zone ?? '').trim(),
-  sessions: String(v.sessions ?? '').trim(),
-  holidays: String(v.holidays ?? '').trim() || null,
-});
 
 const rateInputs: ActionInput[] = [
   { source: 'rate', type: 'text', required: true, validate: rateRule('rate'), helperText: t('hints.rate') },
@@ -153,52 +120,21 @@ export const rateHistoryConfig: ResourceConfig<CurrencyRateRecord> = {
 /**
  * Exchanges and rates (spec section 2 "exchange_config", config group; administrators only): the current rates with
  * their change action and the history of changes (ExchangeConfigPage), then the exchanges, this resource's list:
- * code, name, time zone, sessions, holidays, with a create form and edit / delete row actions checked with the
- * API's rules.
+ * code, name, time zone, sessions, holidays, with the create form, edit dialog and delete action from the definition,
+ * checked with the API's rules.
  */
-export const exchangeConfigConfig: ResourceConfig<MarketExchangeRecord> = {
-  name: marketExchange.name,
-  resource: marketExchange.resource,
-  endpoints: {
-    list: marketExchange.paths.list,
-    export: marketExchange.paths.export,
-    create: marketExchange.paths.create,
-  },
-  fields: fieldsFromEntity(marketExchange, {
+export const exchangeConfigConfig = entityResource<MarketExchangeRecord>(marketExchange, {
+  fields: {
     id: { hidden: true },
-    code: { create: true, required: true, maxLength: EXCHANGE_MAX.code },
-    name: { create: true, required: true, maxLength: EXCHANGE_MAX.name },
-    time_zone: { create: true, required: true, helperText: t('hints.time_zone') },
-    sessions: { create: true, required: true, helperText: t('hints.sessions') },
-    holidays: { create: true, input: 'textarea', helperText: t('hints.holidays') },
+    time_zone: { helperText: t('hints.time_zone') },
+    sessions: { helperText: t('hints.sessions') },
+    holidays: { input: 'textarea', helperText: t('hints.holidays') },
     updated_by_name: { hidden: true },
-  }),
+  },
   validate: exchangeProblems,
   sort: { field: 'code', order: 'ASC' },
   rowClick: false,
   views: { list: () => import('./ExchangeConfigPage') },
-  rowActions: [
-    {
-      name: 'edit',
-      icon: EditIcon,
-      permission: { action: 'update' },
-      inputs: exchangeInputs,
-      prefill: (r) => ({
-        code: r.code,
-        name: r.name,
-        time_zone: r.time_zone,
-        sessions: r.sessions,
-        holidays: r.holidays,
-      }),
-      run: { method: 'PUT', path: marketExchange.paths.update, body: (_r, v) => exchangeBody(v) },
-    },
-    {
-      name: 'delete',
-      icon: DeleteIcon,
-      permission: { action: 'delete' },
-      run: { method: 'DELETE', path: marketExchange.paths.delete },
-    },
-  ],
-};
+});
 
 export default defineResource<MarketExchangeRecord>(exchangeConfigConfig);

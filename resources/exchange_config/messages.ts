@@ -17,20 +17,13 @@ export default {
         dialog: { rateSource: '汇率 %{rate}（来源 %{source}，更新于 %{time}）' },
         source_values: { initial: '初始汇率' },
         sections: { rates: '当前汇率', history: '汇率变更记录（最近 20 条）', exchanges: '交易所' },
-        actions: { edit: '编辑', delete: '删除', changeRate: '修改汇率', newRate: '新增汇率' },
+        actions: { changeRate: '修改汇率', newRate: '新增汇率' },
         confirm: {
-          edit: '修改交易所 %{code}。',
-          delete: '删除交易所 %{code}？',
           changeRate:
             '修改 %{primary}/%{secondary} 的汇率：新汇率与反向汇率一并立即生效（反向留空则取 1 ÷ 汇率，向下取整），原汇率保留在变更记录中。',
           newRate: '新增一个货币方向的汇率，与反向汇率一并立即生效。',
         },
         inputs: {
-          code: '交易所代码',
-          name: '交易所名称',
-          time_zone: '时区',
-          sessions: '交易时段',
-          holidays: '休市日',
           primary: '基准货币',
           secondary: '目标货币',
           rate: '汇率',
@@ -55,20 +48,13 @@ export default {
         dialog: { rateSource: 'Rate %{rate} (source %{source}, updated %{time})' },
         source_values: { initial: 'Initial rate' },
         sections: { rates: 'Current rates', history: 'Rate changes (latest 20)', exchanges: 'Exchanges' },
-        actions: { edit: 'Edit', delete: 'Delete', changeRate: 'Change rate', newRate: 'New rate' },
+        actions: { changeRate: 'Change rate', newRate: 'New rate' },
         confirm: {
-          edit: 'Change the exchange %{code}.',
-          delete: 'Delete the exchange %{code}?',
           changeRate:
             'Change the rate %{primary}/%{secondary}: the new rate and its reverse apply at once (an empty reverse is 1 ÷ rate, rounded down); the old ones stay in the history.',
           newRate: 'Add the rate of a currency direction; it applies at once with its reverse.',
         },
         inputs: {
-          code: 'Code',
-          name: 'Name',
-          time_zone: 'Time zone',
-          sessions: 'Sessions',
-          holidays: 'Holidays',
           primary: 'Primary',
           secondary: 'Secondary',
           rate: 'Rate',

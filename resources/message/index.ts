@@ -8,6 +8,7 @@ import {
   type MessageAudience,
   type MessageRow,
 } from '../../domain/message';
+import { clientUsernameSearch } from '../clientChoices';
 import { defineResource } from '../engine/define';
 import { enumOptions, fieldsFromEntity } from '../engine/entityFields';
 import type { ChoiceLoader, FieldSpec, FormValues } from '../engine/types';
@@ -48,6 +49,9 @@ const composeOnly: FieldSpec[] = [
     list: false,
     show: false,
     create: true,
+    // one client, searched by username, full name or mobile; the API takes the username
+    input: 'remoteOption',
+    search: clientUsernameSearch,
     showIf: audienceIs('client'),
     required: true,
     maxLength: MESSAGE_MAX.username,

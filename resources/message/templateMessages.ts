@@ -1,6 +1,6 @@
 /**
- * The message page's templates tab (`resources.message_template.*`): field labels from the definition
- * (domain/message.ts); the tab's name, actions, confirmations and dialog inputs here.
+ * The message page's templates tab (`resources.message_template.*`): field labels (also the dialogs' inputs') from the
+ * definition (domain/message.ts); the tab's name, its create action and delete confirmation here.
  */
 import { entityMessages, type Language } from '../../domain/entity';
 import { messageTemplate } from '../../domain/message';
@@ -14,15 +14,8 @@ export default {
       message_template: {
         name: '消息模板',
         ...template('zh-CN'),
-        actions: { create: '新建模板', edit: '编辑', delete: '删除' },
+        actions: { create: '新建模板' },
         confirm: { delete: '删除模板「%{name}」？已发送的消息不受影响。' },
-        inputs: {
-          name: '模板名称',
-          title: '标题（中文）',
-          title_en: '标题（英文）',
-          body: '正文（中文）',
-          body_en: '正文（英文）',
-        },
       },
     },
   },
@@ -31,15 +24,8 @@ export default {
       message_template: {
         name: 'Message templates',
         ...template('en-US'),
-        actions: { create: 'New template', edit: 'Edit', delete: 'Delete' },
+        actions: { create: 'New template' },
         confirm: { delete: 'Delete the template "%{name}"? Messages already sent keep their texts.' },
-        inputs: {
-          name: 'Template name',
-          title: 'Title (Chinese)',
-          title_en: 'Title (English)',
-          body: 'Body (Chinese)',
-          body_en: 'Body (English)',
-        },
       },
     },
   },

@@ -1,84 +1,35 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import type { RaRecord } from 'ra-core';
-import { MESSAGE_MAX, messageTemplate, templateProblems, type MessageTemplateRow } from '../../domain/message';
-import { fieldsFromEntity } from '../engine/entityFields';
-import type { ActionInput, FormValues, ResourceConfig } from '../engine/types';
+import { messageTemplate, templateProblems, type MessageTemplateRow } from '../../domain/message';
+import { entityResource } from '../engine/entityResource';
+import type { FormValues } from '../engine/types';
 
 /** A template as the list answers it (domain/message.ts). */
 export type TemplateRecord = MessageTemplateRow & RaRecord;
 
-/** The template form's rules, shared with the API: the problem of one input as an i18n key. */
-const rule = (source: string) => (_v: unknown, values: FormValues) => {
-  const code = templateProblems(values)[source];
-  return code ? `errors.field.${code}` : undefined;
-};
+const t = (key: string) => `resources.message_template.${key}`;
 
-const inputs: ActionInput[] = [
-  { source: 'name', type: 'text', required: true, maxLength: MESSAGE_MAX.templateName, validate: rule('name') },
-  {
-    source: 'title',
-    type: 'text',
-    required: true,
-    maxLength: MESSAGE_MAX.title,
-    validate: rule('title'),
-    helperText: 'resources.message.hints.variables',
-  },
-  { source: 'title_en', type: 'text', maxLength: MESSAGE_MAX.title, validate: rule('title_en') },
-  { source: 'body', type: 'richtext', required: true, validate: rule('body') },
-  { source: 'body_en', type: 'richtext', validate: rule('body_en') },
-];
-
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
-const body = (_r: unknown, v: Record<string, unknown>) => ({
-  name: String(v.name ?? ''),
-  title: String(v.title ?? ''),
-  title_en: blankToNull(v.title_en),
-  body: String(v.body ?? ''),
-  body_en: blankToNull(v.body_en),
-});
+/** The template's own rules (a body with text, known {{variables}}), shared with the API, as i18n keys per field. */
+function problems(values: FormValues): Record<string, string> | undefined {
+  const out = Object.entries(templateProblems(values)).map(([f, code]) => [f, `errors.field.${code}`]);
+  return out.length ? Object.fromEntries(out) : undefined;
+}
 
 /**
- * Message templates (the message page's second tab; permission resource `message`): everyone who reads messages
- * sees them and composes from them, supervisors and administrators (message config) add, edit and delete them.
+ * Message templates (the message page's second tab, MessagePage; permission resource `message`): everyone who reads
+ * messages sees them and composes from them; those with message config (the definition's writeGrant: supervisors,
+ * administrators) add them in a dialog (the tab has no page of its own), edit and delete them, from the definition.
  */
-export const templateConfig: ResourceConfig<TemplateRecord> = {
-  name: messageTemplate.name,
-  resource: 'message',
-  endpoints: { list: messageTemplate.paths.list, one: messageTemplate.paths.one, export: messageTemplate.paths.export },
-  fields: fieldsFromEntity(messageTemplate, {
+export const templateConfig = entityResource<TemplateRecord>(messageTemplate, {
+  endpoints: { one: messageTemplate.paths.one },
+  fields: {
     id: { hidden: true },
     name: { filter: true },
+    title: { helperText: 'resources.message.hints.variables' },
     title_en: { hidden: true },
-  }),
+  },
+  validate: problems,
   sort: { field: 'id', order: 'DESC' },
   drawer: 'show',
-  listActions: [
-    {
-      name: 'create',
-      icon: AddIcon,
-      permission: { action: 'config' },
-      confirm: false,
-      inputs,
-      run: { method: 'POST', path: messageTemplate.paths.create!, body },
-    },
-  ],
-  rowActions: [
-    {
-      name: 'edit',
-      icon: EditIcon,
-      permission: { action: 'config' },
-      confirm: false,
-      inputs,
-      prefill: (r) => ({ name: r.name, title: r.title, title_en: r.title_en, body: r.body, body_en: r.body_en }),
-      run: { method: 'PUT', path: messageTemplate.paths.update!, body },
-    },
-    {
-      name: 'delete',
-      icon: DeleteIcon,
-      permission: { action: 'config' },
-      run: { method: 'DELETE', path: messageTemplate.paths.delete! },
-    },
-  ],
-};
+  createDialog: { label: t('actions.create') },
+  delete: { confirm: t('confirm.delete') },
+});

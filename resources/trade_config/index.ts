@@ -1,10 +1,7 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { RaRecord } from 'ra-core';
 import {
-  CONFIG_MAX,
   TRADE_LIMITS,
-  configValueProblem,
   globalConfig,
   globalConfigProblems,
   tradeProduct,
@@ -15,6 +12,7 @@ import {
 } from '../../domain/trade-config';
 import { defineResource } from '../engine/define';
 import { enumOptions, fieldsFromEntity } from '../engine/entityFields';
+import { entityResource } from '../engine/entityResource';
 import type { ActionInput, FormValues, ResourceConfig } from '../engine/types';
 import type { OptionSet } from '../labels';
 
@@ -133,13 +131,8 @@ export const productConfig: ResourceConfig<TradeProductRecord> = {
   ],
 };
 
-const typeOptions = enumOptions(
-  globalConfig,
-  globalConfig.fields.find((f) => f.name === 'type')!,
-);
-
-/** The global-config rules of the API, as the create form's problems (i18n keys). */
-function createProblems(values: FormValues): Record<string, string> | undefined {
+/** The global-config rules of the API, as the form's problems (i18n keys): an edit reads the row's key and type. */
+function configProblems(values: FormValues): Record<string, string> | undefined {
   const problems = globalConfigProblems(values, true);
   const out = Object.fromEntries(Object.entries(problems).map(([f, code]) => [f, keyOf(code!)]));
   return Object.keys(out).length ? out : undefined;
@@ -147,72 +140,27 @@ function createProblems(values: FormValues): Record<string, string> | undefined 
 
 /**
  * Trade configuration (spec section 2 "trade_config", config group; administrators only): the products' settings
- * (TradeConfigPage) above the global configs, this resource's list: key, type, value, description, with a create
- * form and edit / delete row actions, the value validated for its type as the API does.
+ * (TradeConfigPage) above the global configs, this resource's list: key, type, value, description, with the create
+ * form, edit dialog (value, description) and delete from the definition, the value validated for its type as the
+ * API does.
  */
-export const tradeConfigConfig: ResourceConfig<GlobalConfigRecord> = {
-  name: globalConfig.name,
-  resource: globalConfig.resource,
-  endpoints: {
-    list: globalConfig.paths.list,
-    export: globalConfig.paths.export,
-    create: globalConfig.paths.create,
-  },
-  fields: fieldsFromEntity(globalConfig, {
+export const tradeConfigConfig = entityResource<GlobalConfigRecord>(globalConfig, {
+  fields: {
     id: { hidden: true },
-    key: { create: true, required: true, maxLength: CONFIG_MAX.key, helperText: 'resources.trade_config.hints.key' },
-    type: { create: true, required: true, filter: true, options: typeOptions },
+    key: { helperText: 'resources.trade_config.hints.key' },
+    type: { filter: true },
     value: {
-      create: true,
-      maxLength: CONFIG_MAX.value,
       helperText: 'resources.trade_config.hints.value',
       // a yes/no setting reads 是 / 否, not true / false
       value: (r, translate) =>
         r.type === 'boolean' ? translate(r.value === 'true' ? 'ra.boolean.true' : 'ra.boolean.false') : r.value,
     },
-    description: { create: true, maxLength: CONFIG_MAX.description },
     updated_by_name: { hidden: true },
-  }),
-  validate: createProblems,
+  },
+  validate: configProblems,
   sort: { field: 'key', order: 'ASC' },
   rowClick: false,
   views: { list: () => import('./TradeConfigPage') },
-  rowActions: [
-    {
-      name: 'edit',
-      icon: EditIcon,
-      permission: { action: 'update' },
-      inputs: [
-        { source: 'type', type: 'option', options: typeOptions, readOnly: true },
-        {
-          source: 'value',
-          type: 'textarea',
-          maxLength: CONFIG_MAX.value,
-          validate: (value, values) => {
-            const code = configValueProblem(values.type, value ?? '');
-            return code ? keyOf(code) : undefined;
-          },
-          helperText: 'resources.trade_config.hints.value',
-        },
-        { source: 'description', type: 'text', maxLength: CONFIG_MAX.description },
-      ],
-      prefill: (r) => ({ type: r.type, value: r.value, description: r.description ?? '' }),
-      run: {
-        method: 'PUT',
-        path: globalConfig.paths.update,
-        body: (_r, v) => ({
-          value: String(v.value ?? ''),
-          description: typeof v.description === 'string' && v.description.trim() ? v.description.trim() : null,
-        }),
-      },
-    },
-    {
-      name: 'delete',
-      icon: DeleteIcon,
-      permission: { action: 'delete' },
-      run: { method: 'DELETE', path: globalConfig.paths.delete },
-    },
-  ],
-};
+});
 
 export default defineResource<GlobalConfigRecord>(tradeConfigConfig);

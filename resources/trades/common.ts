@@ -54,17 +54,7 @@ export const productChoices =
 /** The products of a kind (any status), for a list's product filter. */
 export const productFilterChoices = (kind: TradeProduct): ChoiceLoader => productChoices(kind, [...PRODUCT_STATUSES]);
 
-/** The clients in the caller's scope, newest first, as picker choices "username (full name)". */
-export const clientChoices: ChoiceLoader = async ({ http }) => {
-  const answer = await http<{ data: { id: number; username: string; full_name?: string | null }[] }>(
-    '/client/admin/v1/list',
-    { query: { page_size: 200, sort: 'id', order: 'desc' } },
-  );
-  return (answer?.data ?? []).map((c) => ({
-    id: c.id,
-    name: c.full_name ? `${c.username} (${c.full_name})` : c.username,
-  }));
-};
+export { clientSearch } from '../clientChoices';
 
 /** Order columns each family does not use (an IPO has no sell price until it lists; period products no shares). */
 const NOT_IN_FAMILY: Record<Family, readonly string[]> = {

@@ -93,6 +93,8 @@ const shared: Texts = {
       awaiting_review: '已提交，待复核：金额达到复核额度，须由其他员工在「复核队列」中通过后才会执行，资金暂不变动',
     },
     awaiting_review: '待复核',
+    // the status filter's choice of every open status (the dashboard's exposure links)
+    open_orders: '未平仓（全部）',
     market: {
       hours: '交易时段 %{sessions}（%{zone}）',
       sellHours: '卖出时段 %{sessions}（%{zone}）',
@@ -213,6 +215,7 @@ const shared: Texts = {
         'Sent for review (awaiting review): the amount reaches the approval tier, so it runs only once another staff member approves it in the approval queue; no money has moved',
     },
     awaiting_review: 'Awaiting review',
+    open_orders: 'Open orders (all)',
     market: {
       hours: 'Trading hours %{sessions} (%{zone})',
       sellHours: 'Selling hours %{sessions} (%{zone})',

@@ -1,10 +1,11 @@
 /**
  * The trades menu's pages (spec section 2, trades group): per kind, its products beside its orders; the IPO stages
- * allocation and go public. The kinds' differences are this data; the configurations are configs.ts's.
+ * allocation and go public. The kinds' differences are this data; the configurations are productConfig.ts's and orderConfig.ts's.
  */
 import { defineResource, type ResourceEntry } from '../engine/define';
 import type { ResourceConfig } from '../engine/types';
-import { orderConfig, productConfig } from './configs';
+import { orderConfig } from './orderConfig';
+import { productConfig } from './productConfig';
 import { ordersName, TRADES_PAGES } from './entries';
 
 export { ordersName, TRADES_PAGES };

@@ -1,18 +1,22 @@
 import { useState } from 'react';
-import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { clientSearch } from '../clientChoices';
 import { ResourceList } from '../engine/ResourceList';
-import type { ViewProps } from '../engine/types';
+import { SearchPicker } from '../engine/SearchPicker';
+import type { Choice, ViewProps } from '../engine/types';
 import ClientPermissions from './ClientPermissions';
 
 const t = (key: string) => `resources.trading_permission.${key}`;
 
-/** A client's effective answer by client id (read-only: the client's own rules are edited in his drawer). */
+/**
+ * A client's effective answer, the client searched by username, full name or mobile (read-only: his own rules are
+ * edited in his drawer).
+ */
 function Lookup() {
   const translate = useTranslate();
-  const [typed, setTyped] = useState('');
+  const [picked, setPicked] = useState<Choice | null>(null);
   const [clientId, setClientId] = useState<string | null>(null);
-  const valid = /^[1-9]\d{0,15}$/.test(typed.trim());
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 1, mb: 1 }} data-testid="permission-lookup">
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500 }}>
@@ -25,17 +29,17 @@ function Lookup() {
         sx={{ my: 1, alignItems: 'center' }}
         onSubmit={(e) => {
           e.preventDefault();
-          if (valid) setClientId(typed.trim());
+          if (picked) setClientId(String(picked.id));
         }}
       >
-        <TextField
-          size="small"
-          label={translate(t('lookup.clientId'))}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        <SearchPicker
+          search={clientSearch}
+          value={picked?.id ?? null}
+          onChange={setPicked}
+          textProps={{ label: translate(t('lookup.client')), size: 'small' }}
+          sx={{ width: 280, maxWidth: '100%' }}
         />
-        <Button type="submit" variant="outlined" disabled={!valid} data-testid="permission-lookup-go">
+        <Button type="submit" variant="outlined" disabled={!picked} data-testid="permission-lookup-go">
           {translate(t('lookup.go'))}
         </Button>
       </Stack>

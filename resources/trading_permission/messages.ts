@@ -14,25 +14,13 @@ export default {
     resources: {
       trading_permission: {
         ...labels('zh-CN'),
-        actions: { create: '新增规则', edit: '修改', delete: '删除' },
-        confirm: {
-          edit: '修改 %{subject_name} 的规则。',
-          delete: '删除此规则？删除后由下一级规则决定（客户 > 团队 > VIP 等级 > 默认）。',
-        },
-        inputs: {
-          scope: '适用范围',
-          client_id: '客户编号',
-          team_id: '团队（组长）',
-          vip: 'VIP 等级',
-          product: '产品',
-          allowed: '交易权限',
-          note: '备注',
-        },
+        confirm: { delete: '删除此规则？删除后由下一级规则决定（客户 > 团队 > VIP 等级 > 默认）。' },
+        inputs: { subject_id: '适用对象' },
         hints: {
           scope: '越具体的规则优先：客户 > 团队 > VIP 等级 > 默认；没有规则时允许交易',
-          vip: '0–99',
+          subject_id: '单个客户：按用户名选择客户；团队：选择组长；VIP 等级：0–99',
         },
-        lookup: { title: '查询客户的有效交易权限', clientId: '客户编号', go: '查询' },
+        lookup: { title: '查询客户的有效交易权限', client: '客户（用户名）', go: '查询' },
         client: {
           title: '产品交易权限',
           own: '该客户的设置',
@@ -64,25 +52,13 @@ export default {
     resources: {
       trading_permission: {
         ...labels('en-US'),
-        actions: { create: 'Add rule', edit: 'Change', delete: 'Delete' },
-        confirm: {
-          edit: 'Change the rule of %{subject_name}.',
-          delete: 'Delete this rule? The next level then decides (client > team > VIP level > default).',
-        },
-        inputs: {
-          scope: 'Applies to',
-          client_id: 'Client ID',
-          team_id: 'Team (leader)',
-          vip: 'VIP level',
-          product: 'Product',
-          allowed: 'Trading',
-          note: 'Note',
-        },
+        confirm: { delete: 'Delete this rule? The next level then decides (client > team > VIP level > default).' },
+        inputs: { subject_id: 'Subject' },
         hints: {
           scope: 'The most specific rule wins: client > team > VIP level > default; with no rule, trading is allowed',
-          vip: '0-99',
+          subject_id: 'One client: pick the client by username; team: its leader; VIP level: 0-99',
         },
-        lookup: { title: "A client's effective trading permissions", clientId: 'Client ID', go: 'Look up' },
+        lookup: { title: "A client's effective trading permissions", client: 'Client (username)', go: 'Look up' },
         client: {
           title: 'Product trading permissions',
           own: "This client's setting",

@@ -4,15 +4,27 @@
  * and placing day, exported as CSV (every matching row), totals per currency; a row opens the order with its ledger
  * transactions. Read only: orders are acted on from the trades pages. One configuration, instantiated per entry.
  */
-import { tradeOrder } from '../../domain/trading';
+import { openStatusFilter } from '../../domain/dashboard';
+import { tradeOrder, type TradeProduct } from '../../domain/trading';
 import { defineResource, type ResourceEntry } from '../engine/define';
-import type { ResourceConfig } from '../engine/types';
+import type { FieldSpec, ResourceConfig } from '../engine/types';
 import { kindPath, orderFields, orderFilters, transactionsRelated, type OrderRecord } from '../trades/common';
 import { TRX_PAGES, type TrxPage } from '../trades/entries';
 import { totalsFinder } from '../trades/ListTotals';
 import { allocationConfig } from './allocations';
 
 export { TRX_PAGES };
+
+/**
+ * The order fields of a kind with, first among the status filter's choices, "open" (every status in which the order's
+ * money is in the product: the dashboard's exposure counts these, and its product links choose this).
+ */
+const withOpenChoice = (fields: FieldSpec[], kind: TradeProduct): FieldSpec[] =>
+  fields.map((f) =>
+    f.source === 'status'
+      ? { ...f, options: [{ id: openStatusFilter(kind), name: 'resources.trades.open_orders' }, ...(f.options ?? [])] }
+      : f,
+  );
 
 /** The records of one kind's orders (`trx/<entry>`). */
 export function recordsConfig({ entry, kind }: TrxPage): ResourceConfig<OrderRecord> {
@@ -25,7 +37,7 @@ export function recordsConfig({ entry, kind }: TrxPage): ResourceConfig<OrderRec
       export: kindPath(tradeOrder.paths.export, entry),
       one: kindPath(tradeOrder.paths.one, entry),
     },
-    fields: orderFields(kind),
+    fields: withOpenChoice(orderFields(kind), kind),
     filters: orderFilters(kind),
     sort: { field: 'id', order: 'DESC' },
     drawer: 'show',

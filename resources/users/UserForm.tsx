@@ -8,6 +8,7 @@ import { Title } from 'react-admin';
 import { pathOf } from '../../domain/entity';
 import { SALESMAN_ROLE, users, type UserRow } from '../../domain/user';
 import { errorText, fieldErrorTexts } from '../../dataProvider/errorText';
+import { useNotifyFailure } from '../../dataProvider/useNotifyFailure';
 import { useEngineServices } from '../engine/context';
 import { EngineForm, type FieldErrorTexts } from '../engine/EngineForm';
 import { FormToolbar } from '../engine/FormToolbar';
@@ -19,21 +20,21 @@ import { roleOptions } from './options';
 /** The roles the form offers: those GET /user/v1/role answers (and the user's current one), undefined while loading. */
 function useRoleChoices(current?: string) {
   const { http } = useEngineServices();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const [roles, setRoles] = useState<string[]>();
   useEffect(() => {
     let live = true;
     assignableRoles(http)
       .then((r) => live && setRoles(r))
-      .catch(() => {
+      .catch((e: unknown) => {
         if (!live) return;
         setRoles([]);
-        notify('resources.users.messages.roles_failed', { type: 'error' });
+        notifyFailure(e, 'resources.users.messages.roles_failed');
       });
     return () => {
       live = false;
     };
-  }, [http, notify]);
+  }, [http, notifyFailure]);
   if (!roles) return undefined;
   return roleOptions.filter((o) => roles.includes(String(o.id)) || o.id === current);
 }

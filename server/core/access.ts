@@ -41,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its permission. */
     routeTable: RouteEntry[];
+    /** The routes outside /api that declare themselves public (the operations routes: /health, /ready, /metrics). */
+    publicRoutes: string[];
   }
 }
 
@@ -119,6 +121,7 @@ export function allowed(grants: string | readonly Grant[], permission: RoutePerm
 async function guard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const permission = req.routeOptions.config.permission;
   if (!permission) return; // not an /api route (docs, static files, not found)
+  if (!isApi(req.routeOptions.url ?? '')) return; // the operations routes (/health, /ready, /metrics): public
   await resolveTenant(req);
   if (permission === 'public') return;
   const staff = await authenticate(req, permission === 'mfa-pending' ? 'mfa' : 'access');
@@ -146,11 +149,19 @@ async function guard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
  */
 export const accessPlugin = fp(async (app) => {
   app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorate('publicRoutes', [] as string[]);
   app.decorateRequest('staff', null);
   app.decorateRequest('tenantId', '');
   app.addHook('onRoute', (route) => {
-    if (!isApi(route.url)) return;
     const permission = route.config?.permission;
+    if (!isApi(route.url)) {
+      // Outside /api there is no tenant and no staff token: a route there that declares anything but public is a bug.
+      if (permission && permission !== 'public') {
+        throw new Error(`Route ${route.url} is outside /api: it can only be public (tenants and tokens are /api's)`);
+      }
+      if (permission) app.publicRoutes.push(route.url);
+      return;
+    }
     const methods = ([] as string[]).concat(route.method);
     if (!permission) throw new Error(`Route ${methods.join(',')} ${route.url} declares no config.permission`);
     const schema = (route.schema ??= {}) as Record<string, unknown>;

@@ -99,6 +99,8 @@ export interface SignedFields {
   ip: string | null;
   result: string;
   detail: string | null;
+  /** The request that wrote the row (migration 0032); null or absent: a row without one, signed as before. */
+  requestId?: string | null;
 }
 
 /**
@@ -122,13 +124,17 @@ function hmac(key: string, text: string): string {
   return p.outer.copy().update(inner).digest('hex');
 }
 
-/** The API's signature of an audit row's content. */
+/**
+ * The API's signature of an audit row's content. A row with a request id signs it too ('audit-row/2', the id last);
+ * a row without one signs exactly what rows signed before migration 0032 ('audit-row/1'), so theirs still verify.
+ */
 export function rowMac(key: string, r: SignedFields): string {
   const json = (v: unknown) => (v === null || v === undefined ? null : canonicalJson(v));
+  const requestId = r.requestId ?? null;
   return hmac(
     key,
     JSON.stringify([
-      'audit-row/1',
+      requestId === null ? 'audit-row/1' : 'audit-row/2',
       r.tenantId ?? null,
       r.userId === null || r.userId === undefined ? null : Number(r.userId),
       r.username ?? null,
@@ -140,6 +146,7 @@ export function rowMac(key: string, r: SignedFields): string {
       r.ip ?? null,
       r.result,
       r.detail ?? null,
+      ...(requestId === null ? [] : [requestId]),
     ]),
   );
 }
@@ -227,6 +234,7 @@ interface ChainRow {
   detail: string | null;
   mac: string | null;
   db_role: string | null;
+  request_id: string | null;
 }
 
 /** The chained rows of a tenant after `afterSeq` (up to `toSeq`), in order, in batches. */
@@ -237,7 +245,7 @@ async function* chainRows(db: Executor, tenant: string, afterSeq: number, toSeq?
       SELECT a.id, a.seq, a.prev_hash, a.hash,
         encode(sha256(convert_to(a.prev_hash || '|' || audit_row_text(a), 'UTF8')), 'hex') AS expected,
         a.tenant_id, a.user_id, a.username, a.action, a.resource, a.target_id, a.before, a.after, a.ip, a.result,
-        a.detail, a.mac, a.db_role
+        a.detail, a.mac, a.db_role, a.request_id
       FROM audit_log a
       WHERE coalesce(a.tenant_id, '') = ${tenant} AND a.seq > ${last}
         ${toSeq === undefined ? sql`` : sql`AND a.seq <= ${toSeq}`}
@@ -264,6 +272,7 @@ const signedFields = (r: ChainRow): SignedFields => ({
   ip: r.ip,
   result: r.result,
   detail: r.detail,
+  requestId: r.request_id,
 });
 
 /**

@@ -57,6 +57,8 @@ interface RequestAudit {
   refusalWritten: boolean;
   /** Who a public request concerned, when the code that refused it knew (a refresh token's owner). */
   subject?: { userId: number | null; username: string | null };
+  /** The request's id (core/request-id.ts): every row the request writes carries it. */
+  requestId?: string;
 }
 
 const current = new AsyncLocalStorage<RequestAudit>();
@@ -112,6 +114,7 @@ export async function writeAudit(db: Executor, entry: AuditEntry & { ip?: string
     ip: text(entry.ip),
     result: entry.result,
     detail: text(entry.detail),
+    requestId: current.getStore()?.requestId ?? null,
   };
   await db.insert(auditLog).values({ ...row, mac: signingKey ? rowMac(signingKey, row) : null });
   if (entry.result !== 'success') {
@@ -274,7 +277,7 @@ export const auditPlugin = fp(async (app) => {
   });
 
   // Every request runs in its own audit state (a hook with `done`, so the rest of the request runs inside it).
-  app.addHook('onRequest', (_req, _reply, done) => current.run({ refusalWritten: false }, done));
+  app.addHook('onRequest', (req, _reply, done) => current.run({ refusalWritten: false, requestId: req.id }, done));
 
   // onError runs before the error handler answers: the row is written (or counted) before the refusal leaves.
   app.addHook('onError', async (req, _reply, error: FastifyError) => {

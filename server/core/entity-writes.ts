@@ -2,7 +2,8 @@
  * The writes an entity's definition declares (domain/entity.ts: fields flagged `create` / `edit` with their rules),
  * registered in one call, `entityWrites(app, spec)`: `POST paths.create`, `PUT paths.update`, `DELETE paths.delete`,
  * each with its body schema made from the flags (unknown fields 400 `unknown_field`), its TypeScript body type
- * (`CreateBody<typeof def>`, `UpdateBody<typeof def>`), the permission chain of the definition's resource, `write()`
+ * (`CreateBody<typeof def>`, `UpdateBody<typeof def>`), the permission chain of the definition's resource (the verb,
+ * or the definition's `writeGrant`), `write()`
  * (transaction, retry, audit row `<entity>.create|update|delete` with before and after), 404 for a row outside the
  * caller's tenant, 409 `duplicate` for a `unique` field. What only one entity knows goes in its hooks.
  */
@@ -13,11 +14,9 @@ import {
   resourceChain,
   writeFields,
   writeProblems,
-  type CreateBody,
   type EntityDef,
   type FieldDef,
   type Row,
-  type UpdateBody,
 } from '../../domain/entity';
 import { requires } from './access';
 import { ctx, signedIn } from './context';
@@ -25,6 +24,7 @@ import type { Executor, Tx } from './db';
 import { fieldSchema, rowSchema, type EntityListSpec } from './entity';
 import { DuplicateError, errorResponses, NotFoundError, ValidationError, type FieldCode } from './errors';
 import { idParams } from './params';
+import { typed } from './typed';
 import type { StaffScope } from './scope';
 import { write } from './write';
 
@@ -40,15 +40,17 @@ export interface WriteContext<D extends EntityDef> {
 }
 
 /** Field problems as codes (`errors.field.<code>` in the console); a hook answers them to refuse a write with 400. */
-export type FieldCodes = Partial<Record<string, FieldCode>>;
+export type FieldCodes = Partial<Record<string, FieldCode | { code: FieldCode; limit?: number }>>;
 
-/** 400 validation with one code per field (nothing when there is none). */
+/** 400 validation with one code (and its limit, if any) per field; nothing when there is none. */
 export function refuse(problems: FieldCodes): void {
-  const issues = Object.entries(problems).filter((e): e is [string, FieldCode] => !!e[1]);
+  const issues = Object.entries(problems).flatMap(([field, p]) => {
+    if (!p) return [];
+    const problem = typeof p === 'string' ? { code: p } : p;
+    return [[field, { ...problem, message: `${field} is not valid (${problem.code})` }] as const];
+  });
   if (!issues.length) return;
-  throw new ValidationError(
-    Object.fromEntries(issues.map(([field, code]) => [field, { code, message: `${field} is not valid (${code})` }])),
-  );
+  throw new ValidationError(Object.fromEntries(issues));
 }
 
 /** How an entity's writes run. */
@@ -61,12 +63,17 @@ export interface EntityWritesSpec<D extends EntityDef, Raw> {
   columns?: Readonly<Record<string, AnyPgColumn>>;
   /** Rules beyond the definition's (across fields, against other rows): problems by field, or nothing. */
   validate?: (values: Values, w: WriteContext<D>) => FieldCodes | undefined | Promise<FieldCodes | undefined>;
-  /** The column values from the checked body (e.g. a decimal in its stored spelling); default the body. */
+  /**
+   * The values to store from the checked body, by field name (e.g. a decimal in its stored spelling; a field not of
+   * the definition needs its column in `columns`); `unique` fields are checked in this spelling. Default the body.
+   */
   beforeWrite?: (values: Values, w: WriteContext<D>) => Values | Promise<Values>;
   /** Refuses a delete by throwing (e.g. 409 when records still name the row). */
   beforeDelete?: (current: Row<D>, w: WriteContext<D>) => Promise<void>;
   /** What the OpenAPI descriptions add (the entity's rules). */
   description?: string;
+  /** The audit actions' prefix, `<prefix>.create|update|delete` (default the definition's name). */
+  auditPrefix?: string;
 }
 
 /** The JSON schema of a written field: its wire type with the limits the API checks at the route. */
@@ -112,6 +119,7 @@ export function entityWrites<D extends EntityDef, Raw>(app: FastifyInstance, spe
   const { list, table } = spec;
   const { def } = list;
   const chain = resourceChain(def);
+  const action = spec.auditPrefix ?? def.name;
   const tags = list.tags ?? [def.name];
   const route = (path: string) => path.replace('{id}', ':id');
   const columns: Record<string, AnyPgColumn> = { ...list.columns, ...spec.columns };
@@ -146,15 +154,17 @@ export function entityWrites<D extends EntityDef, Raw>(app: FastifyInstance, spe
         continue;
       }
       const v = body[f.name];
-      values[f.name] = typeof v === 'string' && f.kind !== 'richtext' ? v.trim() : v;
+      values[f.name] = typeof v === 'string' && f.kind !== 'richtext' && f.trim !== false ? v.trim() : v;
       if (values[f.name] === '' && f.nullable) values[f.name] = null;
     }
     // requiredIf reads the other field's value: the body's, else the row's
     const all = { ...(w.current as Values | undefined), ...values };
     refuse(Object.fromEntries(Object.entries(writeProblems(def, all, mode)).map(([k, p]) => [k, p.code])));
     refuse((await spec.validate?.(values, w)) ?? {});
-    await assertUnique(w, { ...all }, values);
-    return spec.beforeWrite ? spec.beforeWrite(values, w) : values;
+    // unique in the stored spelling (e.g. a code upper-cased by beforeWrite)
+    const written = spec.beforeWrite ? await spec.beforeWrite(values, w) : values;
+    await assertUnique(w, { ...(w.current as Values | undefined), ...written }, written);
+    return written;
   };
 
   /** 409 duplicate when another row of the tenant has a `unique` field's value (with its companions). */
@@ -191,10 +201,10 @@ export function entityWrites<D extends EntityDef, Raw>(app: FastifyInstance, spe
   };
 
   if (def.paths.create && writeFields(def, 'create').length) {
-    app.post<{ Body: CreateBody<D> }>(
+    typed(app).post(
       route(def.paths.create),
       {
-        config: { permission: requires(chain, 'create') },
+        config: { permission: requires(chain, def.writeGrant ?? 'create') },
         schema: {
           tags,
           description: `Adds a ${rowLabel}; answers it. A unique value another row has: 409 duplicate.${about} ${AUDITED}`,
@@ -205,7 +215,7 @@ export function entityWrites<D extends EntityDef, Raw>(app: FastifyInstance, spe
       (req) => {
         const staff = signedIn(ctx(req));
         return write(req, {
-          action: `${def.name}.create`,
+          action: `${action}.create`,
           resource: def.resource,
           targetId: (r: Row<D>) => (r as Values).id as number,
           run: async (tx) => {
@@ -223,10 +233,10 @@ export function entityWrites<D extends EntityDef, Raw>(app: FastifyInstance, spe
   }
 
   if (def.paths.update && writeFields(def, 'edit').length) {
-    app.put<{ Params: { id: number }; Body: UpdateBody<D> }>(
+    typed(app).put(
       route(def.paths.update),
       {
-        config: { permission: requires(chain, 'update') },
+        config: { permission: requires(chain, def.writeGrant ?? 'update') },
         schema: {
           tags,
           description: `Changes a ${rowLabel} (a field left out keeps its value); answers it. Another tenant's or a missing one: 404; a unique value another row has: 409 duplicate.${about} ${AUDITED}`,
@@ -239,7 +249,7 @@ export function entityWrites<D extends EntityDef, Raw>(app: FastifyInstance, spe
         const staff = signedIn(ctx(req));
         const { id } = req.params;
         return write(req, {
-          action: `${def.name}.update`,
+          action: `${action}.update`,
           resource: def.resource,
           targetId: id,
           run: async (tx) => {
@@ -260,10 +270,10 @@ export function entityWrites<D extends EntityDef, Raw>(app: FastifyInstance, spe
   }
 
   if (def.paths.delete) {
-    app.delete<{ Params: { id: number } }>(
+    typed(app).delete(
       route(def.paths.delete),
       {
-        config: { permission: requires(chain, 'delete') },
+        config: { permission: requires(chain, def.writeGrant ?? 'delete') },
         schema: {
           tags,
           description: `Deletes a ${rowLabel}; answers it. Another tenant's or a missing one: 404.${about} ${AUDITED}`,
@@ -275,7 +285,7 @@ export function entityWrites<D extends EntityDef, Raw>(app: FastifyInstance, spe
         const staff = signedIn(ctx(req));
         const { id } = req.params;
         return write(req, {
-          action: `${def.name}.delete`,
+          action: `${action}.delete`,
           resource: def.resource,
           targetId: id,
           run: async (tx) => {

@@ -1,7 +1,7 @@
 /**
  * What the API derives from a domain definition (domain/entity.ts): the list's querystring schema (paging, sort
- * whitelist, filters), the row schema, the CSV columns (headers in the caller's language, times in the caller's time
- * zone, the list's order), and the list + export routes in one call (`entityList`).
+ * whitelist, filters), the row schema, the export columns (CSV and .xlsx from one definition: headers in the caller's
+ * language, times in the caller's time zone, the list's order), and the list + export routes in one call (`entityList`).
  */
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -18,28 +18,37 @@ import {
   type PageParams,
   type Row,
 } from '../../domain/entity';
+import { listTitle } from '../../domain/menu-titles';
 import type { Action } from '../../permissions';
 import { requires } from './access';
 import { ctx, signedIn, type Ctx } from './context';
 import type { Executor } from './db';
 import { errorResponses, ValidationError } from './errors';
 import {
-  csvStream,
   EXPORT_BATCH,
+  EXPORT_FORMATS,
+  EXPORT_PRODUCES,
+  EXPORT_RESPONSE,
+  excelNumber,
+  exportStream,
   listPage,
   listQuerySchema,
   listResponseSchema,
   paging,
-  sendCsv,
+  sendExport,
   startsWith,
   TOTAL_DESCRIPTION,
   type CursorKind,
+  type ExportColumn,
+  type ExportFormat,
   type PagePlan,
   type SortSpec,
   withParams,
 } from './list';
 import { dayField, idField } from './params';
+import { schemaOf, typed, type SchemaOf } from './typed';
 import type { StaffScope } from './scope';
+import { localTime, wallClock } from './local-time';
 import { tenantTimeZone } from './time-zone';
 
 /** The JSON schema of one field's value on the wire. */
@@ -83,7 +92,7 @@ export function rowSchema(def: EntityDef, extra: Record<string, object> = {}) {
  * is 400 with `errors.<name>`: `propertyNames`, since additionalProperties only strips), the allowed `values` of
  * currency and enums fields, and `extra` constraints per field (e.g. a minimum length).
  */
-export function bodySchema(def: EntityDef, extra: Readonly<Record<string, object>> = {}) {
+export function bodySchema<D extends EntityDef>(def: D, extra: Readonly<Record<string, object>> = {}) {
   const names = def.fields.map((f) => f.name);
   const input = (f: FieldDef): Record<string, unknown> => {
     const s = fieldSchema(f);
@@ -91,13 +100,13 @@ export function bodySchema(def: EntityDef, extra: Readonly<Record<string, object
     if (f.kind === 'enums') return { ...s, uniqueItems: true, maxItems: f.values?.length ?? 100 };
     return s;
   };
-  return {
+  return schemaOf<Row<D>>()({
     type: 'object',
     additionalProperties: false,
     propertyNames: { enum: names },
     properties: Object.fromEntries(def.fields.map((f) => [f.name, { ...input(f), ...extra[f.name] }])),
     required: names,
-  } as const;
+  } as const);
 }
 
 /** The querystring schema of one filter field. */
@@ -134,24 +143,46 @@ function filterSchemas(f: FieldDef): Record<string, object> {
   }
 }
 
-/** Export-only parameters: the CSV's language and time zone. */
+/** Export-only parameters: the file's format, language and time zone. */
 export const exportParams = {
-  lang: { type: 'string', enum: [...LANGUAGES], description: 'Language of the CSV headers and labels (default zh-CN)' },
+  format: {
+    type: 'string',
+    enum: [...EXPORT_FORMATS],
+    description:
+      'csv (default: UTF-8 with BOM) or xlsx (one sheet, header row frozen; amounts and rates as numbers with their ' +
+      'decimals, ids as text, times as Excel dates in `tz`)',
+  },
+  lang: {
+    type: 'string',
+    enum: [...LANGUAGES],
+    description: 'Language of the file headers and labels (default zh-CN)',
+  },
   tz: {
     type: 'string',
     maxLength: 64,
     pattern: '^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$',
-    description: "IANA time zone of the CSV times (default the tenant's time zone)",
+    description: "IANA time zone of the file's times (default the tenant's time zone)",
   },
 };
+
+/** The export parameters as a route receives them. */
+export interface ExportParams {
+  format?: ExportFormat;
+  lang?: Language;
+  tz?: string;
+}
 
 /**
  * The list querystring of an entity: paging, its sortable fields (and `moreSorts`, e.g. an alias of one), its
  * filters, and `extra` parameters (one named like a field's filter replaces that filter's schema).
  */
-export function listQuery(def: EntityDef, extra: Record<string, object> = {}, moreSorts: readonly string[] = []) {
+export function listQuery<D extends EntityDef>(
+  def: D,
+  extra: Record<string, object> = {},
+  moreSorts: readonly string[] = [],
+) {
   const filters = Object.assign({}, ...filterFields(def).map(filterSchemas), extra) as Record<string, object>;
-  return listQuerySchema([...new Set([...sortFields(def), ...moreSorts])], filters);
+  return schemaOf<ListQuery<D> & Query>()(listQuerySchema([...new Set([...sortFields(def), ...moreSorts])], filters));
 }
 
 /**
@@ -177,6 +208,28 @@ export function bareDay(v: string, field: string): boolean {
     throw new ValidationError({ [field]: `${field} must be a date` });
   }
   return true;
+}
+
+/**
+ * The conditions of a `<name>_from` / `<name>_to` pair (each a day or a date-time, `dayOrTimeField`) on an instant
+ * column: a bare day is that whole day in the tenant's time zone (from its 00:00 to the next day's, as the dashboard
+ * counts days), a date-time the instant it names (both bounds inclusive).
+ */
+export function dayOrTimeRange(col: AnyPgColumn, q: Record<string, unknown>, name: string, tenantId: string): SQL[] {
+  const conds: SQL[] = [];
+  const bound = (edge: 'from' | 'to'): { day: string | null; at: Date } | undefined => {
+    const field = `${name}_${edge}`;
+    const v = q[field];
+    if (v === undefined || v === null || v === '') return undefined;
+    const at = new Date(String(v));
+    if (Number.isNaN(at.getTime())) throw new ValidationError({ [field]: `${field} must be a date` });
+    return { day: bareDay(String(v), field) ? String(v) : null, at };
+  };
+  const from = bound('from');
+  const to = bound('to');
+  if (from) conds.push(gte(col, from.day ? dayStart(from.day, tenantId) : from.at));
+  if (to) conds.push(lt(col, to.day ? dayEnd(to.day, tenantId) : new Date(to.at.getTime() + 1)));
+  return conds;
 }
 
 /**
@@ -216,87 +269,36 @@ export function filterWhere(
   return conds;
 }
 
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting (it was most of an export's time). */
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-const TIME_PARTS = (tz: string) => {
-  let fmt = timeFormats.get(tz);
-  if (!fmt) {
-    fmt = newTimeFormat(tz);
-    if (timeFormats.size < 1000) timeFormats.set(tz, fmt);
-  }
-  return fmt;
+/**
+ * The sheet name of an export: its list's title in `lang` (the menu entry's, or the definition's own title:
+ * domain/menu-titles.ts listTitle), as the header row is in `lang`; the definition's name when it has none.
+ */
+export const sheetTitle = (def: EntityDef, lang: Language): string => listTitle(def.name, lang, def.title) ?? def.name;
+
+/** How an .xlsx types each field kind's cells (the others are text: labels, names, currencies). */
+const CELL_TYPE: Partial<Record<FieldDef['kind'], ExportColumn<unknown>['type']>> = {
+  money: 'money',
+  decimal: 'decimal',
+  integer: 'integer',
+  id: 'id',
+  datetime: 'datetime',
+  date: 'date',
 };
-const newTimeFormat = (tz: string) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-
-/** `YYYY-MM-DD HH:mm:ss` of an instant in a time zone, by the zone's formatter (the slow, always right way). */
-function formatParts(d: Date, tz: string): string {
-  let fmt: Intl.DateTimeFormat;
-  try {
-    fmt = TIME_PARTS(tz);
-  } catch {
-    fmt = TIME_PARTS('Asia/Shanghai');
-  }
-  const p = Object.fromEntries(fmt.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-
-/** A zone's offset (ms) at an instant, read from its formatter. */
-function offsetAt(ms: number, tz: string): number {
-  const [date, time] = formatParts(new Date(ms), tz).split(' ');
-  const [y, mo, d] = date.split('-').map(Number);
-  const [h, mi, s] = time.split(':').map(Number);
-  return Date.UTC(y, mo - 1, d, h === 24 ? 0 : h, mi, s) + (h === 24 ? 86_400_000 : 0) - (ms - (ms % 1000));
-}
 
 /**
- * Offsets per zone and quarter hour (an export formats a million times in a few thousand quarters). A quarter whose
- * start and end have different offsets (a change of the zone's time inside it) is formatted the slow way.
+ * The export columns of an entity (CSV and .xlsx, one definition): translated headers, enum values and booleans as
+ * labels, local times; for the .xlsx, each field kind's typed cell (core/list/xlsx.ts): amounts and decimals as
+ * numbers where exact, whole numbers as numbers, ids as text, times and days as Excel dates (the wall-clock of `tz`).
  */
-const QUARTER = 15 * 60_000;
-const offsets = new Map<string, number | null>();
-const plain = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** `YYYY-MM-DD HH:mm:ss` of an instant in a time zone (an unknown zone falls back to Asia/Shanghai). */
-export function localTime(value: string | Date | null | undefined, tz: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = value instanceof Date ? value : new Date(value);
-  const ms = d.getTime();
-  if (Number.isNaN(ms)) return String(value);
-  const q = Math.floor(ms / QUARTER);
-  const key = `${tz}|${q}`;
-  let off = offsets.get(key);
-  if (off === undefined) {
-    const start = offsetAt(q * QUARTER, tz);
-    off = start === offsetAt((q + 1) * QUARTER - 1000, tz) ? start : null;
-    if (offsets.size > 100_000) offsets.clear();
-    offsets.set(key, off);
-  }
-  if (off === null) return formatParts(d, tz);
-  const l = new Date(ms + off);
-  const y = l.getUTCFullYear();
-  if (y < 1000 || y > 9999) return formatParts(d, tz);
-  return `${y}-${plain(l.getUTCMonth() + 1)}-${plain(l.getUTCDate())} ${plain(l.getUTCHours())}:${plain(
-    l.getUTCMinutes(),
-  )}:${plain(l.getUTCSeconds())}`;
-}
-
-/** The CSV columns of an entity's export: translated headers, enum values and booleans as labels, local times. */
-export function csvColumns<R extends Record<string, unknown>>(def: EntityDef, lang: Language, tz: string) {
+export function csvColumns<R extends Record<string, unknown>>(
+  def: EntityDef,
+  lang: Language,
+  tz: string,
+): ExportColumn<R>[] {
   const yes = lang === 'zh-CN' ? '是' : 'Yes';
   const no = lang === 'zh-CN' ? '否' : 'No';
-  return exportFields(def).map((f) => ({
-    header: f.label?.[lang] ?? f.name,
-    value: (r: R) => {
+  return exportFields(def).map((f) => {
+    const value = (r: R): unknown => {
       const v = r[f.name];
       if (v === null || v === undefined) return '';
       if (f.kind === 'datetime') return localTime(v as string, tz);
@@ -304,8 +306,37 @@ export function csvColumns<R extends Record<string, unknown>>(def: EntityDef, la
       if (f.kind === 'enum') return f.valueLabels?.[v as string]?.[lang] ?? v;
       if (f.kind === 'enums') return (v as string[]).map((x) => f.valueLabels?.[x]?.[lang] ?? x).join(' ');
       return v;
-    },
-  }));
+    };
+    const type = CELL_TYPE[f.kind] ?? 'text';
+    const cell = (r: R): string | number | Date | null => {
+      const v = r[f.name];
+      if (v === null || v === undefined || v === '') return null;
+      switch (type) {
+        case 'money':
+        case 'decimal':
+          return excelNumber(v);
+        case 'integer':
+          return typeof v === 'number' && Number.isSafeInteger(v) ? v : excelNumber(v);
+        case 'datetime': {
+          const d = wallClock(v as string, tz);
+          const y = d?.getUTCFullYear() ?? 0;
+          // Excel's dates are the years 1900 to 9999
+          return d && y >= 1900 && y <= 9999 ? d : String(value(r));
+        }
+        case 'date':
+          return /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? new Date(`${String(v)}T00:00:00Z`) : String(v);
+        default:
+          return String(value(r));
+      }
+    };
+    return {
+      header: f.label?.[lang] ?? f.name,
+      type,
+      ...(type === 'money' ? { decimals: 2 } : type === 'decimal' ? { decimals: f.decimals ?? 2 } : {}),
+      value,
+      cell,
+    };
+  });
 }
 
 /** A select builder still open for WHERE (drizzle's dynamic mode). */
@@ -346,8 +377,8 @@ export interface EntityListSpec<D extends EntityDef, Raw> {
   /** The full row select, with `_cursor` selected as given, joins included, before WHERE. */
   select: (db: Executor, cursor: SQL<string>) => OpenSelect<Raw & { _cursor: string }>;
   present: (raw: Raw) => Row<D>;
-  /** The prefix-search parameter, if any (its small match sets are sorted from the search's index). */
-  search?: string;
+  /** The prefix-search parameters, if any (their small match sets are sorted from the search's index). */
+  search?: string | readonly string[];
   /** Nullable sort fields (paged by OFFSET). */
   nullable?: readonly string[];
   /** The permission actions; default read and export on the definition's resource chain. */
@@ -392,8 +423,12 @@ function sortSpec<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>): SortS
   };
 }
 
-/** The list's WHERE: scope, the fields' filters, the extra filters. */
-function whereOf<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: Record<string, unknown>): SQL {
+/** The list's WHERE: scope, the fields' filters, the extra filters (also what a list's totals sum over). */
+export function whereOf<D extends EntityDef, Raw>(
+  spec: EntityListSpec<D, Raw>,
+  c: Ctx,
+  q: Record<string, unknown>,
+): SQL {
   const staff = signedIn(c);
   const own = Object.keys(spec.extra ?? {});
   return and(
@@ -408,6 +443,9 @@ function whereOf<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx,
  * made from the same definition, has checked them; `ListQuery<typeof def>` is their precise type for services).
  */
 type Query = PageParams & Record<string, unknown>;
+
+/** A list route's querystring schema, as entityList and entityExport take it. */
+type ListSchema = SchemaOf<{ properties: Record<string, object> }, Query>;
 
 /** One page of an entity's list. */
 export async function readList<D extends EntityDef, Raw>(
@@ -428,7 +466,7 @@ export async function readList<D extends EntityDef, Raw>(
         .select(c.db, cursorKey)
         .where(inPage)
         .orderBy(...plan.orderBy),
-    { name: spec.def.name, search: !!(spec.search && query[spec.search]) },
+    { name: spec.def.name, search: [spec.search ?? []].flat().some((p) => !!query[p]) },
   );
   return { data: rows.map(spec.present), ...page };
 }
@@ -464,7 +502,7 @@ export function exportBatches<D extends EntityDef, Raw>(spec: EntityListSpec<D, 
   };
 }
 
-/** The CSV file name of an export: `<entity>-<YYYYMMDD-HHmmss>.csv`. */
+/** The file name of an export: `<entity>-<YYYYMMDD-HHmmss>.csv` (.xlsx by its format, sendExport). */
 const fileName = (def: EntityDef) =>
   `${def.name.replace(/\W+/g, '_')}-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}.csv`;
 
@@ -478,10 +516,11 @@ export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec:
   if (!def.paths.list) throw new Error(`${def.name} has no list path`);
   // the resource alone when no menu parent also grants it
   const chain = def.parents?.length ? [def.resource, ...def.parents] : def.resource;
-  const querystring = listQuery(def, spec.extra, sortKeys(spec));
+  // the route's query as every list route takes it (ListQuery<D> cannot be resolved for a generic D)
+  const querystring: ListSchema = schemaOf<Query>()(listQuery(def, spec.extra, sortKeys(spec)));
   const tags = spec.tags ?? [def.name];
   const sorts = sortKeys(spec).join(', ');
-  app.get<{ Querystring: Query }>(
+  typed(app).get(
     def.paths.list,
     {
       config: { permission: requires(chain, spec.permission?.list ?? 'read') },
@@ -495,18 +534,32 @@ export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec:
     (req) => readList(spec, ctx(req), req.query),
   );
   if (def.paths.export === undefined && !def.paths.list) return;
-  app.get<{ Querystring: Query & { lang?: Language; tz?: string } }>(
+  entityExport(app, spec, { chain, tags, querystring });
+}
+
+/**
+ * `GET <paths.export>` (default `<list>/export`) of an entity's list: every row the list's filters match in the list's
+ * order, within the staff member's scope, as CSV or .xlsx (`format`), headers in `lang`, times in `tz`; audited.
+ */
+export function entityExport<D extends EntityDef, Raw>(
+  app: FastifyInstance,
+  spec: EntityListSpec<D, Raw>,
+  opts: { chain: string | string[]; tags: string[]; querystring: ListSchema },
+): void {
+  const { def } = spec;
+  const querystring = schemaOf<Query & ExportParams>()(withParams(opts.querystring, exportParams));
+  typed(app).get(
     def.paths.export ?? `${def.paths.list}/export`,
     {
-      config: { permission: requires(chain, spec.permission?.export ?? 'export') },
+      config: { permission: requires(opts.chain, spec.permission?.export ?? 'export') },
       schema: {
-        tags,
+        tags: opts.tags,
         description:
-          `CSV (UTF-8 with BOM) of every row the list's filters match, in the list's order, headers in \`lang\`, ` +
-          `times in \`tz\`. ${spec.description}`,
-        querystring: withParams(querystring, exportParams),
-        produces: ['text/csv'],
-        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
+          `CSV (UTF-8 with BOM) or .xlsx (\`format\`) of every row the list's filters match, in the list's order, ` +
+          `headers in \`lang\`, times in \`tz\`. ${spec.description}`,
+        querystring,
+        produces: EXPORT_PRODUCES,
+        response: { 200: EXPORT_RESPONSE, ...errorResponses(400, 401, 403) },
       },
     },
     async (req, reply) => {
@@ -516,12 +569,13 @@ export function entityList<D extends EntityDef, Raw>(app: FastifyInstance, spec:
       const columns = csvColumns(def, q.lang ?? 'zh-CN', q.tz ?? (await tenantTimeZone(c.db, signedIn(c).tenantId)));
       const fetch = exportBatches(spec, c, q);
       let lastRaw: (Raw & { _cursor: string }) | null = null;
-      const stream = csvStream(columns, async () => {
+      const batch = async () => {
         const rows = await fetch(lastRaw);
         lastRaw = rows[rows.length - 1] ?? null;
         return rows.map(present);
-      });
-      return sendCsv(reply, fileName(def), stream);
+      };
+      const sheet = sheetTitle(def, q.lang ?? 'zh-CN');
+      return sendExport(reply, fileName(def), exportStream(q.format, columns, batch, sheet), q.format);
     },
   );
 }

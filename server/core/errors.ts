@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from './request-id';
 import { ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode, type FieldProblem } from '../../domain/errors';
 
 /** The codes are shared vocabulary (domain/errors.ts): the console translates them; here is the Fastify side. */
@@ -68,10 +69,13 @@ export const validationError = (issues: Record<string, FieldIssue>) => new Valid
 export const errorSchema = {
   $id: 'Error',
   type: 'object',
-  description: 'Every error: a human message, a stable code, and per-field messages for validation errors.',
+  description:
+    'Every error: a human message, a stable code, the request id (also the X-Request-Id header: the log lines and ' +
+    'audit rows of the request carry it), and per-field messages for validation errors.',
   properties: {
     message: { type: 'string' },
     code: { type: 'string' },
+    request_id: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'string' } },
     field_codes: {
       type: 'object',
@@ -175,13 +179,31 @@ const FRAMEWORK_CODES: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
-/** Error handler: the right status and `{ message, code, errors? }`; a 5xx never shows internals. */
+/**
+ * Fastify's constructor option for the errors it answers before routing (a malformed URL), which the error handler
+ * below does not see, nor do the hooks that name the request id: answered in its shape, with a `code` and the
+ * `request_id` (body and X-Request-Id).
+ */
+export const frameworkErrors = (error: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+  const status = error.statusCode ?? 400;
+  void reply
+    .status(status)
+    .header(REQUEST_ID_HEADER, req.id)
+    .send({ message: error.message, code: FRAMEWORK_CODES[status] ?? 'bad_request', request_id: req.id });
+};
+
+/**
+ * Error handler: the right status and `{ message, code, request_id, errors? }`; a 5xx never shows internals. The
+ * request id (core/request-id.ts) lets staff quote the failure: the log lines and audit rows of the request carry it.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
+    const request_id = req.id;
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({
         message: error.message,
         code: error.code,
+        request_id,
         errors: error.errors,
         field_codes: error.fieldCodes,
       });
@@ -189,14 +211,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.validation) {
       const { errors, codes } = splitIssues(fieldErrors(error.validation as AjvIssue[]));
       const message = Object.values(errors)[0] ?? `Invalid request ${error.validationContext ?? ''}`.trim();
-      return reply.status(400).send({ message, code: 'validation', errors, field_codes: codes });
+      return reply.status(400).send({ message, code: 'validation', request_id, errors, field_codes: codes });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message, code: FRAMEWORK_CODES[status] ?? 'bad_request' });
+      const code = FRAMEWORK_CODES[status] ?? 'bad_request';
+      return reply.status(status).send({ message: error.message, code, request_id });
     }
     req.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Internal server error', code: 'internal' });
+    return reply.status(500).send({ message: 'Internal server error', code: 'internal', request_id });
   });
 }
 

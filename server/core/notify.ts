@@ -10,6 +10,9 @@
  * If the listening connection drops, the process reconnects (backing off up to 5 s) and then drops its cache, since
  * notifications sent meanwhile are lost; until then cached entries live their own short TTL, as before. A silently
  * dead connection is found by a ping every PING_MS.
+ *
+ * The same connection carries other channels (`listen`): the live events of core/events.ts. Their handler hears
+ * every notification of its channel, this process's own included, and `onConnect` says when one may have been lost.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -39,6 +42,7 @@ export class CacheListener {
   private ping: NodeJS.Timeout | null = null;
   private listening = false;
   private readonly log: (message: string) => void;
+  private readonly channels = new Map<string, { onNotify: (payload: string) => void; onConnect?: () => void }>();
 
   constructor(private readonly options: CacheListenerOptions) {
     this.log = options.log ?? ((m) => console.error(m));
@@ -47,6 +51,15 @@ export class CacheListener {
   /** Whether notifications are being received right now. */
   get connected(): boolean {
     return this.listening;
+  }
+
+  /**
+   * Also LISTENs on `channel` (a lower-case identifier), from the next connection on (call before start()): `onNotify`
+   * gets every payload, `onConnect` runs after every (re)connection (notifications sent meanwhile are lost).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onConnect?: () => void): void {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    this.channels.set(channel, { onNotify, onConnect });
   }
 
   /** Connects and LISTENs; resolves once listening (or rejects: the caller decides; reconnection is scheduled). */
@@ -64,12 +77,14 @@ export class CacheListener {
     this.client = client;
     client.on('notification', (msg) => {
       if (msg.channel === CACHE_CHANNEL && msg.payload !== this.instanceId) this.options.onInvalidate();
+      else this.channels.get(msg.channel)?.onNotify(msg.payload ?? '');
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
       await client.connect();
       await client.query(`LISTEN ${CACHE_CHANNEL}`);
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${channel}`);
     } catch (error) {
       this.lost(client, error as Error);
       throw error;
@@ -79,8 +94,16 @@ export class CacheListener {
     this.backoff = 250;
     // Whatever was written while nobody listened is unknown: start clean.
     this.options.onInvalidate();
+    for (const { onConnect } of this.channels.values()) onConnect?.();
+    // one ping at a time: a ping still waiting (a loaded server) is not queued behind by another on this client
+    let pinging = false;
     this.ping = setInterval(() => {
-      client.query('SELECT 1').catch((error: Error) => this.lost(client, error));
+      if (pinging) return;
+      pinging = true;
+      client
+        .query('SELECT 1')
+        .catch((error: Error) => this.lost(client, error))
+        .finally(() => (pinging = false));
     }, PING_MS);
     this.ping.unref();
   }

@@ -38,6 +38,24 @@ export function agentCondition(staff: StaffScope, agentColumn: AnyPgColumn): SQL
   }
 }
 
+/**
+ * The same rule in memory, for one agent id (null: a client without agent), as agentCondition decides it in SQL:
+ * for what is not read from a table (the live events of core/events.ts). A team leader needs `team`.
+ */
+export function agentInScope(staff: StaffScope, agentId: number | null): boolean {
+  switch (staff.role) {
+    case 'god':
+    case 'angel':
+      return true;
+    case 'superman':
+      return agentId !== null && (agentId === staff.id || (staff.team ?? []).includes(agentId));
+    case 'hero':
+      return agentId !== null && agentId === staff.id;
+    default:
+      return false;
+  }
+}
+
 /** SQL condition on the `client` table: the tenant and the staff member's scope. */
 export function clientScope(staff: StaffScope): SQL {
   const agent = agentCondition(staff, client.agentId);

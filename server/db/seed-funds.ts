@@ -219,7 +219,7 @@ export async function seedFunds(db: Db, tenantId: string, opts: SeedFundsOptions
       // Approved deposits (one of them rolled back sometimes), one pending, sometimes a rejected one.
       for (let k = 0; k < 2; k++) {
         const amount = cents(500, 20_000);
-        const subType = pick(['bank', 'bank', 'crypto']);
+        const subType = pick(['bank', 'bank', 'crypto'] as const);
         const d = await createDeposit(tx, system, c.id, {
           account_id: main.id,
           amount,

@@ -8,7 +8,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_HOURS } from '../../domain/service';
 import { withRetry } from '../core/retry';
 import { composeMessage } from '../modules/message/messages';
-import { createTemplate } from '../modules/message/templates';
 import { saveDefault, saveTeam } from '../modules/service/service';
 import type { Db } from './client';
 import { client, messageTemplate, staffUser } from './schema';
@@ -31,20 +30,28 @@ export async function seedOperations(db: Db, tenantId: string): Promise<void> {
   if (!admin || !leader) return;
   const as = { id: admin.id, tenantId, role: 'god' };
   await withRetry(db, async (tx) => {
-    const welcome = await createTemplate(tx, as, {
-      name: '欢迎新客户',
-      title: '欢迎您，{{client_name}}',
-      title_en: 'Welcome, {{client_name}}',
-      body: '<p>尊敬的 {{client_name}}（{{username}}），欢迎加入！您的专属业务员是 {{agent_name}}。</p>',
-      body_en: '<p>Dear {{client_name}} ({{username}}), welcome aboard! Your agent is {{agent_name}}.</p>',
-    });
-    await createTemplate(tx, as, {
-      name: '系统维护通知',
-      title: '系统维护通知',
-      title_en: 'Scheduled maintenance',
-      body: '<p>平台将于本周六 02:00-04:00 进行系统维护，期间暂停交易。</p>',
-      body_en: '<p>The platform will be under maintenance on Saturday 02:00-04:00; trading pauses meanwhile.</p>',
-    });
+    // the demo's texts are clean rich text with known variables (the API's rules: domain/message.ts templateProblems)
+    const [welcome] = await tx
+      .insert(messageTemplate)
+      .values(
+        [
+          {
+            name: '欢迎新客户',
+            title: '欢迎您，{{client_name}}',
+            titleEn: 'Welcome, {{client_name}}',
+            body: '<p>尊敬的 {{client_name}}（{{username}}），欢迎加入！您的专属业务员是 {{agent_name}}。</p>',
+            bodyEn: '<p>Dear {{client_name}} ({{username}}), welcome aboard! Your agent is {{agent_name}}.</p>',
+          },
+          {
+            name: '系统维护通知',
+            title: '系统维护通知',
+            titleEn: 'Scheduled maintenance',
+            body: '<p>平台将于本周六 02:00-04:00 进行系统维护，期间暂停交易。</p>',
+            bodyEn: '<p>The platform will be under maintenance on Saturday 02:00-04:00; trading pauses meanwhile.</p>',
+          },
+        ].map((t) => ({ ...t, tenantId, updatedBy: admin.id })),
+      )
+      .returning({ id: messageTemplate.id });
     const team = await composeMessage(
       tx,
       { ...as, id: leader.id, role: 'superman' },

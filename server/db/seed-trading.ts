@@ -5,7 +5,8 @@
  * the tenant already has products); a few hundred statements, about a second.
  */
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { KIND_SUBTYPES, type OrderRouteAction, type PlaceOrderBody } from '../../domain/trading';
+import type { OrderRouteAction } from '../../domain/trading';
+import type { PlaceOrderBody } from '../modules/trading/schemas';
 import { nextOpen, TRADE_PRODUCTS, type TradeProduct } from '../../domain/trade-config';
 import { withRetry } from '../core/retry';
 import type { Tx } from '../core/db';
@@ -109,8 +110,7 @@ export async function seedTrading(db: Db, tenantId: string): Promise<{ orders: n
   const product = (kind: TradeProduct, code: string, extra: Record<string, unknown> = {}) =>
     run((tx) =>
       createProduct(tx, staff, kind, {
-        subtype: KIND_SUBTYPES[kind][0],
-        code,
+        code, // subtype: the kind's first (the default)
         name: `${code} demo`,
         currency: 'USD',
         price: '10',

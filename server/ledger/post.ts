@@ -18,6 +18,7 @@ import {
   type PostInput,
 } from './types';
 import { type Executor } from '../core/db';
+import { emitLive } from '../core/events';
 
 const cents = (a: Amount, field = 'amount'): bigint => (typeof a === 'bigint' ? a : toCents(a, field));
 const emptyAgg = (): Record<Aggregate, bigint> =>
@@ -211,8 +212,22 @@ export async function postTransaction(tx: Executor, input: PostInput): Promise<P
     ${input.reversesTxnId ?? null}::bigint, ${input.idempotencyKey ?? null}::text, ${input.createdBy ?? null}::bigint,
     ${input.memo ?? null}::text) AS id`);
   const txnId = Number((res.rows[0] as { id: unknown }).id);
+  // The consoles showing these clients' balances refresh them once this commits (core/events.ts).
+  await emitLive(tx, ...[...after.values()].map((a) => balanceMoved(a, input.createdBy)));
   return { txnId, accounts: after };
 }
+
+/** The live event of a client account that moved. */
+const balanceMoved = (a: AccountSnapshot, byId: number | null | undefined) => ({
+  tenantId: a.tenantId,
+  kind: 'balance' as const,
+  action: 'moved' as const,
+  recordId: a.id,
+  clientId: a.clientId,
+  resources: ['client'],
+  byId,
+  read: [['client']],
+});
 
 /**
  * Posts the exact mirror of `txnId` (every entry negated), naming it in `reverses_txn_id`.

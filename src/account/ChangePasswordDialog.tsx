@@ -10,7 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { apiErrorText, hasErrorCode } from '../../dataProvider/errorText';
+import { apiErrorText, errorText, hasErrorCode } from '../../dataProvider/errorText';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from '../../domain/user';
 import { accountApi } from './accountApi';
@@ -82,8 +82,8 @@ export function ChangePasswordDialog({ open, onClose, forced = false }: ChangePa
       const text = apiErrorText(translate, error);
       if (hasErrorCode(error, 'wrong_password')) setErrors({ old: text ?? 'auth.password.failed' });
       if (hasErrorCode(error, 'password_unchanged')) setErrors({ new: text ?? 'auth.password.failed' });
-      if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-      else notify('auth.password.failed', { type: 'error' });
+      const shown = text ?? errorText(translate, error, 'auth.password.failed');
+      notify(shown, { type: 'error', messageArgs: { _: shown } });
     }
   };
 

@@ -16,6 +16,8 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { authMachine } from '../services';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
+import { withRequestId } from '../../dataProvider/errorText';
+import { useNotifyFailure } from '../../dataProvider/useNotifyFailure';
 import { accountApi } from './accountApi';
 import { codeProblem } from './mfaCode';
 import { BindStep, CodesStep, type MfaQr } from './MfaEnableSteps';
@@ -41,6 +43,7 @@ const currentMfa = () => !!authMachine.getState().user?.mfa;
 export function MfaDialog({ open, onClose }: MfaDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const mfaOn = useSyncExternalStore(subscribe, currentMfa, currentMfa);
   const dataProvider = useConsoleDataProvider();
   const api = useMemo(() => accountApi(dataProvider), [dataProvider]);
@@ -98,10 +101,10 @@ export function MfaDialog({ open, onClose }: MfaDialogProps) {
       if (gen !== generation.current) return;
       if (!setup.qrcode_data_url && !setup.secret) throw new Error('empty bind answer');
       setQr({ image: setup.qrcode_data_url, secret: setup.secret });
-    } catch {
+    } catch (e) {
       if (gen !== generation.current) return;
       setQr(null);
-      notify('auth.mfa_dialog.qr_failed', { type: 'error' });
+      notifyFailure(e, 'auth.mfa_dialog.qr_failed');
     } finally {
       if (gen === generation.current) setQrLoading(false);
     }
@@ -120,10 +123,10 @@ export function MfaDialog({ open, onClose }: MfaDialogProps) {
       } else {
         setCodes(list);
       }
-    } catch {
+    } catch (e) {
       if (gen !== generation.current) return;
       setCodesFailed(true);
-      notify('auth.mfa_dialog.codes_failed', { type: 'error' });
+      notifyFailure(e, 'auth.mfa_dialog.codes_failed');
     } finally {
       if (gen === generation.current) setCodesLoading(false);
     }
@@ -170,11 +173,11 @@ export function MfaDialog({ open, onClose }: MfaDialogProps) {
       notify('auth.mfa_dialog.verify_success', { type: 'success' });
       setStep(1);
       void fetchCodes();
-    } catch {
+    } catch (e) {
       if (gen !== generation.current) return;
       setCode('');
-      setCodeError(translate('auth.mfa_dialog.verify_failed'));
-      notify('auth.mfa_dialog.verify_failed', { type: 'error' });
+      setCodeError(withRequestId(translate, e, translate('auth.mfa_dialog.verify_failed')));
+      notifyFailure(e, 'auth.mfa_dialog.verify_failed');
     } finally {
       if (gen === generation.current) setBusy(false);
     }
@@ -205,9 +208,9 @@ export function MfaDialog({ open, onClose }: MfaDialogProps) {
       if (gen !== generation.current) return;
       setDisableVerified(true);
       notify('auth.mfa_dialog.disabled', { type: 'success' });
-    } catch {
+    } catch (e) {
       if (gen !== generation.current) return;
-      notify('auth.mfa_dialog.disable_failed', { type: 'error' });
+      notifyFailure(e, 'auth.mfa_dialog.disable_failed');
     } finally {
       if (gen === generation.current) setBusy(false);
     }
@@ -219,8 +222,8 @@ export function MfaDialog({ open, onClose }: MfaDialogProps) {
     if (mode === 'enable') notify('auth.mfa_dialog.enabled', { type: 'success' });
     try {
       await authMachine.loadProfile();
-    } catch {
-      notify('auth.mfa_dialog.profile_failed', { type: 'error' });
+    } catch (e) {
+      notifyFailure(e, 'auth.mfa_dialog.profile_failed');
     }
     generation.current++;
     setFinishing(false);

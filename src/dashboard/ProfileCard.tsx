@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { formatFullDateTime, formatLocaleDateTime } from '../../resources/engine/format';
 import { TimeZoneNote, useTenantZone } from '../../resources/engine/timeZone';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider';
+import { withRequestId } from '../../dataProvider/errorText';
 
 /** GET /auth/admin/v1/userinfo. */
 export interface UserInfo {
@@ -72,7 +73,7 @@ export function ProfileCard() {
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <Alert severity="error">{translate('shell.dashboard.loadFailed')}</Alert>
+          <Alert severity="error">{withRequestId(translate, error, translate('shell.dashboard.loadFailed'))}</Alert>
         ) : isPending ? (
           <Skeleton variant="rectangular" height={120} />
         ) : (
@@ -96,9 +97,12 @@ export function ProfileCard() {
                 </Typography>
               </Box>
             ))}
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <TimeZoneNote />
-            </Box>
+          </Box>
+        )}
+        {/* outside the list of label and value pairs (a definition list holds only those) */}
+        {!error && !isPending && (
+          <Box sx={{ mt: 1 }}>
+            <TimeZoneNote />
           </Box>
         )}
       </CardContent>

@@ -49,7 +49,10 @@ export function StatState<T>({
   return (
     <Box sx={{ position: 'relative' }}>
       {query.isFetching ? (
-        <LinearProgress sx={{ position: 'absolute', top: -8, left: 0, right: 0, height: 2 }} />
+        <LinearProgress
+          aria-label={translate('ra.page.loading')}
+          sx={{ position: 'absolute', top: -8, left: 0, right: 0, height: 2 }}
+        />
       ) : null}
       {children(query.data)}
     </Box>

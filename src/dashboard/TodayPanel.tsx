@@ -10,39 +10,15 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { withRequestId } from '../../dataProvider/errorText';
 import { useApprovalCount } from '../../resources/approval/useApprovalCount';
 import { formatMoney } from '../../resources/client/money';
 import { useTenantZone } from '../../resources/engine/timeZone';
 import { useShellMenu } from '../layout/useVisibleMenu';
 import { useDashboard, type DayRange, type KindRow } from './api';
 import { CurrencyLines } from './CurrencyLines';
+import { openOrdersLink, todayLinks } from './links';
 import { today } from './range';
-
-/** A list's URL with react-admin's filter (what a filter form writes into the address). */
-export const filteredList = (path: string, filter: Record<string, unknown>): string =>
-  `${path}?${new URLSearchParams({ filter: JSON.stringify(filter) })}`;
-
-/**
- * The list a figure of today opens, filtered to what it counts (each card a link): today's approved deposits and
- * withdrawals, today's new clients, what waits for me, a product's orders.
- */
-export const todayLinks = (day: string) => ({
-  deposits: filteredList('/deposit', { status: 'approved', created_at_from: day, created_at_to: day }),
-  withdrawals: filteredList('/withdrawal', { status: 'approved', created_at_from: day, created_at_to: day }),
-  clients: filteredList('/client', { created_from: day, created_to: day }),
-  approvals: '/approval',
-});
-
-/** The records list of a product's orders (the trade records menu), when it has one. */
-const ORDERS_LIST: Partial<Record<string, string>> = {
-  stock: '/trx/stock',
-  block: '/trx/block',
-  ipo: '/trx/ipo',
-  daily: '/trx/daily',
-  ai: '/trx/ai',
-  fund: '/trx/fund',
-  quant: '/trx/quant',
-};
 
 /** A figure of today: a titled card, the whole card a link to its list when the user may open that list. */
 function TodayCard({
@@ -90,10 +66,10 @@ const Figure = ({ value, testId }: { value: ReactNode; testId: string }) => (
 );
 
 /** What waits for the signed-in staff member (the menu badge's count, shared with it). */
-function ApprovalsCard({ title }: { title: string }) {
+function ApprovalsCard({ title, to }: { title: string; to: string }) {
   const count = useApprovalCount();
   return (
-    <TodayCard title={title} to="/approval" testId="today-approvals">
+    <TodayCard title={title} to={to} testId="today-approvals">
       <Figure
         value={count.data ? count.data.total.toLocaleString('en-US') : <Skeleton width={40} />}
         testId="today-approvals-count"
@@ -102,7 +78,7 @@ function ApprovalsCard({ title }: { title: string }) {
   );
 }
 
-/** The open orders of each product now, each product a link to its orders. */
+/** The open orders of each product now, each product a link to its open orders. */
 function ExposureLines({ kinds, mayOpen }: { kinds: KindRow[]; mayOpen: (path: string) => boolean }) {
   const translate = useTranslate();
   const open = kinds.filter((k) => k.open.length);
@@ -126,7 +102,7 @@ function ExposureLines({ kinds, mayOpen }: { kinds: KindRow[]; mayOpen: (path: s
       }}
     >
       {open.map((k) => {
-        const path = ORDERS_LIST[k.kind];
+        const link = openOrdersLink(k.kind);
         const name = translate(`resources.dashboard.kinds.${k.kind}`);
         return (
           <Box
@@ -136,8 +112,8 @@ function ExposureLines({ kinds, mayOpen }: { kinds: KindRow[]; mayOpen: (path: s
             sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}
           >
             <Typography variant="body2" sx={{ minWidth: '5em' }}>
-              {path && mayOpen(path) ? (
-                <Link component={RouterLink} to={path} underline="hover">
+              {link && mayOpen(link) ? (
+                <Link component={RouterLink} to={link} underline="hover">
                   {name}
                 </Link>
               ) : (
@@ -163,9 +139,10 @@ export function TodayPanel() {
   const translate = useTranslate();
   const zone = useTenantZone();
   const shell = useShellMenu();
+  // today is the tenant's day: asked once its zone is known (the browser's day differs for hours a day)
   const range: DayRange = today(new Date(), zone);
-  const summary = useDashboard('summary', range);
-  const product = useDashboard('product', range);
+  const summary = useDashboard('summary', range, !!zone);
+  const product = useDashboard('product', range, !!zone);
   const links = todayLinks(range.from);
   const mayOpen = (path: string) => shell.paths.has(path.split('?')[0]);
   const t = (key: string) => translate(`resources.dashboard.today.${key}`);
@@ -192,7 +169,7 @@ export function TodayPanel() {
             </Button>
           }
         >
-          {translate('resources.dashboard.loadFailed')}
+          {withRequestId(translate, summary.error ?? product.error, translate('resources.dashboard.loadFailed'))}
         </Alert>
       )}
       <Box
@@ -236,7 +213,7 @@ export function TodayPanel() {
             pending
           )}
         </TodayCard>
-        {mayOpen(links.approvals) && <ApprovalsCard title={t('approvals')} />}
+        {mayOpen(links.approvals) && <ApprovalsCard title={t('approvals')} to={links.approvals} />}
         <Box sx={{ gridColumn: { xs: 'auto', md: 'span 2' }, minWidth: 0 }}>
           <TodayCard title={t('exposure')} testId="today-exposure">
             {product.data ? <ExposureLines kinds={product.data.kinds} mayOpen={mayOpen} /> : pending}

@@ -1,12 +1,11 @@
 /** Day ranges of the dashboard (inclusive YYYY-MM-DD days; the API reads them in the tenant's time zone). */
+import { localDay } from '../../domain/time-zone';
 import type { DayRange } from './api';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A date as YYYY-MM-DD: in `zone` (the tenant's) when given, else in the browser's. */
 export const dayOf = (d: Date, zone?: string): string =>
-  zone
-    ? new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
-    : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  zone ? localDay(d, zone) : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /** A UTC calendar date as YYYY-MM-DD (month arithmetic on days, whatever the zone). */
 const utcDay = (y: number, monthIndex: number, day: number) =>

@@ -14,6 +14,7 @@ import { useAppInfo } from './useAppInfo';
 import { useDocumentLang } from './useDocumentLang';
 import { AppBar } from './AppBar';
 import { EmergencyBanner } from './EmergencyBanner';
+import { LiveUpdates } from '../live/LiveUpdates';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { PageTitle } from './PageTitle';
 import { NavigationProgress, ProgressBar, ProgressHold } from './ProgressBar';
@@ -92,6 +93,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         }
       />
       <EmergencyBanner />
+      <LiveUpdates />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {mobile ? (
           <Drawer

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useTranslate } from 'ra-core';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useLocation } from 'react-router-dom';
 import { PROGRESS_MIN, progress, trickle, useProgressPending } from '../state/progress';
@@ -33,6 +34,7 @@ export function NavigationProgress() {
  * It never shows less than 0.3 (spec section 9).
  */
 export function ProgressBar() {
+  const translate = useTranslate();
   const fetching = useIsFetching();
   const mutating = useIsMutating();
   const pending = useProgressPending();
@@ -57,6 +59,7 @@ export function ProgressBar() {
   return (
     <LinearProgress
       data-testid="progress-bar"
+      aria-label={translate('ra.page.loading')}
       variant="determinate"
       value={Math.max(PROGRESS_MIN, value) * 100}
       sx={{

@@ -92,7 +92,7 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
           </ListItemButton>
           <Collapse in={open} timeout="auto" unmountOnExit>
             <List disablePadding dense={compact}>
-              {n.children.map((c) => renderNode(c, depth + 1))}
+              {n.children.map((c) => renderItem(c, depth + 1))}
             </List>
           </Collapse>
         </Box>
@@ -126,6 +126,16 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
     );
   };
 
+  /** A node as an item of its list (a list holds only list items; a group is one already). */
+  const renderItem = (n: VisibleMenuNode, depth: number) =>
+    n.children.length ? (
+      renderNode(n, depth)
+    ) : (
+      <Box key={n.node.name} component="li" sx={{ listStyle: 'none' }}>
+        {renderNode(n, depth)}
+      </Box>
+    );
+
   return (
     <Box
       component="nav"
@@ -157,9 +167,9 @@ export function SideMenu({ menu, activePath, compact = false, onNavigate }: Side
         />
       </Box>
       <List dense={compact} sx={{ flex: 1, overflowY: 'auto', pt: 0 }}>
-        {filtered.map((n) => renderNode(n, 0))}
+        {filtered.map((n) => renderItem(n, 0))}
         {searching && !filtered.length && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+          <Typography component="li" variant="body2" color="text.secondary" sx={{ px: 2, py: 1, listStyle: 'none' }}>
             {translate('shell.sideMenu.noMatch')}
           </Typography>
         )}

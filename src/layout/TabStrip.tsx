@@ -27,7 +27,8 @@ type MenuAnchor = { path: string; el?: Element; x?: number; y?: number };
 
 /**
  * The strip of open pages: the home tab first and without a close button; right-click (or the ⋮ button)
- * opens refresh / close / close others / close to the right / close all for a tab.
+ * opens refresh / close / close others / close to the right / close all for a tab. On the keyboard, Delete closes
+ * the focused tab.
  */
 export function TabStrip({ store = defaultTabsStore }: { store?: TabsStore }) {
   const translate = useTranslate();
@@ -102,6 +103,15 @@ export function TabStrip({ store = defaultTabsStore }: { store?: TabsStore }) {
                 // Middle click closes, as in browsers.
                 if (e.button === 1 && closable) act(() => store.close(t.path));
               }}
+              onKeyDown={(e) => {
+                // The keyboard's way to close a tab (its close mark is for the pointer: no button inside a tab).
+                if (e.key !== 'Delete' || !closable) return;
+                act(() => store.close(t.path));
+                // the focus goes on to the tab shown now, not away with the closed one
+                requestAnimationFrame(() =>
+                  stripRef.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus(),
+                );
+              }}
               sx={{
                 flexShrink: 0,
                 gap: 0.5,
@@ -122,8 +132,8 @@ export function TabStrip({ store = defaultTabsStore }: { store?: TabsStore }) {
               {closable && (
                 <Box
                   component="span"
-                  role="button"
-                  aria-label={translate('shell.tabs.close')}
+                  aria-hidden
+                  title={translate('shell.tabs.close')}
                   data-testid="tab-close"
                   onClick={(e) => {
                     e.stopPropagation();

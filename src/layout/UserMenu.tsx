@@ -12,6 +12,7 @@ import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { tabsStore } from '../state/tabs';
 import { LogoutConfirm } from './LogoutConfirm';
+import { LiveAlertsItem } from '../live/LiveAlertsItem';
 
 // The account dialogs load on first use (not part of the shell's first script).
 const ChangePasswordDialog = lazy(() =>
@@ -22,7 +23,8 @@ const MfaDialog = lazy(() => import('../account/MfaDialog').then((m) => ({ defau
 type Open = 'password' | 'mfa' | 'logout' | null;
 
 /**
- * The settings gear: change password, add/modify authenticator, log out (with confirmation).
+ * The settings gear: change password, add/modify authenticator, the new-request alerts switch, log out (with
+ * confirmation).
  * A dialog that closes with success (password changed, authenticator changed) signs the user out:
  * the server has revoked the session anyway.
  */
@@ -82,6 +84,7 @@ export function UserMenu() {
           </ListItemIcon>
           <ListItemText>{translate('shell.userMenu.mfa')}</ListItemText>
         </MenuItem>
+        <LiveAlertsItem />
         <MenuItem data-testid="menu-logout" onClick={() => choose('logout')}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useNotify, useTranslate } from 'ra-core';
 import { QueryClientContext } from '@tanstack/react-query';
 import { api, authMachine, authProvider } from '../services';
 import { errorInfo } from '../account/apiError';
-import { apiErrorText } from '../../dataProvider/errorText';
+import { errorText } from '../../dataProvider/errorText';
 import { MfaStep } from './MfaStep';
 import { LoginField } from './LoginField';
 import { CheckboxField, ICONS, Icon, Spinner, SubmitButton, themeVars } from './loginUi';
@@ -170,9 +170,8 @@ export function LoginPage() {
     }
     setErrors({});
     // The API's answer (wrong password, locked account, rate limit) in the user's language.
-    const text = apiErrorText(translate, error);
-    if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-    else notify('auth.login.failed', { type: 'error' });
+    const text = errorText(translate, error, 'auth.login.failed');
+    notify(text, { type: 'error', messageArgs: { _: text } });
   };
 
   const backToCredentials = () => {

@@ -4,6 +4,8 @@ import { authMachine } from '../services';
 import { errorInfo } from '../account/apiError';
 import { CODE_INPUT_PROPS, codeProblem, onlyDigits } from '../account/mfaCode';
 import { ERRORS } from '../../i18n/messages/errors';
+import { withRequestId } from '../../dataProvider/errorText';
+import { useNotifyFailure } from '../../dataProvider/useNotifyFailure';
 import { LoginField } from './LoginField';
 import { LinkButton, SubmitButton } from './loginUi';
 
@@ -30,6 +32,7 @@ export interface MfaStepProps {
 export function MfaStep({ onBack, onSuccess }: MfaStepProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -77,14 +80,14 @@ export function MfaStep({ onBack, onSuccess }: MfaStepProps) {
         notify('auth.mfa.no_pending', { type: 'error' });
         return;
       }
-      notify('auth.mfa.failed', { type: 'error' });
+      notifyFailure(e, 'auth.mfa.failed');
       if (authMachine.getState().status !== 'mfa_required') {
         // The machine dropped the pending login with the failure: the password step has to be done again.
         onBack();
         return;
       }
       setCode('');
-      setError(translate('auth.mfa.failed'));
+      setError(withRequestId(translate, e, translate('auth.mfa.failed')));
       inputRef.current?.focus();
     } finally {
       if (mounted.current) setSubmitting(false);

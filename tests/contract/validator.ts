@@ -1,13 +1,28 @@
 // Checks a response body against the API contract (tests/contract/api-routes.ts) strictly: an object schema with
 // declared properties admits no other property (Fastify's serializer drops them, so the API never sends them).
+// Checks a request (path parameters, query string, JSON body) as the API's own validator does: Fastify's Ajv options
+// (types coerced, defaults applied, undeclared fields stripped), so what it refuses, and only that, is reported.
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
-/** One /api route: method, Fastify URL pattern (`/api/client/admin/v1/detail/:id`) and its response schemas by status. */
+/**
+ * One /api route: method, Fastify URL pattern (`/api/client/admin/v1/detail/:id`), its response schemas by status and
+ * the schemas of its request parts (when it declares them).
+ */
 export interface ApiRoute {
   method: string;
   url: string;
   response: Record<string, unknown>;
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
+}
+
+/** What a client sends to a route: the path, the query string and the parsed JSON body (undefined when none). */
+export interface ApiRequest {
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
 }
 
 /** The route table of the API and the shared schemas its responses reference ($ref 'Error#'). */
@@ -67,7 +82,42 @@ const mapValues = (o: Json) => Object.fromEntries(Object.entries(o).map(([k, v])
 
 interface Compiled extends ApiRoute {
   pattern: RegExp;
-  params: number;
+  depth: number;
+}
+
+/** The query string as Fastify parses it: a parameter given once is a string, given several times an array. */
+export function parseQuery(search: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const all = search.getAll(key);
+    out[key] = all.length === 1 ? all[0] : all;
+  }
+  return out;
+}
+
+/** The path parameters of a Fastify URL pattern in a path (`:id` → '42'), as the router hands them to the route. */
+function pathParams(url: string, path: string): Record<string, string> {
+  const names = url.split('/');
+  const values = path.replace(/\/$/, '').split('/');
+  const out: Record<string, string> = {};
+  names.forEach((seg, i) => {
+    if (seg.startsWith(':')) out[seg.slice(1)] = decodeURIComponent(values[i] ?? '');
+    else if (seg === '*') out['*'] = values.slice(i).join('/');
+  });
+  return out;
+}
+
+type AjvIssue = NonNullable<ValidateFunction['errors']>[number];
+
+/** One Ajv issue of a request part, in words: `query: unknown parameter 'sortt'`, `body /amount must be string`. */
+function requestIssue(part: string, e: AjvIssue): string {
+  const name = part === 'query' ? 'parameter' : 'field';
+  if (e.keyword === 'propertyNames' || (e.keyword === 'enum' && e.propertyName !== undefined))
+    return `${part}: unknown ${name} '${String(e.propertyName ?? e.params.propertyName)}' (400 unknown_field)`;
+  if (e.keyword === 'required') return `${part}: missing required ${name} '${String(e.params.missingProperty)}'`;
+  const at = e.instancePath ? `${e.instancePath.slice(1).replace(/\//g, '.')}` : '(whole)';
+  const allowed = e.keyword === 'enum' ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : '';
+  return `${part} ${at} ${e.message}${allowed}`;
 }
 
 /** Validator of mocked API answers: finds the route of a method and path and checks a body against its schema. */
@@ -78,7 +128,7 @@ export function contractValidator(contract: ApiContract) {
   const routes: Compiled[] = contract.routes
     .map((r) => ({
       ...r,
-      params: (r.url.match(/[:*]/g) ?? []).length,
+      depth: (r.url.match(/[:*]/g) ?? []).length,
       pattern: new RegExp(
         '^' +
           r.url
@@ -91,12 +141,42 @@ export function contractValidator(contract: ApiContract) {
       ),
     }))
     // A static route wins over a parametric one (find-my-way does the same).
-    .sort((a, b) => a.params - b.params);
+    .sort((a, b) => a.depth - b.depth);
   const cache = new Map<unknown, ValidateFunction>();
   const compile = (schema: unknown) => {
     let fn = cache.get(schema);
     if (!fn) cache.set(schema, (fn = ajv.compile(strict(schema) as Json)));
     return fn;
+  };
+
+  // The API's request validator: Fastify's Ajv options (@fastify/ajv-compiler) with the app's (server/app.ts).
+  const requestAjv = new Ajv({
+    coerceTypes: 'array',
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: true,
+    allowUnionTypes: true,
+  });
+  addFormats(requestAjv);
+  for (const s of contract.shared) requestAjv.addSchema(s as Json);
+  const requestCache = new Map<unknown, ValidateFunction>();
+  /** Issues of one request part, validated (and coerced) in place as Fastify does; an absent part is null. */
+  const partIssues = (part: string, schema: unknown, value: unknown): string[] => {
+    if (schema === undefined || schema === null) return [];
+    let fn = requestCache.get(schema);
+    if (!fn) requestCache.set(schema, (fn = requestAjv.compile(schema as Json)));
+    const holder = { value: value === undefined ? null : value };
+    if (
+      fn(holder.value, {
+        instancePath: '',
+        parentData: holder,
+        parentDataProperty: 'value',
+        rootData: holder,
+        dynamicAnchors: {},
+      })
+    )
+      return [];
+    return (fn.errors ?? []).map((e) => requestIssue(part, e));
   };
 
   return {
@@ -109,6 +189,18 @@ export function contractValidator(contract: ApiContract) {
       const route = routes.find((r) => r.method === method.toUpperCase() && r.url === url);
       if (!route) throw new Error(`The API has no route ${method} ${url}`);
       return successSchema(route);
+    },
+    /**
+     * Problems of a request to the route that the API refuses with 400 validation (empty when it would take it): its
+     * path parameters, query string (an unknown parameter of a list, a wrong type or value) and JSON body.
+     */
+    checkRequest(route: ApiRoute, request: ApiRequest): string[] {
+      const issues = [
+        ...partIssues('path', route.params, pathParams(route.url, request.path)),
+        ...partIssues('body', route.body, request.body),
+        ...partIssues('query', route.querystring, parseQuery(request.search)),
+      ];
+      return [...new Set(issues)].map((p) => `${route.method} ${route.url} ${p}`);
     },
     /** Problems of a body answered with `status` for the route (empty when it matches the contract). */
     check(route: ApiRoute, status: number, body: unknown): string[] {

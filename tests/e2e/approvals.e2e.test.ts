@@ -144,7 +144,7 @@ describe('maker-checker in Chromium', () => {
     for (const p of [admin, sup1, sup2]) await p.ctx.close();
   });
 
-  it('a tier changed by one administrator awaits review; a second one approves it in 待复核 and it is in force', async () => {
+  it('a tier changed by one administrator awaits review; a second one approves it in 复核队列 and it is in force', async () => {
     const db = e2e.server.test.database.db;
     const [admin1] = await db
       .select()
@@ -187,7 +187,7 @@ describe('maker-checker in Chromium', () => {
     await admin.page.screenshot({ path: '/tmp/approvals-1366-policy-awaiting.png' });
     expect((await tier()).one_checker_from).toBe('1000.00');
 
-    // The second administrator sees what changes in 待复核 and approves it.
+    // The second administrator sees what changes in 复核队列 and approves it.
     const admin2 = await signedInPage(e2e, 'admin2', { width: 1366, height: 768 });
     await openFromMenu(admin2.page, 'approval', 'funds');
     const change = admin2.page.locator(`${pane(PATH)} tbody tr`, { hasText: '复核规则变更' }).first();

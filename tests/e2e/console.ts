@@ -78,11 +78,12 @@ export async function newPage(
   return { ctx, page: await ctx.newPage() };
 }
 
-/** Signs in on the login page of `base` as `username` and waits for the dashboard's profile card. */
+/** Signs in on the login page of `base` as `username` and waits for the dashboard's profile card to show them. */
 export async function signInAs(page: Page, base: string, username: string): Promise<void> {
   await signIn(page, base, username, PASSWORD);
   await page.waitForURL('**/dashboard');
-  await page.locator('[data-testid=profile-card]').waitFor();
+  // the card once its profile has loaded (its frame shows first)
+  await page.locator('[data-testid=profile-card]', { hasText: username }).waitFor();
 }
 
 /** A fresh page signed in as `username` (on the dashboard). */

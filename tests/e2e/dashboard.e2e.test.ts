@@ -106,11 +106,11 @@ describe('dashboard statistics', () => {
     expect(profile.x).toBeGreaterThan(deposits.x + deposits.width);
     expect(await noOverflow(page)).toBe(true);
     await shoot(page, 'supervisor-today-1366');
-    // today's deposits: the deposit list of approved deposits made today
+    // today's deposits: the deposit list of the deposits approved today (the day the figure counts them)
     await page.locator('[data-testid=today-deposits] a').first().click();
     await page.waitForURL((u) => u.pathname === '/deposit');
     const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!);
-    expect(filter).toEqual({ status: 'approved', created_at_from: day, created_at_to: day });
+    expect(filter).toEqual({ status: 'approved', resolved_at_from: day, resolved_at_to: day });
     // its rows, or its empty state when none was made today
     const list = page.locator('[data-tab-pane="/deposit"] .RaList-main');
     await expect

@@ -1,7 +1,7 @@
 /**
  * The IP allow-list in Chromium: the administrator opens IP 白名单 from the config menu, sees his own address, asks
  * to add its /32 entry: the page says it awaits review (never "操作成功") and the list stays empty; a second
- * administrator finds the change in 待复核, described (新增 IP 白名单条目 …/32: 备注 无 → 管理员办公室), and approves
+ * administrator finds the change in 复核队列, described (新增 IP 白名单条目 …/32: 备注 无 → 管理员办公室), and approves
  * it; the entry is then on the list. Turning the list on goes the same way (asked first, approved by the second
  * administrator); the page then says it is on, and after a reload (a request that passes the list) it still does.
  * Screenshots in Chinese at 1366x768 and 375 px (/tmp/ip-access-*.png).
@@ -33,7 +33,7 @@ async function secondAdmin() {
   });
 }
 
-/** The second administrator approves the change described `text` in 待复核. */
+/** The second administrator approves the change described `text` in 复核队列. */
 async function approveInQueue(page: Page, text: string) {
   await page.reload();
   await openFromMenu(page, 'approval', 'funds');
@@ -83,7 +83,7 @@ describe('IP allow-list in Chromium', () => {
     expect(await page.getByText('操作成功').count()).toBe(0);
     await page.screenshot({ path: '/tmp/ip-access-1366-awaiting.png' });
 
-    // The second administrator sees what changes in 待复核 and approves it: the entry is on the list.
+    // The second administrator sees what changes in 复核队列 and approves it: the entry is on the list.
     const admin2 = await signedInPage(e2e, 'admin2', { width: 1366, height: 768 });
     await approveInQueue(admin2.page, `新增 IP 白名单条目 ${ip}/32: 备注 无 → 管理员办公室`);
     await admin2.page.screenshot({ path: '/tmp/ip-access-1366-queue.png' });

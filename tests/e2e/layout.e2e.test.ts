@@ -10,10 +10,18 @@ const e2e = startE2E({ clients: 40 });
 /** A fresh page of `width`×`height` signed in as admin. */
 const signedIn = (width: number, height: number) => signedInPage(e2e, 'admin', { width, height });
 
-/** Opens a list page and waits for its rows. */
-async function openList(page: Page, path: string) {
+/**
+ * Opens a list page and waits for its rows and, where the width shows them (not on a phone), the row actions: they
+ * are drawn once the staff member's grants are known, and only on the rows that have one (a settled deposit has none).
+ */
+async function openList(page: Page, path: string, { actions = true } = {}) {
   await page.goto(`${e2e.server.url}${path}`);
   await rows(page, path).first().waitFor();
+  if (actions)
+    await page
+      .locator(`${pane(path)} tbody tr [data-testid=row-actions]`)
+      .first()
+      .waitFor();
 }
 
 /** What one line per row means, measured in the page: heights, text lines, the actions cell, page overflow. */
@@ -104,6 +112,8 @@ describe.each([
         .toBeGreaterThan(folded.sources.length);
       const open = await page.evaluate(measureFilters, path);
       expect(open.sources.slice(0, folded.sources.length)).toEqual(folded.sources);
+      // expanded, they take the list's width (the toolbar goes under them), not a narrow column beside the toolbar
+      expect(open.rows, path).toBeLessThanOrEqual(3);
       expect(await more.textContent()).toContain('收起筛选');
       // The page did not grow sideways either.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -140,7 +150,7 @@ describe('phone, 375 px', () => {
   it('cuts nothing of the top bar, the tab strip or the list toolbar', async () => {
     const { ctx, page } = await signedIn(375, 812);
     for (const path of ['/client', '/deposit']) {
-      await openList(page, path);
+      await openList(page, path, { actions: false });
       const boxes = await page.evaluate((p) => {
         const pick = (sel: string) =>
           [...document.querySelectorAll(sel)]

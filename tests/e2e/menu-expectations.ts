@@ -1,3 +1,4 @@
+import { DECLARED_ENTITIES } from '../../domain/entities';
 import type { Role } from '../../permissions';
 
 /**
@@ -51,5 +52,6 @@ export const MENU_BY_LEAF: Record<string, Role[]> = {
   trade_config: ['god'],
   exchange_config: ['god'],
   trading_permission: ['god'],
-  currency_pair: ['god'],
+  // the declared entities under config (domain/entities.ts), which only god's "all on all" grants
+  ...Object.fromEntries(DECLARED_ENTITIES.filter((d) => d.parents?.[0] === 'config').map((d) => [d.name, ['god']])),
 };

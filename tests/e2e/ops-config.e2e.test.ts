@@ -1,13 +1,15 @@
 /**
  * Issue 10's configuration pages in Chromium, in Chinese: the administrator adds a TRC20 receiving address on 收款地址
  * and sees it listed and offered in a client's crypto deposit; edits the stock product's fees on 交易配置; adds a
- * default rule on 交易权限 and sees the client's effective answer there and in the client drawer's trade-settings tab.
- * The supervisor sees 收款地址 but neither configuration page. Screenshots at 1366x768 and 375 px
+ * default rule on 交易权限 and sees a client's effective answer there (the client picked by username); a client's
+ * own rule from the drawer's trade-settings tab wins over the default. The supervisor sees 收款地址 but neither configuration page. Screenshots at 1366x768 and 375 px
  * (/tmp/ops-config-*.png).
  */
 import { describe, expect, it } from 'vitest';
-import { clientsFor, openClientDrawer, openFromMenu, pane, signedInPage, startE2E } from './console';
+import { clientsFor, openClientDrawer, openFromMenu, pane, pick, signedInPage, startE2E } from './console';
 import { apiToken } from './harness';
+import { call } from '../server/helpers';
+import { settled } from './menu-pages';
 
 const e2e = startE2E({ clients: 8, adminToken: true });
 const TRON = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
@@ -19,7 +21,9 @@ describe('operations and configuration in Chromium', () => {
     const view = page.locator(pane('/crypto_address'));
     await view.locator(`a[href$="/crypto_address/create"]`).click();
     await page.waitForURL('**/crypto_address/create');
-    const form = page.locator(pane('/crypto_address'));
+    // the list (its chain filter is a 链 combobox too) stays until the create view replaces it: pick in the form
+    const form = page.locator(`${pane('/crypto_address')} form`);
+    await form.locator('[data-testid=form-save]').waitFor();
     await form.getByRole('combobox', { name: /链/ }).click();
     await page.getByRole('option', { name: 'ERC20（以太坊）' }).click();
     await form.getByRole('textbox', { name: /收款地址/ }).fill(TRON);
@@ -88,39 +92,52 @@ describe('operations and configuration in Chromium', () => {
     await ctx.close();
   });
 
-  it("adds a default rule; the client's effective answer follows, on the page and in the drawer", async () => {
+  it('adds a default rule on the generated form; the lookup picks a client by username and shows its answer', async () => {
     const client = (await clientsFor(e2e.server, e2e.adminToken)).find((c) => !c.fake)!;
     const { ctx, page } = await signedInPage(e2e, 'admin', { width: 1366, height: 768 });
     await openFromMenu(page, 'trading_permission', 'config');
     const view = page.locator(pane('/trading_permission'));
-    await view.getByRole('button', { name: '新增规则' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: /适用范围/ }).click();
-    await page.getByRole('option', { name: '默认', exact: true }).click();
-    await dialog.getByRole('combobox', { name: /产品/ }).click();
-    await page.getByRole('option', { name: '大宗交易' }).click();
-    await dialog.getByRole('combobox', { name: /交易权限/ }).click();
-    await page.getByRole('option', { name: '禁止' }).click();
-    await dialog.getByRole('textbox', { name: /备注/ }).fill('暂停大宗交易');
-    await dialog.getByRole('button', { name: '确认' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await view.locator(`a[href$="/trading_permission/create"]`).click();
+    // The list (whose filters have the same names) stays until the create view replaces it: pick in the form.
+    const formScope = `${pane('/trading_permission')} form`;
+    const form = page.locator(formScope);
+    await form.locator('[data-testid=form-save]').waitFor();
+    await pick(page, formScope, 'scope', '默认');
+    // the default level names no subject (a client rule picks its client by username)
+    expect(await form.locator('[data-testid=form-subject_id]').count()).toBe(0);
+    await pick(page, formScope, 'product', '大宗交易');
+    // 交易权限 is off (禁止) until switched on
+    await form.getByRole('textbox', { name: /备注/ }).fill('暂停大宗交易');
+    await form.locator('[data-testid=form-save]').click();
+    await page.waitForURL(/\/trading_permission$/);
     const row = view.locator('tbody tr').filter({ hasText: '暂停大宗交易' });
     await row.waitFor();
     await row.getByText('禁止').waitFor();
 
     const lookup = view.locator('[data-testid=permission-lookup]');
-    await lookup.getByRole('textbox', { name: '客户编号' }).fill(String(client.id));
+    await lookup.getByRole('combobox', { name: /客户/ }).fill(client.username);
+    await page.locator('[role=listbox] [role=option]', { hasText: client.username }).first().click();
     await lookup.locator('[data-testid=permission-lookup-go]').click();
     const block = lookup.locator('[data-testid=permission-block]');
     await block.getByText('默认规则').waitFor();
     await block.getByText('不可交易').waitFor();
     await page.screenshot({ path: '/tmp/ops-config-1366-permissions.png' });
+    await ctx.close();
+  });
 
-    // The client's own rule from his drawer wins over the default.
+  it("the client's own rule from his drawer wins over the default rule", async () => {
+    const client = (await clientsFor(e2e.server, e2e.adminToken)).find((c) => !c.fake)!;
+    const rule = await call(e2e.server.test.app, 'POST', '/api/trading_permission/admin/v1/create', {
+      token: e2e.adminToken,
+      tenant: 'tr',
+      body: { scope: 'default', product: 'daily', allowed: false },
+    });
+    expect(rule.statusCode).toBe(200);
+    const { ctx, page } = await signedInPage(e2e, 'admin', { width: 1366, height: 768 });
     await openFromMenu(page, 'client');
     const drawer = await openClientDrawer(page, client);
     await drawer.locator('[data-testid=client-tab-trade]').click();
-    const own = drawer.locator('[data-testid=permission-block]');
+    const own = drawer.locator('[data-testid=permission-daily]');
     await own.getByText('默认规则').waitFor();
     await own.getByRole('combobox').click();
     await page.getByRole('option', { name: '允许' }).click();
@@ -163,7 +180,8 @@ describe('operations and configuration in Chromium', () => {
     const { ctx, page } = await signedInPage(e2e, 'admin', { width: 375, height: 740 });
     for (const path of ['/crypto_address', '/trade_config', '/trading_permission']) {
       await page.goto(`${e2e.server.url}${path}`);
-      await page.locator(pane(path)).locator('tbody tr').first().waitFor();
+      // rows, or the empty state of a tenant without rules (this test makes none of its own)
+      await settled(page, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
       await page.screenshot({ path: `/tmp/ops-config-375${path.replace('/', '-')}.png`, fullPage: true });
     }
@@ -175,10 +193,11 @@ describe('operations and configuration in Chromium', () => {
     expect(await menu.locator('[data-testid="menu-item-trade_config"]').count()).toBe(0);
     expect(await menu.locator('[data-testid="menu-item-trading_permission"]').count()).toBe(0);
     await openFromMenu(sup.page, 'crypto_address');
-    await sup.page.locator(pane('/crypto_address')).locator('tbody tr').first().waitFor();
+    // its rows, or its empty state (this test adds no address of its own)
+    await settled(sup.page, '/crypto_address');
     await sup.page.screenshot({ path: '/tmp/ops-config-1366-supervisor-addresses.png' });
     await sup.page.setViewportSize({ width: 375, height: 740 });
-    await sup.page.waitForTimeout(300);
+    await settled(sup.page, '/crypto_address');
     await sup.page.screenshot({ path: '/tmp/ops-config-375-supervisor-addresses.png', fullPage: true });
     await sup.ctx.close();
   });

@@ -13,7 +13,7 @@ const e2e = startE2E();
 describe('sign-in with an authenticator', () => {
   it('enables MFA as admin, logs out, and signs in again with a code', async () => {
     const { ctx, page } = await signedInPage(e2e, 'admin');
-    expect(await page.locator('[data-testid=profile-card]').innerText()).toContain('admin');
+    await expect.poll(() => page.locator('[data-testid=profile-card]').innerText()).toContain('admin');
 
     await page.click('[data-testid=user-menu]');
     await page.click('[data-testid=menu-mfa]');

@@ -7,22 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call } from '../server/helpers';
+import { zoneDateTime } from '../../domain/time-zone';
 import { openFromMenu, openRow, pane, signInAs, startE2E } from './console';
 
 const e2e = startE2E({ clients: 5, adminToken: true });
 const ZONE = 'Asia/Shanghai';
 
 /** `YYYY-MM-DD HH:mm:ss` of an instant in Shanghai. */
-const shanghai = (at: Date) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(at);
+const shanghai = (at: Date) => zoneDateTime(at, ZONE);
 
 /** A Chinese page in New York's zone, signed in as admin (on the dashboard); answers the sign-in's userinfo. */
 async function newYorkPage(browser: Browser, base: string, viewport: { width: number; height: number }) {

@@ -4,31 +4,20 @@
  * list shows rows or its empty state, no raw i18n key or placeholder shows, the console's own words (headers,
  * buttons, tabs, labels, chips, alerts) have no English beyond product names and codes, and no row action is out of
  * reach (at 1366 inside the window and not covered; at 375 a tap on a row opens its actions, or its record).
- * One browser; one page per role, entry after entry, each checked at both widths. Then the ways in: a page the role
- * may not open says 403, a deep link opened signed out comes back after sign-in, the menu search finds an entry by its
- * route.
+ * At each width axe-core scans the page too (axe.ts, WCAG 2.0 and 2.1 A and AA): a serious or critical violation
+ * fails; the counts per page and impact are printed after the tests. One browser; one page per role, entry after
+ * entry, each checked at both widths, the entry before closed (the document stays one page's size). Then the ways in:
+ * a page the role may not open says 403, a deep link opened signed out comes back after sign-in, the menu search finds
+ * an entry by its route.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { leaves, nodePath } from '../../resources/menu';
-import { registry } from '../../resources/registry';
-import type { MenuNode } from '../../resources/types';
-import type { Role } from '../../permissions';
-import { MENU_BY_LEAF } from './menu-expectations';
-import { newPage, openFromMenu, pane, PASSWORD, signedInPage, startE2E } from './console';
+import { newPage, openFromMenu, pane, PASSWORD, signedInPage, startE2E, tab } from './console';
+import { axeScans } from './axe';
+import { DESKTOP, entriesOf, PHONE, ROLES, settled } from './menu-pages';
 
 const e2e = startE2E({ clients: 12 });
-
-const DESKTOP = { width: 1366, height: 768 };
-const PHONE = { width: 375, height: 812 };
-
-/** Each menu leaf with a page, its path and its group (the parent to open first), as the tenant tr shows them. */
-const ENTRIES: { name: string; path: string; group?: string }[] = registry
-  .flatMap((n: MenuNode): { node: MenuNode; group?: string }[] =>
-    n.children ? leaves(n.children).map((node) => ({ node, group: n.name })) : [{ node: n }],
-  )
-  .filter(({ node }) => node.page && !node.hide?.includes('tr'))
-  .map(({ node, group }) => ({ name: node.name, path: nodePath(node), group }));
+const scan = axeScans();
 
 /**
  * Words of the console that are no English: product names, brands and the tenant's zone in the zone note. Codes
@@ -48,61 +37,10 @@ const ALLOWED_WORDS = new Set([
 /** What a page shows that it must not: raw i18n keys and placeholders. */
 const RAW = /\b(?:resources|engine|shell|menu|errors|common)\.[a-z_]+\.|%\{|\bra\.[a-z]+\.[a-z_]+/;
 
-/** What the page of `path` shows once a person can work in it, measured in the page. */
-function inspect(path: string) {
-  const root = document.querySelector(`[data-tab-pane="${path}"]`) as HTMLElement | null;
-  if (!root) return null;
-  const busy = !!root.querySelector('.MuiCircularProgress-root, .MuiLinearProgress-root, .MuiSkeleton-root');
-  const list = !!root.querySelector('.RaList-main');
-  const rows = root.querySelectorAll('tbody tr').length;
-  // the console's own words (not the records' data)
-  const chrome = [
-    ...root.querySelectorAll(
-      'th, button, [role=tab], label, legend, h1, h2, h3, h4, h5, h6, .MuiChip-label, .MuiAlert-message, .MuiCardHeader-subheader',
-    ),
-  ]
-    .filter((e) => (e as HTMLElement).offsetParent !== null)
-    .map((e) => (e as HTMLElement).innerText.trim())
-    .filter(Boolean);
-  const visible = (e: Element) => (e as HTMLElement).offsetParent !== null;
-  const actions = [...root.querySelectorAll('[data-testid=row-actions]')].filter(visible).slice(0, 5);
-  return {
-    busy,
-    text: root.innerText,
-    list,
-    rows,
-    clickableRow: !!root.querySelector('tbody tr.RaDataTable-clickableRow'),
-    // the generated list's actions column (a page's own tables keep theirs, in view at the right edge)
-    listActions: [...root.querySelectorAll('.RaList-main [data-testid=row-actions]')].filter(visible).length,
-    chrome,
-    innerWidth: window.innerWidth,
-    actions: actions.map((a) => {
-      const box = a.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.left + Math.min(box.width / 2, 12), box.top + box.height / 2);
-      return { left: box.left, right: box.right, reachable: !!hit && a.contains(hit) };
-    }),
-  };
-}
-
 /** The English words of the console's own texts that are no product name nor code. */
 function englishWords(texts: string[]): string[] {
   const words = texts.flatMap((t) => t.match(/[A-Za-z][A-Za-z'-]+/g) ?? []);
   return [...new Set(words.filter((w) => !/^[A-Z0-9]+$/.test(w) && !ALLOWED_WORDS.has(w)))];
-}
-
-/** Waits until the page of `path` is there for a person: content, no spinner; a list with rows or its empty state. */
-async function settled(page: Page, path: string) {
-  await page.locator(pane(path)).waitFor();
-  await expect
-    .poll(
-      async () => {
-        const m = await page.evaluate(inspect, path);
-        return !!m && !m.busy && m.text.trim().length > 0 && (!m.list || m.rows > 0 || /没有/.test(m.text));
-      },
-      { timeout: 30_000, message: `${path} loads` },
-    )
-    .toBe(true);
-  return (await page.evaluate(inspect, path))!;
 }
 
 /** Checks the page of `path` at the current width; at a phone's width a tap on a list row opens its actions. */
@@ -151,27 +89,33 @@ async function tapFirstRow(page: Page, path: string, where: string) {
   }
 }
 
-const ROLES: [string, Role][] = [
-  ['admin', 'god'],
-  ['supervisor', 'angel'],
-  ['leader', 'superman'],
-  ['sales', 'hero'],
-];
-
 describe('every menu entry, per role, at 1366 and 375 px', () => {
   for (const [username, role] of ROLES) {
     it(`${username} (${role})`, { timeout: 900_000 }, async () => {
-      const entries = ENTRIES.filter((e) => MENU_BY_LEAF[e.name]?.includes(role));
+      const entries = entriesOf(role);
       expect(entries.length).toBeGreaterThan(5);
       const { ctx, page } = await signedInPage(e2e, username, DESKTOP);
+      const violations: string[] = [];
+      let previous: string | undefined;
       for (const entry of entries) {
         await page.setViewportSize(DESKTOP);
         await openFromMenu(page, entry.name, entry.group);
+        // the page seen before closes (the dashboard, the home tab, stays)
+        if (previous) {
+          await page.locator(`${tab(previous)} [data-testid=tab-close]`).click();
+          await page.locator(tab(previous)).waitFor({ state: 'detached' });
+        }
+        previous = entry.name === 'dashboard' ? undefined : entry.path;
         await check(page, entry.path, DESKTOP.width);
+        violations.push(...(await scan(page, `${username} ${entry.path} ${DESKTOP.width}`)));
         await page.setViewportSize(PHONE);
+        // scanned before check taps a row (which opens its actions or its record)
+        await settled(page, entry.path);
+        violations.push(...(await scan(page, `${username} ${entry.path} ${PHONE.width}`)));
         await check(page, entry.path, PHONE.width);
       }
       await ctx.close();
+      expect(violations).toEqual([]);
     });
   }
 });

@@ -155,7 +155,11 @@ describe('authentication', () => {
   it('401 without a token', async () => {
     const res = await call(t.app, 'GET', USERINFO);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ code: 'unauthorized', message: 'missing access token' });
+    expect(res.json()).toEqual({
+      code: 'unauthorized',
+      message: 'missing access token',
+      request_id: expect.any(String),
+    });
     expect((await call(t.app, 'GET', '/api/fixture/config')).statusCode).toBe(401);
   });
 
@@ -243,7 +247,7 @@ describe('errors, docs and the console', () => {
   it('a 5xx never shows internals', async () => {
     const res = await call(t.app, 'GET', '/api/fixture/boom');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Internal server error', code: 'internal' });
+    expect(res.json()).toEqual({ message: 'Internal server error', code: 'internal', request_id: expect.any(String) });
     expect(res.body).not.toContain('hunter2');
   });
 

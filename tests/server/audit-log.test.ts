@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, localDay } from '../../domain/time-zone';
 import { auditLog, staffUser } from '../../server/db/schema';
 import { verifyAuditChain } from '../../server/core/audit-chain';
 import { REFUSAL_BURST, RefusalThrottle } from '../../server/core/audit';
@@ -129,6 +130,7 @@ describe('refusals, refresh, lockout and exports write their row', () => {
     expect(rows[0].after).toEqual({
       list: '/api/client/admin/v1/list/export',
       filters: { username: 'c_sales' },
+      format: 'csv',
       rows: lines,
       file: expect.stringMatching(/^client-\d{8}-\d{6}\.csv$/),
     });
@@ -264,7 +266,7 @@ describe('the audit log API', () => {
     expect(about).toEqual([expect.objectContaining({ action: 'access.not_found', target_id: target })]);
     const denied = (await list('admin', 'result=denied,failure&page_size=200')).json().data as { result: string }[];
     expect(denied.every((r) => ['denied', 'failure'].includes(r.result))).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = localDay(new Date(), DEFAULT_TIME_ZONE); // the tenant's day (its year on 31 December too)
     expect((await list('admin', `at_from=2000-01-01&at_to=2000-01-02`)).json().data).toEqual([]);
     expect((await list('admin', `at_to=${today.slice(0, 4)}-12-31`)).json().total).toBeGreaterThan(0);
     // another tenant's rows never show

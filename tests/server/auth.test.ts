@@ -114,7 +114,11 @@ describe('login', () => {
     const unknown = await call(t.app, 'POST', LOGIN, { body: await loginBody(t.app, 'nobody') });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid username or password' });
+      expect(res.json()).toEqual({
+        code: 'invalid_credentials',
+        message: 'Invalid username or password',
+        request_id: expect.any(String),
+      });
     }
     expect(await lastAudit('auth.login')).toMatchObject({
       username: 'nobody',
@@ -244,7 +248,11 @@ describe('logout', () => {
   it('needs a token', async () => {
     const res = await call(t.app, 'POST', '/api/auth/admin/v1/logout');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ code: 'unauthorized', message: 'missing access token' });
+    expect(res.json()).toEqual({
+      code: 'unauthorized',
+      message: 'missing access token',
+      request_id: expect.any(String),
+    });
   });
 });
 

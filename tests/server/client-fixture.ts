@@ -8,6 +8,7 @@ import { auditLog, staffUser } from '../../server/db/schema';
 import { withRetry } from '../../server/core/retry';
 import { createClient, openAccount } from '../../server/modules/client/service';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../server/config';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
 export const STAFF = ['admin', 'supervisor', 'leader', 'leader2', 'sales', 'sales2', 'sales3'] as const;
@@ -34,9 +35,12 @@ export interface ClientFixture {
   close(): Promise<void>;
 }
 
-/** Builds the fixture; `logins` limits who signs in (argon2 makes each sign-in cost). */
-export async function clientFixture(logins: readonly StaffName[] = STAFF): Promise<ClientFixture> {
-  const t = await makeTestApp();
+/** Builds the fixture; `logins` limits who signs in (argon2 makes each sign-in cost); `overrides` the app's config. */
+export async function clientFixture(
+  logins: readonly StaffName[] = STAFF,
+  overrides: Partial<Config> = {},
+): Promise<ClientFixture> {
+  const t = await makeTestApp(overrides);
   const db = t.database.db;
   const rows = await db.select().from(staffUser).where(eq(staffUser.tenantId, 'tr'));
   const staffId = Object.fromEntries(rows.map((r) => [r.username, r.id])) as Record<StaffName, number>;

@@ -1,6 +1,7 @@
 // The client list: filters, scope, sort, prefix search, keyset paging and totals.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, localDay } from '../../domain/time-zone';
 import { startsWith } from '../../server/core/list';
 import { clientSuite, usernames, type StaffName } from './client-fixture';
 
@@ -81,7 +82,8 @@ describe('client list', () => {
     expect(await q('vip=1')).toEqual(['c_nobody', 'c_sales2', 'c_sales_b']);
     expect(await q('mobile=13800000003')).toEqual(['r_sales']);
     expect(await q('active=false')).toEqual([]);
-    const today = new Date().toISOString().slice(0, 10);
+    // today in the tenant's zone (the seed's, Asia/Shanghai), as the filter reads a day: not the UTC day
+    const today = localDay(new Date(), DEFAULT_TIME_ZONE);
     expect((await q(`created_from=${today}&created_to=${today}`)).length).toBe(8);
     expect(await q('created_to=2000-01-01')).toEqual([]);
     expect(await q('created_from=2999-01-01T00:00:00Z')).toEqual([]);

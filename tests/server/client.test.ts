@@ -203,7 +203,11 @@ describe('client search by username', () => {
     ] as [StaffName, string][]) {
       const res = await search(who, q);
       expect(res.statusCode, q).toBe(404);
-      expect(res.json()).toEqual({ message: '未找到该用户或其账户。', code: 'client_not_found' });
+      expect(res.json()).toEqual({
+        message: '未找到该用户或其账户。',
+        code: 'client_not_found',
+        request_id: expect.any(String),
+      });
     }
     expect((await search('sales', 'fake=real')).statusCode).toBe(400);
   });

@@ -23,8 +23,7 @@ import { auditWithdrawal, requestWithdrawal } from '../../server/modules/withdra
 import { creditOverdrawn } from '../../server/modules/overdrawn/service';
 import { byStaff, bySystem } from '../../server/modules/records/common';
 import { readSetting, saveSetting } from '../../server/modules/setting/service';
-import { EXPOSURE_KINDS } from '../../domain/dashboard';
-import { OPEN_STATUSES } from '../../server/modules/dashboard/service';
+import { EXPOSURE_KINDS, OPEN_STATUSES } from '../../domain/dashboard';
 import { TRADE_PRODUCTS, type TradeProduct } from '../../domain/trading';
 import { checkLedger } from '../../server/ledger';
 import { makerCheckerOff } from './approval-helpers';

@@ -134,13 +134,23 @@ describe('exchanges', () => {
       time_zone: { code: 'time_zone' },
       sessions: { code: 'trading_hours' },
     });
+    // the code is unique in the tenant in its stored spelling (upper case): 409 duplicate
     const dup = await as('admin', 'POST', `${E}/create`, {
-      code: 'SSE',
+      code: 'sse',
       name: 'x',
       time_zone: 'UTC',
       sessions: '09:00-10:00',
     });
+    expect(dup.statusCode).toBe(409);
     expect(dup.json().field_codes).toMatchObject({ code: { code: 'duplicate' } });
+    const unknown = await as('admin', 'POST', `${E}/create`, {
+      code: 'X1',
+      name: 'x',
+      time_zone: 'UTC',
+      sessions: '09:00-10:00',
+      mic: 'X',
+    });
+    expect(unknown.statusCode).toBe(400);
   });
   it('edits and lists; another tenant sees nothing of it and gets 404', async () => {
     const res = await as('admin', 'PUT', `${E}/${id}`, {
@@ -153,6 +163,36 @@ describe('exchanges', () => {
     expect(res.json()).toMatchObject({ name: 'Shanghai', holidays: '' });
     const audit = await lastAudit('exchange_config.update');
     expect(audit?.before).toMatchObject({ name: '上海证券交易所' });
+    expect(audit?.after).toMatchObject({ name: 'Shanghai' });
+    // a field left out keeps its value; the others are checked as on create
+    await as('admin', 'PUT', `${E}/${id}`, {
+      code: 'SSE',
+      name: 'Shanghai',
+      time_zone: 'UTC',
+      sessions: '09:30-11:30',
+      holidays: '2026-05-01',
+    });
+    const kept = await as('admin', 'PUT', `${E}/${id}`, {
+      code: 'sse',
+      name: 'Shanghai',
+      time_zone: 'Asia/Shanghai',
+      sessions: '09:30-11:30',
+    });
+    expect(kept.json()).toMatchObject({ code: 'SSE', time_zone: 'Asia/Shanghai', holidays: '2026-05-01' });
+    const other = await as('admin', 'POST', `${E}/create`, {
+      code: 'SZSE',
+      name: 'Shenzhen',
+      time_zone: 'Asia/Shanghai',
+      sessions: '09:30-11:30',
+    });
+    const clash = await as('admin', 'PUT', `${E}/${other.json().id}`, {
+      code: 'sse',
+      name: 'Shenzhen',
+      time_zone: 'Asia/Shanghai',
+      sessions: '09:30-11:30',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect((await as('admin', 'DELETE', `${E}/${other.json().id}`)).statusCode).toBe(200);
     const list = await as('admin', 'GET', `${E}/list`);
     expect(list.json().data.map((r: { code: string }) => r.code)).toContain('SSE');
     const pl = await as('plAdmin', 'GET', `${E}/list`);

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeCredit, exchangePreview, parseRateUnits } from '../../domain/exchange';
-import { PLATFORM_CURRENCIES } from '../../domain/exchange-config';
+import { PLATFORM_CURRENCIES, type PlatformCurrency } from '../../domain/exchange-config';
 import { account, currencyPair, globalConfigEntry } from '../../server/db/schema';
 import { withRetry } from '../../server/core/retry';
 import type { Tx } from '../../server/core/db';
@@ -30,7 +30,7 @@ async function fund(clientId: number, accountId: number, amount: string) {
   const d = await run((tx) => createDeposit(tx, bySystem(f.tenantId), clientId, { account_id: accountId, amount }));
   await run((tx) => auditDeposit(tx, admin(), d.id, 'approved'));
 }
-const rateChange = (primary: string, secondary: string, rate: string, reverse_rate?: string) =>
+const rateChange = (primary: PlatformCurrency, secondary: PlatformCurrency, rate: string, reverse_rate?: string) =>
   run((tx) => changeRate(tx, { ...f.staff.admin }, { primary, secondary, rate, reverse_rate, source: 'test' }));
 const ex = (clientId: number, from: number, to: number, amount: string) =>
   run((tx) => exchange(tx, admin(), clientId, { from_account: from, to_account: to, amount }));

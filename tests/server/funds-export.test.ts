@@ -154,7 +154,7 @@ describe('deposit export', () => {
 
   it("keeps to the data scope: a salesman's export holds only his clients' records", async () => {
     const sales = byStaff({ id: staffId.sales, tenantId: 'tr', role: 'hero' });
-    const [header, ...rows] = csv(await readAll((await exportDeposits(t.database.db, sales, {})).csv));
+    const [header, ...rows] = csv(await readAll((await exportDeposits(t.database.db, sales, {})).stream));
     const own = await rowsOf<{ id: number }>(sql`
       SELECT d.id FROM deposit_record d JOIN client c ON c.id = d.client_id
       WHERE d.tenant_id = 'tr' AND c.agent_id = ${staffId.sales} ORDER BY d.created_at DESC, d.id DESC`);
@@ -162,7 +162,7 @@ describe('deposit export', () => {
     expect(rows.map((r) => Number(r[0]))).toEqual(own.map((r) => Number(r.id)));
     expect(rows.some((r) => r[header.indexOf('客户 ID')] === String(bulkClient.id))).toBe(false);
     const filtered = await exportDeposits(t.database.db, sales, { username: bulkClient.username });
-    expect(csv(await readAll(filtered.csv))).toHaveLength(1);
+    expect(csv(await readAll(filtered.stream))).toHaveLength(1);
     expect(filtered.total).toBe(0);
   });
 });
@@ -196,7 +196,7 @@ describe('withdrawal and overdrawn exports', () => {
       expect(rows.every((r) => r[header.indexOf('类别')] === kinds[sub])).toBe(true);
     }
     const sales = byStaff({ id: staffId.sales, tenantId: 'tr', role: 'hero' });
-    const [, ...own] = csv(await readAll((await exportOverdrawn(t.database.db, sales, { sub_type: 'loan' })).csv));
+    const [, ...own] = csv(await readAll((await exportOverdrawn(t.database.db, sales, { sub_type: 'loan' })).stream));
     const expected = await scalar(sql`
       SELECT count(*) AS n FROM overdrawn_record o JOIN client c ON c.id = o.client_id
       WHERE o.sub_type = 'loan' AND c.agent_id = ${staffId.sales}`);

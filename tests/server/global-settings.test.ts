@@ -2,7 +2,7 @@
 // (withdraw.daily_count refuses a withdrawal past the count in the tenant's day; fx.spread is taken off the exchange
 // rate, rounded down), their type is fixed and their value bounded; trade.after_hours and ipo.lottery are no longer
 // seeded (docs/trading.md "Rates and exchange" says why).
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeCredit, exchangeRate } from '../../domain/exchange';
 import { account, globalConfigEntry } from '../../server/db/schema';
@@ -12,8 +12,8 @@ import { seedOpsConfig } from '../../server/db/seed-ops-config';
 import { auditDeposit, createDeposit } from '../../server/modules/deposit/service';
 import { exchange } from '../../server/modules/exchange/service';
 import { byStaff, bySystem } from '../../server/modules/records/common';
-import { createGlobal, updateGlobal } from '../../server/modules/trade_config/service';
-import { globalConfigProblems } from '../../domain/trade-config';
+import { refuse } from '../../server/core/entity-writes';
+import { canonicalConfigValue, globalConfigProblems, type ConfigType } from '../../domain/trade-config';
 import { auditWithdrawal, requestWithdrawal } from '../../server/modules/withdraw/service';
 import { ledgerFixture, makeClient, type LedgerFixture } from './ledger-helpers';
 import { makerCheckerOff } from './approval-helpers';
@@ -27,14 +27,16 @@ async function fund(clientId: number, accountId: number, amount: string) {
   const d = await run((tx) => createDeposit(tx, bySystem(f.tenantId), clientId, { account_id: accountId, amount }));
   await run((tx) => auditDeposit(tx, admin(), d.id, 'approved'));
 }
-async function setGlobal(key: string, type: 'number' | 'decimal', value: string) {
-  const [row] = await f.db
-    .select({ id: globalConfigEntry.id })
-    .from(globalConfigEntry)
-    .where(and(eq(globalConfigEntry.tenantId, f.tenantId), eq(globalConfigEntry.key, key)));
-  return row
-    ? run((tx) => updateGlobal(tx, f.staff.admin, row.id, { value }))
-    : run((tx) => createGlobal(tx, f.staff.admin, { key, type, value }));
+/** Saves a global config as its API does (server/modules/trade_config: its rules, then the canonical value). */
+async function setGlobal(key: string, type: ConfigType, value: string) {
+  refuse(globalConfigProblems({ key, type, value }, true));
+  await f.db
+    .insert(globalConfigEntry)
+    .values({ tenantId: f.tenantId, key, type, value: canonicalConfigValue(type, value) })
+    .onConflictDoUpdate({
+      target: [globalConfigEntry.tenantId, globalConfigEntry.key],
+      set: { value: canonicalConfigValue(type, value) },
+    });
 }
 const withdraw = (clientId: number, accountId: number, amount = '1.00') =>
   run((tx) => requestWithdrawal(tx, admin(), clientId, { account_id: accountId, amount }));
@@ -79,9 +81,9 @@ describe('withdraw.daily_count', () => {
   });
 
   it('its type is fixed and its value a whole number 0..1000', async () => {
-    await expect(
-      run((tx) => createGlobal(tx, f.staff.admin, { key: 'fx.spread', type: 'string', value: '0.1' })),
-    ).rejects.toMatchObject({ fieldCodes: { type: { code: 'config_type_fixed' } } });
+    await expect(setGlobal('fx.spread', 'string', '0.1')).rejects.toMatchObject({
+      fieldCodes: { type: { code: 'config_type_fixed' } },
+    });
     await expect(setGlobal('withdraw.daily_count', 'number', '2.5')).rejects.toMatchObject({
       fieldCodes: { value: { code: 'config_daily_count' } },
     });

@@ -76,6 +76,17 @@ describe('templates', () => {
     const put = await as('admin', 'PUT', `/template/${made.id}`, { name: 'Tmp2', title: 'T2', body: '<b>B2</b>' });
     expect(put.json()).toMatchObject({ name: 'Tmp2', title: 'T2', body: '<b>B2</b>' });
     expect((await lastAudit(s.f.t, 'message_template.update')).before).toMatchObject({ name: 'Tmp' });
+    // nothing left of the body once sanitised is no body; a leader (message create, no config) may not write
+    const emptied = await as('admin', 'PUT', `/template/${made.id}`, {
+      name: 'T',
+      title: 'T',
+      body: '<script>x</script>',
+    });
+    expect(emptied.json().field_codes).toMatchObject({ body: { code: 'required' } });
+    expect((await as('leader', 'PUT', `/template/${made.id}`, { name: 'x', title: 't', body: 'b' })).statusCode).toBe(
+      403,
+    );
+    expect((await as('leader', 'DELETE', `/template/${made.id}`)).statusCode).toBe(403);
     expect((await as('admin', 'DELETE', `/template/${made.id}`)).statusCode).toBe(200);
     expect((await as('admin', 'GET', `/template/${made.id}`)).statusCode).toBe(404);
     expect((await as('admin', 'DELETE', `/template/${made.id}`)).statusCode).toBe(404);

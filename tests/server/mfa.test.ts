@@ -124,7 +124,11 @@ describe('signing in with MFA', () => {
     const second = await login(t.app, 'admin', { tenant: 'pl' });
     const replay = await call(t.app, 'POST', VERIFY, { token: second.access_token, tenant: 'pl', body: { code } });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ code: 'mfa_invalid', message: 'Verification failed' });
+    expect(replay.json()).toEqual({
+      code: 'mfa_invalid',
+      message: 'Verification failed',
+      request_id: expect.any(String),
+    });
     // The next step's code (inside the ±1 window) is still accepted.
     const next = await call(t.app, 'POST', VERIFY, {
       token: second.access_token,

@@ -1,37 +1,21 @@
 /**
  * Three real API processes (`node --import tsx server/main.ts` on three ports) on one fresh PostgreSQL database: the
  * rate limit, the lockout, the captcha and session revocation hold across them. Runs only with DATABASE_URL
- * (vitest.server.config.ts). The processes start together on the empty database (migrations under the start-up lock),
- * then the test seeds the demo staff. TRUST_PROXY=loopback lets each part of the test sign in from its own address
- * (X-Forwarded-For), so the per-address counts of one part do not touch another's.
+ * (vitest.server.config.ts). The processes (tests/server/api-processes.ts startApiCluster) start together on the empty
+ * database (migrations under the start-up lock), then the demo staff are seeded. TRUST_PROXY=loopback lets each part
+ * of the test sign in from its own address (X-Forwarded-For), so the per-address counts of one part do not touch
+ * another's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
 import { md5hex } from '../../server/security/password';
 import { keyedHash } from '../../server/security/tokens';
+import { ROOT, startApiCluster, type ApiCluster } from './api-processes';
 import { DEMO_PASSWORD } from './helpers';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BASE = process.env.DATABASE_URL!;
-const NAME = `bo_mi_${randomBytes(6).toString('hex')}`;
-const DB_URL = (() => {
-  const url = new URL(BASE);
-  url.pathname = `/${NAME}`;
-  return url.toString();
-})();
-const SECRETS = {
-  JWT_SECRET: randomBytes(32).toString('base64url'),
-  PASSWORD_PEPPER: randomBytes(32).toString('base64url'),
-};
 const RATE_LIMIT = 8;
 const LOCKOUT_THRESHOLD = 3;
 const GRACE_SEC = 1;
@@ -42,74 +26,7 @@ const LOGOUT = '/api/auth/admin/v1/logout';
 const USERINFO = '/api/auth/admin/v1/userinfo';
 const CAPTCHA = '/api/auth/admin/v1/captcha';
 
-interface Instance {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-const instances: Instance[] = [];
-let database: Database | undefined;
-
-/** Kills what is still running (also if the test process ends without afterAll). */
-function killAll(signal: NodeJS.Signals) {
-  for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill(signal);
-}
-const killOnExit = () => killAll('SIGKILL');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startInstance(port: number): Instance {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      DATABASE_URL: DB_URL,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: `/tmp/${NAME}`,
-      STATIC_DIR: `/tmp/${NAME}/no-console`,
-      SEED_DEMO: 'off',
-      AUTH_CAPTCHA: 'off',
-      TRUST_PROXY: 'loopback',
-      LOGIN_RATE_LIMIT: String(RATE_LIMIT),
-      LOCKOUT_THRESHOLD: String(LOCKOUT_THRESHOLD),
-      LOCKOUT_SECONDS: '60',
-      REFRESH_GRACE_SECONDS: String(GRACE_SEC),
-      LOG_LEVEL: 'error',
-      ...SECRETS,
-    },
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  return { url: `http://127.0.0.1:${port}`, child, output };
-}
-
-/** Waits until the instance answers HTTP (any status), failing early if it exited. */
-async function ready(i: Instance, deadline: number) {
-  for (;;) {
-    if (i.child.exitCode !== null) throw new Error(`instance ${i.url} exited: ${i.output.join('')}`);
-    try {
-      await fetch(`${i.url}/api/ready-probe`);
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`instance ${i.url} not up: ${i.output.join('')}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+let cluster: ApiCluster;
 
 interface Answer {
   status: number;
@@ -127,7 +44,7 @@ async function api(
   const headers: Record<string, string> = { 'x-tenant-id': 'tr', 'x-forwarded-for': opts.ip };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${instances[n].url}${path}`, {
+  const res = await fetch(`${cluster.processes[n].url}${path}`, {
     method,
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
@@ -150,48 +67,25 @@ async function signIn(n: number, username: string, ip: string) {
 
 const userinfo = (n: number, token: string, ip: string) => api(n, 'GET', USERINFO, { ip, token });
 
-const exec = (query: ReturnType<typeof sql>) => database!.db.execute(query);
+const exec = (query: ReturnType<typeof sql>) => cluster.database.db.execute(query);
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: BASE });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
-  process.once('exit', killOnExit);
-  const ports = [await freePort(), await freePort(), await freePort()];
-  for (const port of ports) instances.push(startInstance(port));
-  const deadline = Date.now() + 75_000;
-  await Promise.all(instances.map((i) => ready(i, deadline)));
-  // Migrated by the instances (one at a time); the demo staff are seeded here, with the instances' pepper.
-  const config = loadConfig(
-    { NODE_ENV: 'test', DEMO_PASSWORD, DATA_DIR: `/tmp/${NAME}` },
-    { jwtSecret: SECRETS.JWT_SECRET, passwordPepper: SECRETS.PASSWORD_PEPPER },
-  );
-  database = await openDatabase(DB_URL, config.dataDir, 2);
-  await seed(database.db, config);
+  // Started together on the empty database (migrated by the processes, one at a time); the demo staff seeded after.
+  cluster = await startApiCluster(BASE, {
+    count: 3,
+    prefix: 'bo_mi',
+    env: {
+      TRUST_PROXY: 'loopback',
+      LOGIN_RATE_LIMIT: String(RATE_LIMIT),
+      LOCKOUT_THRESHOLD: String(LOCKOUT_THRESHOLD),
+      LOCKOUT_SECONDS: '60',
+      REFRESH_GRACE_SECONDS: String(GRACE_SEC),
+    },
+  });
 });
 
 afterAll(async () => {
-  killAll('SIGTERM');
-  await Promise.all(
-    instances.map(
-      (i) =>
-        new Promise<void>((resolve) => {
-          if (i.child.exitCode !== null || i.child.signalCode !== null) return resolve();
-          const hard = setTimeout(() => i.child.kill('SIGKILL'), 5_000);
-          i.child.once('exit', () => {
-            clearTimeout(hard);
-            resolve();
-          });
-        }),
-    ),
-  );
-  process.off('exit', killOnExit);
-  await database?.close();
-  const admin = new pg.Client({ connectionString: BASE });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
-  await admin.end();
+  await cluster?.close();
 });
 
 /**
@@ -212,14 +106,14 @@ async function statusSoon(n: number, token: string, ip: string, want: number): P
 describe('three API processes on one PostgreSQL database', () => {
   it('start together on an empty database: migrations applied once, each listening for invalidations', async () => {
     const journal = JSON.parse(readFileSync(`${ROOT}server/db/migrations/meta/_journal.json`, 'utf8'));
-    const owner = new pg.Client({ connectionString: DB_URL });
+    const owner = new pg.Client({ connectionString: cluster.dbUrl });
     await owner.connect();
     try {
       const applied = await owner.query(`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
       expect(applied.rows[0].n).toBe(journal.entries.length);
       const listeners = await owner.query(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'bo-cache-listener'`,
-        [NAME],
+        [cluster.dbName],
       );
       expect(listeners.rows[0].n).toBe(3);
     } finally {
@@ -264,7 +158,7 @@ describe('three API processes on one PostgreSQL database', () => {
     const id = issued.body.captcha_id as string;
     // The answer is drawn in an image: the test gives the issued captcha a known answer (it knows the pepper).
     await exec(
-      sql`UPDATE captcha SET answer_hash = ${keyedHash(SECRETS.PASSWORD_PEPPER, 'captcha:k7pq')} WHERE id = ${id}`,
+      sql`UPDATE captcha SET answer_hash = ${keyedHash(cluster.secrets.PASSWORD_PEPPER, 'captcha:k7pq')} WHERE id = ${id}`,
     );
     const withCaptcha = credentials('sales', DEMO_PASSWORD, { captcha_id: id, captcha: 'K7PQ' });
     expect((await api(1, 'POST', LOGIN, { ip: owner, body: withCaptcha })).status).toBe(200);
@@ -276,7 +170,7 @@ describe('three API processes on one PostgreSQL database', () => {
       const fresh = await api(n, 'GET', `${CAPTCHA}?force=true`, { ip: attacker });
       const cid = fresh.body.captcha_id as string;
       await exec(
-        sql`UPDATE captcha SET answer_hash = ${keyedHash(SECRETS.PASSWORD_PEPPER, 'captcha:k7pq')} WHERE id = ${cid}`,
+        sql`UPDATE captcha SET answer_hash = ${keyedHash(cluster.secrets.PASSWORD_PEPPER, 'captcha:k7pq')} WHERE id = ${cid}`,
       );
       const res = await api(n, 'POST', LOGIN, {
         ip: attacker,

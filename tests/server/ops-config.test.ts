@@ -306,8 +306,18 @@ describe('trade_config', () => {
       expect(json.json()).toMatchObject({ value: '{"daily":3,"max":"5000.00"}', type: 'json' });
       const dec = await as('admin', 'POST', `${G}/create`, { key: 'fx.spread', type: 'decimal', value: '0.00150000' });
       expect(dec.json().value).toBe('0.00150000');
-      const dup = await as('admin', 'POST', `${G}/create`, { key: 'fx.spread', type: 'string', value: 'x' });
-      expect(dup.json().field_codes.key.code).toBe('duplicate');
+      const dup = await as('admin', 'POST', `${G}/create`, { key: 'fx.spread', type: 'decimal', value: '0.001' });
+      expect([dup.statusCode, dup.json().field_codes.key.code]).toEqual([409, 'duplicate']);
+      // a text is kept as written (not trimmed); a field left out of an edit keeps its value
+      const text = await as('admin', 'POST', `${G}/create`, {
+        key: 'note.banner',
+        type: 'string',
+        value: '  spaced  ',
+      });
+      expect(text.json().value).toBe('  spaced  ');
+      const described = await as('admin', 'PUT', `${G}/${text.json().id}`, { description: 'Banner' });
+      expect(described.json()).toMatchObject({ value: '  spaced  ', description: 'Banner' });
+      expect((await as('admin', 'PUT', `${G}/${text.json().id}`, { type: 'json' })).statusCode).toBe(400);
 
       const id = dec.json().id;
       const wrong = await as('admin', 'PUT', `${G}/${id}`, { value: 'abc' });
@@ -450,7 +460,10 @@ describe('trading_permission', () => {
     const none = await as('admin', 'POST', `${P}/create`, { scope: 'client', product: 'ai', allowed: false });
     expect(none.json().field_codes.subject_id.code).toBe('required');
     const dup = await as('admin', 'POST', `${P}/create`, { scope: 'default', product: 'stock', allowed: true });
-    expect(dup.json().field_codes.product.code).toBe('duplicate');
+    expect([dup.statusCode, dup.json().field_codes.product.code]).toEqual([409, 'duplicate']);
+    // an edit changes allowed and note only: the level, subject and product are not fields of it
+    const rule = (await as('admin', 'GET', `${P}/list?scope=default&product=stock`)).json().data[0];
+    expect((await as('admin', 'PUT', `${P}/${rule.id}`, { product: 'ai' })).statusCode).toBe(400);
   });
 
   it('is for administrators only (the rules), and per tenant', async () => {

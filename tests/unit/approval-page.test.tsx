@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import approval from '../../resources/approval';
 import ApprovalBadge from '../../resources/approval/ApprovalBadge';
+import { APPROVAL_COUNT_POLL_MS } from '../../resources/approval/useApprovalCount';
 import deposit from '../../resources/deposit';
 import { record, renderResource, renderWithEngine, serveList, until } from './engine.helpers';
 import { api, apiBody, apiError, apiList, installMsw, server } from './msw';
@@ -156,7 +157,7 @@ describe('menu badge', () => {
       const badge = await until(() => screen.getByTestId('approval-badge'));
       expect(badge).toHaveTextContent('3');
       expect(badge).toHaveAttribute('aria-label', '3 条待复核');
-      await vi.advanceTimersByTimeAsync(16_000);
+      await vi.advanceTimersByTimeAsync(APPROVAL_COUNT_POLL_MS + 1_000);
       await until(() => expect(seen).toEqual([null, '"abc"']));
       expect(screen.getByTestId('approval-badge')).toHaveTextContent('3');
     } finally {

@@ -58,7 +58,7 @@ describe('useRate', () => {
       slow.resolve();
       await new Promise((r) => setTimeout(r, 20));
     });
-    expect(result.current).toEqual({ rate: 0.91, loading: false, error: false });
+    expect(result.current).toEqual({ rate: 0.91, loading: false, error: false, failure: null });
     expect(onError).not.toHaveBeenCalled();
   });
 

@@ -35,7 +35,7 @@ describe('dataProvider', () => {
     const res = await provider().getList('client', {
       pagination: { page: 3, perPage: 20 },
       sort: { field: 'create_datetime', order: 'DESC' },
-      filter: { fake: 1, q: 'bob', empty: '' },
+      filter: { fake: 'robot', username: 'bob', empty: '' },
     });
     expect(res.total).toBe(42);
     expect(res.data.map((r) => r.id)).toEqual([1, 2]);
@@ -44,8 +44,8 @@ describe('dataProvider', () => {
       page_size: '20',
       sort: 'create_datetime',
       order: 'desc',
-      fake: '1',
-      q: 'bob',
+      fake: 'robot',
+      username: 'bob',
     });
     expect(seen[0].url.pathname).toBe('/api/client/admin/v1/list');
   });

@@ -56,6 +56,12 @@ function serveExport(path: string, stream: () => ReadableStream<Uint8Array>, hea
   return requests;
 }
 
+/** Opens the export menu and picks a format, as a person does (the menu's item once it is shown). */
+async function exportAs(user: { click(e: Element): Promise<void> }, format: 'csv' | 'xlsx') {
+  await user.click(screen.getByTestId('export-button'));
+  await user.click(await screen.findByTestId(`export-${format}`));
+}
+
 describe('streamExport', () => {
   const open = createStreamOpener({ profile: testProfile, tokens: testTokens, refresh: async () => undefined });
 
@@ -150,7 +156,7 @@ describe('export button', () => {
     await until(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Pending'));
     // The filter form's debounce has passed once the list was asked with the filter.
     await until(() => expect(lists.at(-1)?.get('status')).toBe('pending'));
-    await user.click(screen.getByTestId('export-button'));
+    await exportAs(user, 'csv');
     expect(await screen.findByTestId('export-progress')).toHaveTextContent(/Received \d+ rows/);
     await until(() => expect(saved).toHaveLength(1));
     expect(saved[0].name).toMatch(/^deposit-\d{8}\d{6}\.csv$/);
@@ -170,7 +176,7 @@ describe('export button', () => {
     const requests = serveExport('/overdrawn/admin/v1/record/list/export', () => csvStream(3));
     const { user } = await renderResource(loan.config);
     await screen.findByText('user1');
-    await user.click(screen.getByTestId('export-button'));
+    await exportAs(user, 'csv');
     await until(() => expect(saved).toHaveLength(1));
     expect(requests[0].query.get('sub_type')).toBe('loan');
   });
@@ -180,12 +186,44 @@ describe('export button', () => {
     const requests = serveExport('/deposit/admin/v1/list/export', () => csvStream(0, 10, { endless: true }));
     const { user } = await renderResource(deposit.config);
     await screen.findByText('user1');
-    await user.click(screen.getByTestId('export-button'));
+    await exportAs(user, 'csv');
     await until(() => expect(screen.getByTestId('export-progress')).toHaveTextContent(/Received [1-9]\d* rows/));
     await user.click(screen.getByTestId('export-cancel'));
     await until(() => expect(requests[0].aborted()).toBe(true));
     expect(screen.queryByTestId('export-dialog')).not.toBeInTheDocument();
     expect(saved).toHaveLength(0);
+  });
+
+  it('exports an Excel workbook from the menu: format=xlsx, the bytes saved as .xlsx, the announced total', async () => {
+    serveList('/deposit/admin/v1/list', [record(1)]);
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 0x0a, 0x0a]);
+    const requests: URLSearchParams[] = [];
+    const accepts: (string | null)[] = [];
+    server.use(
+      http.get(api('/deposit/admin/v1/list/export'), ({ request }) => {
+        requests.push(new URL(request.url).searchParams);
+        accepts.push(request.headers.get('Accept'));
+        return new HttpResponse(zip, {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': 'attachment; filename="deposits.xlsx"',
+            'X-Total-Count': '42',
+          },
+        });
+      }),
+    );
+    const { user } = await renderResource(deposit.config);
+    await screen.findByText('user1');
+    await exportAs(user, 'xlsx');
+    await until(() => expect(saved).toHaveLength(1));
+    expect(saved[0].name).toBe('deposits.xlsx');
+    expect(new Uint8Array(await saved[0].blob.arrayBuffer())).toEqual(zip);
+    expect(saved[0].blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(requests[0].get('format')).toBe('xlsx');
+    expect(requests[0].get('lang')).toBe('en-US');
+    expect(accepts[0]).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    // the newlines inside the compressed bytes are not rows: the toast says the announced total
+    await until(() => expect(toasts()).toContain('Exported 42 rows'));
   });
 
   it('is not offered without the export permission', async () => {

@@ -3,6 +3,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../dataProvider';
+import { DECLARED_ENTITIES } from '../../domain/entities';
 import { flattenMessages, messages } from '../../i18n';
 import { decimalSign, formatDateTime, formatDecimal } from '../../resources/engine/format';
 import { runAction } from '../../resources/engine/runAction';
@@ -98,35 +99,38 @@ describe('label lists', () => {
 
 describe('declared resources', () => {
   it('are the declared pages, each with a lazy page and its config, under its name and permission key', () => {
-    expect(declared.map((n) => n.name).sort()).toEqual([
-      'approval',
-      'approval_policy',
-      'audit_log',
-      'client',
-      'compensation',
-      'crypto_address',
-      'crypto_deposit',
-      'currency_pair',
-      'data_exception',
-      'deposit',
-      'emergency',
-      'exchange_config',
-      'ip_access',
-      'kyc',
-      'loan',
-      'message',
-      'service',
-      'trade_config',
-      ...['ai', 'block', 'daily', 'fund', 'go_public', 'ipo', 'ipo_allocation', 'quant', 'stock'].map(
-        (k) => `trades/${k}`,
-      ),
-      'trading_permission',
-      ...['ai', 'block', 'daily', 'fund', 'ipo', 'quant', 'stock', 'sub_allocation', 'subscribe'].map(
-        (k) => `trx/${k}`,
-      ),
-      'users',
-      'withdrawal',
-    ]);
+    expect(declared.map((n) => n.name).sort()).toEqual(
+      [
+        'approval',
+        'approval_policy',
+        'audit_log',
+        'client',
+        'compensation',
+        'crypto_address',
+        'crypto_deposit',
+        'data_exception',
+        'deposit',
+        'emergency',
+        'exchange_config',
+        'ip_access',
+        'kyc',
+        'loan',
+        'message',
+        'service',
+        'trade_config',
+        ...['ai', 'block', 'daily', 'fund', 'go_public', 'ipo', 'ipo_allocation', 'quant', 'stock'].map(
+          (k) => `trades/${k}`,
+        ),
+        'trading_permission',
+        ...['ai', 'block', 'daily', 'fund', 'ipo', 'quant', 'stock', 'sub_allocation', 'subscribe'].map(
+          (k) => `trx/${k}`,
+        ),
+        'users',
+        'withdrawal',
+        // the declared entities (domain/entities.ts)
+        ...DECLARED_ENTITIES.map((d) => d.name),
+      ].sort(),
+    );
     for (const node of declared) {
       expect(node.config.name).toBe(node.name);
       expect(nodeResource(node)).toBe(permissionKey(node.config));

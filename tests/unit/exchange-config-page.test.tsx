@@ -33,6 +33,17 @@ const rate = (id: number, primary: string, secondary: string, value: string, sou
   created_at: '2026-11-23T08:00:00.000Z',
 });
 
+const exchange = {
+  id: 1,
+  code: 'SSE',
+  name: '上海证券交易所',
+  time_zone: 'Asia/Shanghai',
+  sessions: '09:30-11:30,13:00-15:00',
+  holidays: '2026-01-01,2026-10-01',
+  updated_by_name: null,
+  updated_at: '2026-11-23T08:00:00.000Z',
+};
+
 describe('exchanges and rates page', () => {
   function serve() {
     writes.length = 0;
@@ -47,21 +58,12 @@ describe('exchanges and rates page', () => {
         ),
       ),
       http.get(api('/exchange_config/admin/v1/list'), () =>
-        HttpResponse.json(
-          apiList('GET /exchange_config/admin/v1/list', [
-            {
-              id: 1,
-              code: 'SSE',
-              name: '上海证券交易所',
-              time_zone: 'Asia/Shanghai',
-              sessions: '09:30-11:30,13:00-15:00',
-              holidays: '2026-01-01,2026-10-01',
-              updated_by_name: null,
-              updated_at: '2026-11-23T08:00:00.000Z',
-            },
-          ]),
-        ),
+        HttpResponse.json(apiList('GET /exchange_config/admin/v1/list', [exchange])),
       ),
+      http.put(api('/exchange_config/admin/v1/:id'), async ({ request }) => {
+        const body = (await record(request)) as Record<string, unknown>;
+        return HttpResponse.json(apiBody('PUT /exchange_config/admin/v1/:id', { ...exchange, ...body }));
+      }),
       http.post(api('/exchange_config/admin/v1/rate'), async ({ request }) => {
         const body = (await record(request)) as { primary: string; secondary: string; rate: string; source: string };
         return HttpResponse.json(
@@ -107,6 +109,29 @@ describe('exchanges and rates page', () => {
       method: 'POST',
       path: '/api/exchange_config/admin/v1/rate',
       body: { primary: 'USD', secondary: 'CNY', rate: '7.12345678', reverse_rate: null, source: '招商银行' },
+    });
+  });
+
+  it("edits an exchange in the dialog made from the definition, checked with the API's rules", async () => {
+    serve();
+    const { user } = await renderResource(exchangeConfig.config!, { locale: 'zh-CN' });
+    const row = (await screen.findByText('上海证券交易所')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: '编辑' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const sessions = dialog.getByRole('textbox', { name: /交易时段/ });
+    await user.clear(sessions);
+    await user.type(sessions, '11:30-09:30');
+    await user.click(dialog.getByRole('button', { name: '确认' }));
+    expect(await dialog.findByText(/请按 09:30-11:30,13:00-15:00 的格式填写/)).toBeInTheDocument();
+    expect(writes).toHaveLength(0);
+    await user.clear(sessions);
+    await user.type(sessions, '09:30-11:30');
+    await user.click(dialog.getByRole('button', { name: '确认' }));
+    await until(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/exchange_config/admin/v1/1',
+      body: { code: 'SSE', name: '上海证券交易所', time_zone: 'Asia/Shanghai', sessions: '09:30-11:30' },
     });
   });
 });

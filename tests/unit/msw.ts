@@ -56,27 +56,69 @@ async function contractProblems(request: Request, response: Response, offApi: st
 }
 
 /**
- * Starts msw for the calling test file: unhandled requests fail, every mocked /api answer must match the API's
- * route and response schema (the test fails otherwise), handlers reset after each test. `offApi` lists path prefixes
- * (after /api, e.g. '/things/') of test-only resources that the real API does not serve and the check skips.
+ * Problems of one request the console sends to the API: what the API's validator refuses (400 validation) in its
+ * path parameters, query string (an unknown parameter, a wrong type) or JSON body. A body that is not JSON (an
+ * upload) is not checked; a path the API does not serve is reported by contractProblems.
+ */
+export async function requestProblems(request: Request, offApi: string[] = []): Promise<string[]> {
+  const url = new URL(request.url);
+  if (!url.pathname.startsWith('/api/') || offApi.some((p) => url.pathname.startsWith(`/api${p}`))) return [];
+  const route = theContract().route(request.method, url.pathname);
+  if (!route) return [];
+  const text = await request.text();
+  const json = (request.headers.get('content-type') ?? '').includes('json');
+  if (text && !json) return [];
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    return [`the console sends ${request.method} ${url.pathname} a body that is not JSON`];
+  }
+  const problems = theContract().checkRequest(route, { path: url.pathname, search: url.searchParams, body });
+  return problems.map(
+    (p) => `the console sends ${request.method} ${url.pathname}${url.search}, which the API refuses: ${p}`,
+  );
+}
+
+/**
+ * Starts msw for the calling test file: unhandled requests fail, every request to /api must be one the API takes
+ * (path parameters, query string and JSON body against the route's schemas, as its validator coerces them; unless
+ * the mock answers it 400, as the API would: a test of the console showing a refusal), every
+ * mocked /api answer must match the API's route and response schema (the test fails otherwise), handlers reset after
+ * each test. `offApi` lists path prefixes (after /api, e.g. '/things/') of test-only resources that the real API does
+ * not serve and the checks skip.
  */
 export function installMsw({ offApi = [] }: { offApi?: string[] } = {}): void {
   const pending: Promise<string[]>[] = [];
-  const onMocked = ({ request, response }: { request: Request; response: Response }) => {
-    pending.push(contractProblems(request, response, offApi).catch((e: Error) => [`msw contract check: ${e.message}`]));
+  /** The request problems of each request by msw's request id; a request the mock answers 400 is expected refused. */
+  const requests = new Map<string, Promise<string[]>>();
+  const failed = (e: Error) => [`msw contract check: ${e.message}`];
+  type Event = { request: Request; requestId: string };
+  const onMocked = ({ request, requestId, response }: Event & { response: Response }) => {
+    pending.push(contractProblems(request, response, offApi).catch(failed));
+    // a test of how the console shows the API's refusal sends what the API refuses, on purpose
+    if (response.status === 400) requests.delete(requestId);
+  };
+  // The request as sent, before a handler reads its body (a clone: the handler still gets the whole body).
+  const onRequest = ({ request, requestId }: Event) => {
+    requests.set(requestId, requestProblems(request.clone(), offApi).catch(failed));
   };
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });
+    server.events.on('request:start', onRequest);
     server.events.on('response:mocked', onMocked);
   });
   afterEach(async () => {
     server.resetHandlers();
-    const problems = (await Promise.all(pending.splice(0))).flat();
+    const asked = [...requests.values()];
+    requests.clear();
+    const problems = (await Promise.all([...asked, ...pending.splice(0)])).flat();
     if (!problems.length) return;
     cleanup(); // the failing test's tree must not leak into the next test
     throw new Error([...new Set(problems)].join('\n'));
   });
   afterAll(() => {
+    server.events.removeListener('request:start', onRequest);
     server.events.removeListener('response:mocked', onMocked);
     server.close();
   });
@@ -286,7 +328,12 @@ export function fakeAuthApi(options: { captcha?: boolean; users?: FakeUser[] } =
       api('/setting/v1/app'),
       authed('app_settings', () =>
         HttpResponse.json(
-          apiBody('GET /setting/v1/app', { app_name: 'Admin', app_version: '1.0.0', language: 'zh-CN' }),
+          apiBody('GET /setting/v1/app', {
+            app_name: 'Admin',
+            app_version: '1.0.0',
+            language: 'zh-CN',
+            timezone: 'Asia/Shanghai',
+          }),
         ),
       ),
     ),

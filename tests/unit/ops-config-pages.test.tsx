@@ -231,35 +231,64 @@ describe('trade configuration page', () => {
 });
 
 describe('trading permission page', () => {
-  it('adds a VIP-level rule: the subject input follows the level and is checked before sending', async () => {
+  function serve() {
     writes.length = 0;
     server.use(
       http.get(api('/trading_permission/admin/v1/list'), () =>
         HttpResponse.json(apiList('GET /trading_permission/admin/v1/list', [])),
       ),
+      http.get(api('/client/admin/v1/list'), () =>
+        HttpResponse.json(
+          apiList('GET /client/admin/v1/list', [
+            { id: 42, username: 'carol', fake: false, active: true, create_datetime: '2026-01-01T00:00:00Z' },
+          ]),
+        ),
+      ),
       http.post(api('/trading_permission/admin/v1/create'), async ({ request }) => {
         const body = (await record(request)) as Record<string, unknown>;
         return HttpResponse.json(
-          apiBody('POST /trading_permission/admin/v1/create', { id: 1, ...body, subject_name: 'VIP 3' }),
+          apiBody('POST /trading_permission/admin/v1/create', {
+            id: 1,
+            note: null,
+            ...body,
+            subject_name: 'carol',
+            updated_by_name: null,
+            updated_at: '2026-11-23T08:00:00.000Z',
+          }),
         );
       }),
     );
-    const { user } = await renderResource(tradingPermission.config!, { locale: 'zh-CN' });
-    await user.click(await until(() => screen.getByRole('button', { name: '新增规则' })));
-    const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.queryByRole('textbox', { name: /VIP 等级/ })).toBeNull();
+  }
+
+  it('adds a client rule from the definition: the subject follows the level, a client picked by username', async () => {
+    serve();
+    const { user } = await renderResource(tradingPermission.config!, {
+      locale: 'zh-CN',
+      path: '/trading_permission/create',
+    });
+    await until(() => screen.getByTestId('form-scope'));
+    // no level yet (or the default level): no subject to pick
+    expect(screen.queryByTestId('form-subject_id')).toBeNull();
     await pick(user, /适用范围/, 'VIP 等级');
-    const vip = dialog.getByRole('textbox', { name: /VIP 等级/ });
-    fireEvent.change(vip, { target: { value: '100' } });
+    await pick(user, /适用对象/, 'VIP 3');
+    // another level: the subject's choices are the level's and the VIP level chosen is cleared
+    await pick(user, /适用范围/, '单个客户');
+    const subject = within(screen.getByTestId('form-subject_id')).getByRole('combobox') as HTMLInputElement;
+    await until(() => expect(subject.value).toBe(''));
     await pick(user, /产品/, '大宗交易');
-    await pick(user, /交易权限/, '禁止');
-    await user.click(dialog.getByRole('button', { name: '确认' }));
-    expect(await dialog.findByText(/对象不存在|格式不正确/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await within(screen.getByTestId('form-subject_id')).findByText('必填')).toBeInTheDocument();
     expect(writes).toHaveLength(0);
-    fireEvent.change(vip, { target: { value: '3' } });
-    await user.click(dialog.getByRole('button', { name: '确认' }));
+    await user.click(subject);
+    await user.type(subject, 'car');
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'carol' }));
+    await user.click(screen.getByRole('button', { name: '保存' }));
     await until(() => expect(writes).toHaveLength(1));
-    expect(writes[0].body).toEqual({ scope: 'vip', subject_id: 3, product: 'block', allowed: false, note: null });
+    expect(writes[0]).toEqual({
+      method: 'POST',
+      path: '/api/trading_permission/admin/v1/create',
+      body: { scope: 'client', subject_id: 42, product: 'block', allowed: false },
+    });
   });
 });
 

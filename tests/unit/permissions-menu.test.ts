@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DECLARED_ENTITIES } from '../../domain/entities';
 import { loadRole, type Role } from '../../permissions';
 import { findByPath, visibleMenu, type VisibleMenuNode } from '../../resources/menu';
 import { registry } from '../../resources/registry';
@@ -46,7 +47,8 @@ const CONFIG = [
   'trade_config',
   'exchange_config',
   'trading_permission',
-  'currency_pair',
+  // the declared entities under config, in their list's order (domain/entities.ts)
+  ...DECLARED_ENTITIES.filter((d) => d.parents?.[0] === 'config').map((d) => d.name),
 ];
 
 describe('menu per role (deployment tr)', () => {

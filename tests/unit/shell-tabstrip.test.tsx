@@ -50,6 +50,16 @@ describe('tab strip', () => {
     expect(screen.getByTestId('url')).toHaveTextContent('/deposit');
   });
 
+  it('Delete closes the focused tab (no button inside a tab), the home tab stays', () => {
+    setup(['/client', '/deposit'], '/client');
+    expect(within(screen.getByTestId('tab-/client')).queryByRole('button')).toBeNull();
+    fireEvent.keyDown(screen.getByTestId('tab-/client'), { key: 'Delete' });
+    expect(tabIds()).toEqual(['tab-/dashboard', 'tab-/deposit']);
+    expect(screen.getByTestId('url')).toHaveTextContent('/deposit');
+    fireEvent.keyDown(screen.getByTestId('tab-/dashboard'), { key: 'Delete' });
+    expect(tabIds()).toEqual(['tab-/dashboard', 'tab-/deposit']);
+  });
+
   it('the context menu closes others, to the right and all', () => {
     const store = setup(['/client', '/deposit', '/withdrawal'], '/withdrawal');
     fireEvent.contextMenu(screen.getByTestId('tab-/deposit'));

@@ -30,6 +30,8 @@ import { cryptoFieldProblems, type CryptoFieldProblem } from '../../../domain/cr
 import { depositTypes, findOption } from '../../labels';
 import { isValidAmount, toFixed2 } from '../money';
 import { DialogForm } from '../../engine/DialogForm';
+import { withRequestId } from '../../../dataProvider/errorText';
+import { useNotifyFailure } from '../../../dataProvider/useNotifyFailure';
 
 /** Props of DepositDialog. */
 export interface DepositDialogProps {
@@ -72,7 +74,7 @@ export default function DepositDialog({ open, kind, clientId, onClose }: Deposit
           kind={kind}
           clientId={clientId}
           accounts={accounts.data ?? []}
-          accountsFailed={!!accounts.error}
+          accountsFailed={accounts.error}
           idempotencyKey={key}
           renewKey={renew}
           onClose={onClose}
@@ -86,7 +88,8 @@ interface DepositFormProps {
   kind: FundKind;
   clientId: number | string | null | undefined;
   accounts: Account[];
-  accountsFailed: boolean;
+  /** The accounts' load error (null: none). */
+  accountsFailed: unknown;
   idempotencyKey: string;
   renewKey: () => void;
   onClose: (success: boolean) => void;
@@ -103,6 +106,7 @@ function DepositForm({
 }: DepositFormProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const isDeposit = kind === 'deposit';
   const [accountId, setAccountId] = useState('');
   const [amount, setAmount] = useState('');
@@ -152,8 +156,8 @@ function DepositForm({
   }, [options, subType]);
 
   const needsRate = isDeposit && !!account && !!currency && currency !== account.currency;
-  const rate = useRate(needsRate ? currency : null, needsRate ? account.currency : null, () =>
-    notify('client.errors.rateUnavailableRetry', { type: 'error' }),
+  const rate = useRate(needsRate ? currency : null, needsRate ? account.currency : null, (failure) =>
+    notifyFailure(failure, 'client.errors.rateUnavailableRetry'),
   );
 
   const isCrypto = isDeposit && subType === 'crypto';
@@ -240,7 +244,11 @@ function DepositForm({
             {translate('client.dialog.clientId')}: {clientId ?? '-'}
           </Typography>
           {!hasClientId(clientId) && <Alert severity="error">{translate('client.errors.userIdMissing')}</Alert>}
-          {accountsFailed && <Alert severity="error">{translate('client.errors.accountsUnavailable')}</Alert>}
+          {!!accountsFailed && (
+            <Alert severity="error">
+              {withRequestId(translate, accountsFailed, translate('client.errors.accountsUnavailable'))}
+            </Alert>
+          )}
           <AccountSelect
             name="account_id"
             label={translate(isDeposit ? 'client.dialog.destinationAccount' : 'client.dialog.account')}

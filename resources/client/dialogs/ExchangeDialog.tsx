@@ -26,6 +26,8 @@ import { useConsoleDataProvider } from '../../../dataProvider/useConsoleDataProv
 import { clampMoney, formatMoney, signOf, toCents, toFixed2 } from '../money';
 import { DialogForm } from '../../engine/DialogForm';
 import { exchangePreview } from '../../../domain/exchange';
+import { withRequestId } from '../../../dataProvider/errorText';
+import { useNotifyFailure } from '../../../dataProvider/useNotifyFailure';
 
 /** Props of ExchangeDialog. */
 export interface ExchangeDialogProps {
@@ -58,7 +60,7 @@ export default function ExchangeDialog({ open, clientId, onClose }: ExchangeDial
         <ExchangeForm
           clientId={clientId}
           accounts={accounts.data}
-          accountsFailed={!!accounts.error}
+          accountsFailed={accounts.error}
           idempotencyKey={key}
           renewKey={renew}
           onClose={onClose}
@@ -71,7 +73,8 @@ export default function ExchangeDialog({ open, clientId, onClose }: ExchangeDial
 interface ExchangeFormProps {
   clientId: number | string | null | undefined;
   accounts: Account[] | undefined;
-  accountsFailed: boolean;
+  /** The accounts' load error (null: none). */
+  accountsFailed: unknown;
   idempotencyKey: string;
   renewKey: () => void;
   onClose: (success: boolean) => void;
@@ -80,6 +83,7 @@ interface ExchangeFormProps {
 function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, renewKey, onClose }: ExchangeFormProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const [fromId, setFromId] = useState('');
   const [toId, setToId] = useState('');
   const [amount, setAmount] = useState('');
@@ -114,7 +118,7 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
   const rate = useRate(
     from?.currency,
     to?.currency,
-    () => notify('client.errors.rateUnavailableRetry', { type: 'error' }),
+    (failure) => notifyFailure(failure, 'client.errors.rateUnavailableRetry'),
     true,
   );
 
@@ -176,7 +180,11 @@ function ExchangeForm({ clientId, accounts, accountsFailed, idempotencyKey, rene
             {translate('client.dialog.clientId')}: {clientId ?? '-'}
           </Typography>
           {!hasClientId(clientId) && <Alert severity="error">{translate('client.errors.userIdMissing')}</Alert>}
-          {accountsFailed && <Alert severity="error">{translate('client.errors.accountsUnavailable')}</Alert>}
+          {!!accountsFailed && (
+            <Alert severity="error">
+              {withRequestId(translate, accountsFailed, translate('client.errors.accountsUnavailable'))}
+            </Alert>
+          )}
           {blocker && (
             <Alert severity="info" data-testid="exchange-note">
               {translate(`client.exchange.${blocker}`)}

@@ -2,6 +2,7 @@ import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { convertMoney, formatMoney, formatRate, toCents } from '../money';
 import type { RateState } from './useRate';
+import { withRequestId } from '../../../dataProvider/errorText';
 
 /** Props of RateLine. */
 export interface RateLineProps {
@@ -22,7 +23,7 @@ export default function RateLine({ from, to, amount, state, convert = convertMon
   if (state.error) {
     return (
       <Typography color="error" variant="body2" role="alert" data-testid="rate-error">
-        {translate('client.errors.rateUnavailable')}
+        {withRequestId(translate, state.failure, translate('client.errors.rateUnavailable'))}
       </Typography>
     );
   }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotifyFailure } from '../../../dataProvider/useNotifyFailure';
 import { clientApi } from '../drawer/api';
 import { useClientQuery } from '../drawer/useClientQuery';
 
@@ -8,11 +8,11 @@ import { useClientQuery } from '../drawer/useClientQuery';
  * is told as 无法获取客户账户信息.
  */
 export function useClientAccounts(open: boolean, clientId: number | string | null | undefined) {
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const state = useClientQuery(clientApi.accounts, clientId, open);
-  const failed = open && !!state.error;
+  const failed = open ? state.error : null;
   useEffect(() => {
-    if (failed) notify('client.errors.accountsUnavailable', { type: 'error' });
-  }, [failed, notify]);
+    if (failed) notifyFailure(failed, 'client.errors.accountsUnavailable');
+  }, [failed, notifyFailure]);
   return state;
 }

@@ -8,6 +8,8 @@ export interface RateState {
   rate: number | null;
   loading: boolean;
   error: boolean;
+  /** What failed (the API's answer names its request), when it failed. */
+  failure?: unknown;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface RateState {
 export function useRate(
   primary: string | null | undefined,
   secondary: string | null | undefined,
-  onError?: () => void,
+  onError?: (failure: unknown) => void,
   /** The exchange dialog: the rate the exchange runs at (less the spread), not the market rate. */
   exchange = false,
 ): RateState {
@@ -38,10 +40,10 @@ export function useRate(
   });
   const failedAt = asked && query.isError ? query.errorUpdatedAt : 0;
   useEffect(() => {
-    if (failedAt) onErrorRef.current?.();
-  }, [failedAt]);
+    if (failedAt) onErrorRef.current?.(query.error);
+  }, [failedAt, query.error]);
 
   if (!primary || !secondary) return { rate: null, loading: false, error: false };
   if (primary === secondary) return { rate: 1, loading: false, error: false };
-  return { rate: query.data ?? null, loading: query.isLoading, error: query.isError };
+  return { rate: query.data ?? null, loading: query.isLoading, error: query.isError, failure: query.error };
 }

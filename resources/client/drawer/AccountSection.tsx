@@ -11,13 +11,15 @@ import ExchangeDialog from '../dialogs/ExchangeDialog';
 import type { FundKind } from '../dialogs/api';
 import AccountCard from './AccountCard';
 import type { Account } from './api';
+import { withRequestId } from '../../../dataProvider/errorText';
 
 /** Props of AccountSection. */
 export interface AccountSectionProps {
   clientId: number | string;
   accounts: Account[] | undefined;
   loading: boolean;
-  failed: boolean;
+  /** The load's error (falsy: none): its text names the failed request. */
+  failed: unknown;
 }
 
 type OpenDialog = FundKind | 'exchange' | null;
@@ -94,7 +96,11 @@ export default function AccountSection({ clientId, accounts, loading, failed }: 
           </Stack>
         </Guard>
       </Box>
-      {failed && !accounts && <Alert severity="error">{translate('client.errors.accountsUnavailable')}</Alert>}
+      {!!failed && !accounts && (
+        <Alert severity="error">
+          {withRequestId(translate, failed, translate('client.errors.accountsUnavailable'))}
+        </Alert>
+      )}
       {loading && !accounts && <Skeleton variant="rectangular" height={120} />}
       {accounts && list.length === 0 && (
         <Typography color="text.secondary" data-testid="accounts-empty">

@@ -10,13 +10,15 @@ import type { Client } from './api';
 import { formatDateTime, isEmpty } from './format';
 import { activeStatuses, clientTypes, findOption, kycStatuses } from '../../labels';
 import { useTenantZone } from '../../engine/timeZone';
+import { withRequestId } from '../../../dataProvider/errorText';
 
 /** Props of BasicInfoPanel. */
 export interface BasicInfoPanelProps {
   clientId: number | string;
   client: Client | undefined;
   loading: boolean;
-  failed: boolean;
+  /** The load's error (falsy: none): its text names the failed request. */
+  failed: unknown;
   /** Reloads the client's data (the header's refresh; a new password reloads the basic info by itself). */
   onRefresh: () => void;
 }
@@ -115,7 +117,11 @@ export default function BasicInfoPanel({ clientId, client, loading, failed, onRe
         action={actions}
       />
       <CardContent sx={{ pt: 0 }}>
-        {failed && !client && <Alert severity="error">{translate('client.errors.userInfoUnavailable')}</Alert>}
+        {!!failed && !client && (
+          <Alert severity="error">
+            {withRequestId(translate, failed, translate('client.errors.userInfoUnavailable'))}
+          </Alert>
+        )}
         {loading && !client && <Skeleton variant="rectangular" height={80} />}
         {client && <InfoGrid items={items} testId="client-fields" />}
       </CardContent>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { withRequestId } from '../../../dataProvider/errorText';
 
 /** What LoadState reads of a load: a react-query result (useClientQuery) fits. */
 export interface Loadable<T> {
@@ -23,7 +24,7 @@ export default function LoadState<T>({ state, children }: { state: Loadable<T>; 
           </Button>
         }
       >
-        {translate('client.tabs.loadFailed')}
+        {withRequestId(translate, state.error, translate('client.tabs.loadFailed'))}
       </Alert>
     );
   }

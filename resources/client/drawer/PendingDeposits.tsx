@@ -24,6 +24,7 @@ import { formatMoney, formatRate } from '../money';
 import type { Account, PendingDeposit } from './api';
 import type { Loadable } from './LoadState';
 import { useTenantZone } from '../../engine/timeZone';
+import { withRequestId } from '../../../dataProvider/errorText';
 
 /** Props of PendingDeposits. */
 export interface PendingDepositsProps {
@@ -111,7 +112,7 @@ export default function PendingDeposits({ state, accounts }: PendingDepositsProp
           </Button>
         }
       >
-        {translate('client.pendingDeposits.loadFailed')}
+        {withRequestId(translate, state.error, translate('client.pendingDeposits.loadFailed'))}
       </Alert>
     );
   } else if (!rows) {

@@ -1,6 +1,6 @@
 /**
  * Lists, CSV: cells (RFC 4180, formula-safe), a stream of batches with a BOM and a header row, keyset batches by id,
- * and the attachment answer.
+ * and the attachment answer of an export in either format (CSV, or .xlsx from xlsx.ts), audited.
  */
 import { Readable } from 'node:stream';
 import { and, gt, type SQL } from 'drizzle-orm';
@@ -51,22 +51,30 @@ export function csvStream<T>(columns: CsvColumn<T>[], fetch: (last: T | null) =>
     }
   }
   const stream = Readable.from(lines());
-  exportedRows.set(stream, count);
+  countRows(stream, count);
   return stream;
 }
 
-/** The rows a csvStream has produced so far (for the export's audit row). */
+/** The rows an export stream (csvStream, xlsxStream) has produced so far (for the export's audit row). */
 const exportedRows = new WeakMap<Readable, { rows: number }>();
 
-/** Query parameters that do not choose the rows (the file's language and zone, a list's paging defaults). */
-const FILE_PARAMS = new Set(['lang', 'tz', 'page', 'page_size', 'cursor']);
+/** Registers the row count an export stream keeps up to date (its audit row reads it). */
+export const countRows = (stream: Readable, count: { rows: number }) => void exportedRows.set(stream, count);
+
+/** The file formats of an export (`format`, default csv). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Query parameters that do not choose the rows (the file's format, language and zone, a list's paging defaults). */
+const FILE_PARAMS = new Set(['format', 'lang', 'tz', 'page', 'page_size', 'cursor']);
 
 /**
- * The export's audit row (`list.export`: who, which list, its filters, how many rows, whether it was sent whole),
+ * The export's audit row (`list.export`: who, which list, its filters, its format, how many rows, whether it was sent
+ * whole),
  * written when the last row has been handed to the response, or when the download stops early; an export that
  * fails or is cut off is a `failure` with the rows sent so far.
  */
-function audited(req: FastifyRequest, filename: string, stream: Readable): Readable {
+function audited(req: FastifyRequest, filename: string, format: ExportFormat, stream: Readable): Readable {
   const p = req.routeOptions.config.permission;
   const resource = p && typeof p !== 'string' ? ([] as string[]).concat(p.resource)[0] : undefined;
   const query = Object.fromEntries(
@@ -75,7 +83,7 @@ function audited(req: FastifyRequest, filename: string, stream: Readable): Reada
   async function* through() {
     let whole = false;
     try {
-      for await (const chunk of stream) yield chunk as string;
+      for await (const chunk of stream) yield chunk as string | Buffer;
       whole = true;
     } finally {
       const rows = exportedRows.get(stream)?.rows ?? null;
@@ -84,7 +92,7 @@ function audited(req: FastifyRequest, filename: string, stream: Readable): Reada
           action: 'list.export',
           resource,
           result: whole ? 'success' : 'failure',
-          after: { list: req.routeOptions.url, filters: query, rows, file: filename },
+          after: { list: req.routeOptions.url, filters: query, format, rows, file: filename },
           detail: whole ? `${rows ?? '?'} rows` : `stopped after ${rows ?? '?'} rows`,
         })
         .catch((e: unknown) => req.log.error({ err: e }, 'export audit row not written'));
@@ -98,11 +106,24 @@ export function afterId(where: SQL | undefined, idColumn: AnyPgColumn, lastId: n
   return lastId === null ? where : and(where, gt(idColumn, lastId));
 }
 
-/** Sends a CSV stream as an attachment; the export is audited (`list.export`) when it ends. */
-export function sendCsv(reply: FastifyReply, filename: string, stream: Readable): FastifyReply {
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The OpenAPI `produces` and 200 answer of an export route. */
+export const EXPORT_PRODUCES = Object.values(CONTENT_TYPES);
+export const EXPORT_RESPONSE = { type: 'string', description: 'text/csv, or the .xlsx with format=xlsx' } as const;
+
+/**
+ * Sends an export stream (csvStream or xlsxStream) as an attachment named `filename` (its `.csv` becomes `.xlsx` for
+ * an .xlsx); the export is audited (`list.export`, with its format) when it ends.
+ */
+export function sendExport(reply: FastifyReply, filename: string, stream: Readable, format: ExportFormat = 'csv') {
+  const name = format === 'csv' ? filename : `${filename.replace(/\.csv$/, '')}.${format}`;
   return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
+    .type(CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${name}"`)
     .header('cache-control', 'no-store')
-    .send(audited(reply.request, filename, stream));
+    .send(audited(reply.request, name, format, stream));
 }

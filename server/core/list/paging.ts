@@ -19,6 +19,15 @@ export function startsWith(column: AnyPgColumn | SQL, prefix: string): SQL {
   return sql`(${column} ~>=~ ${prefix} AND ${column} ~<~ ${`${prefix}\u{10FFFF}`})`;
 }
 
+/**
+ * `column` starts with `prefix` ignoring case: startsWith over `lower(column)` and the prefix lowered by the database
+ * too (the same function both sides, whatever the locale); a (…, lower(column) text_pattern_ops) index answers it.
+ */
+export function startsWithFolded(column: AnyPgColumn, prefix: string): SQL {
+  const folded = sql`lower(${column})`;
+  return sql`(${folded} ~>=~ lower(${prefix}) AND ${folded} ~<~ lower(${`${prefix}\u{10FFFF}`}))`;
+}
+
 /** The paging and sorting parameters every list takes. */
 export interface ListParams {
   page?: number;
@@ -59,7 +68,10 @@ export const withParams = <S extends { properties: Record<string, object> }>(sch
  * The querystring JSON schema of a list: paging, `sort` restricted to the allow-list, `order`, and the filters;
  * nothing else (closedQuery).
  */
-export function listQuerySchema(sortKeys: readonly string[], filters: Record<string, object> = {}) {
+export function listQuerySchema<F extends Record<string, object> = Record<never, never>>(
+  sortKeys: readonly string[],
+  filters: F = {} as F,
+) {
   return closedQuery({
     properties: {
       ...pagingFields,
@@ -68,7 +80,7 @@ export function listQuerySchema(sortKeys: readonly string[], filters: Record<str
       cursor: { type: 'string', maxLength: 200, description: "The previous page's next_cursor (keyset paging)" },
       ...filters,
     },
-  });
+  } as const);
 }
 
 /** The response JSON schema of a list whose rows match `item`. */

@@ -65,6 +65,10 @@ export const client = pgTable(
     index('client_tenant_mobile').on(t.tenantId, t.mobile),
     // Prefix search on username (LIKE 'abc%').
     index('client_tenant_username_prefix').on(t.tenantId, t.username.op('text_pattern_ops')),
+    // The client pickers' search (migration 0034): username or full name ignoring case, or mobile, starts with.
+    index('client_tenant_username_lower_prefix').on(t.tenantId, sql`lower(${t.username}) text_pattern_ops`),
+    index('client_tenant_full_name_lower_prefix').on(t.tenantId, sql`lower(${t.fullName}) text_pattern_ops`),
+    index('client_tenant_mobile_prefix').on(t.tenantId, t.mobile.op('text_pattern_ops')),
   ],
 );
 

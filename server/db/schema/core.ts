@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
+  check,
   index,
   jsonb,
   pgTable,
@@ -47,6 +49,8 @@ export const auditLog = pgTable(
     mac: text('mac'),
     /** The database role that inserted the row (set by a trigger, migration 0031; null on older rows). */
     dbRole: text('db_role'),
+    /** The id of the request that wrote the row (core/request-id.ts; migration 0032); null outside a request. */
+    requestId: text('request_id'),
   },
   (t) => [
     index('audit_log_user_at').on(t.userId, t.at),
@@ -58,6 +62,10 @@ export const auditLog = pgTable(
     index('audit_log_after_id')
       .on(t.tenantId, sql`(${t.after} ->> 'id')`)
       .where(sql`(${t.after} ->> 'id') IS NOT NULL`),
+    index('audit_log_request_id')
+      .on(t.tenantId, t.requestId)
+      .where(sql`${t.requestId} IS NOT NULL`),
+    check('audit_log_request_id', sql`${t.requestId} ~ '^[A-Za-z0-9._-]{1,64}$'`),
   ],
 );
 
@@ -92,4 +100,19 @@ export const idempotencyKey = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.key] }), index('idempotency_key_created').on(t.createdAt)],
+);
+
+/**
+ * The last result of each database check script (`npm run ledger:check`, `npm run audit:verify`; written by
+ * scripts/check-runner.ts, read by /metrics, server/core/metrics.ts). Migration 0032.
+ */
+export const opsCheck = pgTable(
+  'ops_check',
+  {
+    name: text('name').primaryKey(),
+    ok: boolean('ok').notNull(),
+    summary: text('summary').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ops_check_name', sql`${t.name} IN ('ledger_check', 'audit_verify')`)],
 );

@@ -20,3 +20,4 @@ export * from './emergency';
 export * from './permission';
 export * from './trading';
 export * from './stat';
+export * from './entities';

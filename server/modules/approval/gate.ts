@@ -38,6 +38,7 @@ import { ADMIN_ROLE } from '../../../domain/user';
 import { sqlState } from '../../core/retry';
 import type { Executor, Tx } from '../../core/db';
 import { fromCents, toCents } from '../../ledger/money';
+import { emitLive } from '../../core/events';
 import type { Actor } from '../records/common';
 
 /** The tables an approval may target. */
@@ -53,6 +54,33 @@ export type TargetType =
   | 'control_change';
 
 export type ApprovalRowDb = typeof approval.$inferSelect;
+
+/**
+ * Announces a change of the queue (core/events.ts): to those who may check the approval's kind (a rollback: its
+ * record's) and its maker, in the data scope of its client.
+ */
+function approvalLive(
+  tx: Executor,
+  a: ApprovalRowDb,
+  action: 'created' | 'step' | 'decided',
+  actor: Actor,
+  status = a.status,
+) {
+  const checkKind = a.kind === 'rollback' ? (a.payload as { target_kind?: string } | null)?.target_kind : a.kind;
+  return emitLive(tx, {
+    tenantId: a.tenantId,
+    kind: 'approval',
+    action,
+    recordId: a.id,
+    clientId: a.clientId,
+    resources: ['approval'],
+    status,
+    byId: actor.staff?.id ?? null,
+    read: [['approval', 'funds']],
+    checkKind: checkKind ?? a.kind,
+    makerId: a.makerId,
+  });
+}
 
 /** 409: the maker of a record cannot be its checker. */
 export class MakerCannotCheckError extends DomainError {
@@ -267,6 +295,7 @@ export async function openApproval(tx: Executor, actor: Actor, input: OpenApprov
       if (sqlState(e) === '23505') throw new ApprovalPendingError();
       throw e;
     });
+  await approvalLive(tx, row, 'created', actor);
   return row;
 }
 
@@ -391,6 +420,7 @@ export async function step(
       .update(approval)
       .set({ status: 'rejected', resolvedAt: sql`now()` })
       .where(eq(approval.id, a.id));
+    await approvalLive(tx, a, 'decided', actor, 'rejected');
     return 'reject';
   }
   const approvals = a.approvals + 1;
@@ -399,6 +429,7 @@ export async function step(
     .update(approval)
     .set(done ? { approvals, status: 'approved', resolvedAt: sql`now()` } : { approvals })
     .where(eq(approval.id, a.id));
+  await approvalLive(tx, a, done ? 'decided' : 'step', actor, done ? 'approved' : 'pending');
   return done ? 'execute' : 'wait';
 }
 

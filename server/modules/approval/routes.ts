@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { approval, APPROVAL_VIEWS, type ApprovalView } from '../../../domain/approval';
+import { resourceChain } from '../../../domain/entity';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
@@ -20,7 +21,6 @@ import {
   presentApproval,
   putPolicy,
   viewWhere,
-  type PolicyInput,
 } from './service';
 import {
   approvalDetailSchema,
@@ -31,9 +31,10 @@ import {
   policyBody,
   policyList,
 } from './schemas';
+import { typed } from '../../core/typed';
 
 const tags = ['approval'];
-const chain = [approval.resource, ...(approval.parents ?? [])];
+const chain = resourceChain(approval);
 /** The policy page's grant: administrators (config). */
 const policyChain = ['approval_policy', 'config'];
 const route = (path: string | undefined) => path!.replace('{id}', ':id');
@@ -46,7 +47,8 @@ const RULES =
   "their own; compensation and bonus: compensation; exchange: funds; a rollback: its record's), in his data scope.";
 
 /** The approvals queue, one approval, a checker's decision, the menu badge's count and the tenant's policy. */
-export const approvalRoutes: FastifyPluginAsync = async (app) => {
+export const approvalRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   entityList(app, {
     def: approval,
     table: approvalFrom,
@@ -106,7 +108,7 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
     (req) => approvalDecisions(ctx(req).db, actorOf(req), pathId(req)),
   );
 
-  app.put<{ Body: { decision: 'approved' | 'rejected'; remark?: string } }>(
+  app.put(
     route(approval.paths.decide),
     {
       config: { permission: requires(chain, 'approve') },
@@ -177,7 +179,7 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
     async (req) => ({ data: await listPolicy(ctx(req).db, signedIn(ctx(req)).tenantId) }),
   );
 
-  app.put<{ Body: PolicyInput }>(
+  app.put(
     approval.paths.policy,
     {
       config: { permission: requires(policyChain, 'update') },

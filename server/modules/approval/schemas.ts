@@ -1,4 +1,5 @@
 /** JSON schemas of the approval routes, derived from the queue's definition (domain/approval.ts). */
+import { closed } from '../../core/schema';
 import {
   ANY_CURRENCY,
   approval,
@@ -8,6 +9,7 @@ import {
   MONEY_KINDS,
 } from '../../../domain/approval';
 import { rowSchema } from '../../core/entity';
+import type { Input } from '../../core/typed';
 
 const row = rowSchema(approval);
 
@@ -20,10 +22,8 @@ export const approvalDetailSchema = {
     decisions: {
       type: 'array',
       description: "Each checker's decision, oldest first",
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
+      items: closed(
+        {
           id: { type: 'string', description: '<approval id>:<checker id>' },
           checker_id: { type: 'integer' },
           checker_name: { type: ['string', 'null'] },
@@ -31,8 +31,8 @@ export const approvalDetailSchema = {
           remark: { type: ['string', 'null'] },
           at: { type: 'string', format: 'date-time' },
         },
-        required: ['id', 'checker_id', 'checker_name', 'decision', 'remark', 'at'],
-      },
+        ['id', 'checker_id', 'checker_name', 'decision', 'remark', 'at'],
+      ),
     },
     can_decide: {
       type: 'boolean',
@@ -50,21 +50,17 @@ export const approvalDetailSchema = {
 } as const;
 
 /** Body of a decision. */
-export const decideBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const decideBody = closed(
+  {
     decision: { type: 'string', enum: [...APPROVAL_DECISIONS] },
     remark: { type: 'string', maxLength: 500 },
   },
-  required: ['decision'],
-} as const;
+  ['decision'],
+);
 
 /** The menu badge's numbers. */
-export const countSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const countSchema = closed(
+  {
     total: { type: 'integer', description: 'Approvals waiting for the caller' },
     by_kind: {
       type: 'object',
@@ -74,8 +70,8 @@ export const countSchema = {
     },
     etag: { type: 'string', description: 'The ETag header of this answer (send it back as If-None-Match)' },
   },
-  required: ['total', 'by_kind', 'etag'],
-} as const;
+  ['total', 'by_kind', 'etag'],
+);
 
 const tierAmount = {
   type: ['string', 'integer'],
@@ -83,10 +79,8 @@ const tierAmount = {
 } as const;
 
 /** One tier of the policy. */
-export const policyRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const policyRow = closed(
+  {
     id: { type: 'string', description: '<kind>:<currency>' },
     kind: { type: 'string', enum: [...MONEY_KINDS] },
     currency: { type: 'string', description: `A currency code, or ${ANY_CURRENCY} for every other currency` },
@@ -107,7 +101,7 @@ export const policyRow = {
       description: 'A change of this row awaiting a second administrator (its approval id), or null',
     },
   },
-  required: [
+  [
     'id',
     'kind',
     'currency',
@@ -119,7 +113,7 @@ export const policyRow = {
     'source',
     'pending_approval_id',
   ],
-} as const;
+);
 
 /** The answer of a request that opened a control change (202): nothing changed yet. */
 export const pendingChange = {
@@ -127,33 +121,24 @@ export const pendingChange = {
   additionalProperties: false,
   description: 'The change awaits a second administrator in the approvals queue; nothing has changed yet',
   properties: {
-    pending_approval: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
+    pending_approval: closed(
+      {
         id: { type: 'integer', description: 'The approval to check (GET /approval/admin/v1/detail/{id})' },
         kind: { type: 'string', enum: [...CONTROL_KINDS] },
         status: { type: 'string', enum: ['pending'] },
         required_checkers: { type: 'integer' },
       },
-      required: ['id', 'kind', 'status', 'required_checkers'],
-    },
+      ['id', 'kind', 'status', 'required_checkers'],
+    ),
   },
   required: ['pending_approval'],
 } as const;
 
-export const policyList = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { data: { type: 'array', items: policyRow } },
-  required: ['data'],
-} as const;
+export const policyList = closed({ data: { type: 'array', items: policyRow } }, ['data']);
 
 /** Body of PUT policy: one tier. */
-export const policyBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const policyBody = closed(
+  {
     kind: { type: 'string', enum: [...MONEY_KINDS] },
     currency: { type: 'string', pattern: '^(\\*|[A-Za-z]{3,10})$' },
     enabled: { type: 'boolean' },
@@ -170,13 +155,13 @@ export const policyBody = {
       description: 'Cumulative limit per client and day (empty or null: the built-in default); omitted: unchanged',
     },
   },
-  required: ['kind', 'currency', 'enabled', 'one_checker_from'],
-} as const;
+  ['kind', 'currency', 'enabled', 'one_checker_from'],
+);
+/** A tier to set, as its route's schema has checked it. */
+export type PolicyInput = Input<typeof policyBody>;
 
 /** The decisions of one approval as a list. */
-export const decisionList = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { data: approvalDetailSchema.properties.decisions, total: { type: 'integer' } },
-  required: ['data', 'total'],
-} as const;
+export const decisionList = closed({ data: approvalDetailSchema.properties.decisions, total: { type: 'integer' } }, [
+  'data',
+  'total',
+]);

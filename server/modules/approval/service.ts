@@ -40,6 +40,7 @@ import { executeTradeResult } from '../trading/approved-results';
 import { tradeResultOrder, tradeResultView } from '../trading/trade-results';
 import { activeAdministrator, changeOf, lockPendingOf, proposeChange, step, type TargetType } from './gate';
 import { decideControl } from './control';
+import type { PolicyInput } from './schemas';
 
 /** The grant chain whose `approve` lets a staff member check an approval of a kind (a rollback: its record's kind). */
 export const KIND_CHAIN: Readonly<Record<Exclude<ApprovalKind, 'rollback'>, readonly string[]>> = {
@@ -366,16 +367,6 @@ export async function listPolicy(tx: Executor, tenantId: string): Promise<Approv
       order(x.kind) - order(y.kind) ||
       (x.currency === ANY_CURRENCY ? -1 : y.currency === ANY_CURRENCY ? 1 : x.currency.localeCompare(y.currency)),
   );
-}
-
-export interface PolicyInput {
-  kind: MoneyKind;
-  currency: string;
-  enabled: boolean;
-  one_checker_from: string | number;
-  two_checkers_from?: string | number | null;
-  maker_daily_limit?: string | number | null;
-  client_daily_limit?: string | number | null;
 }
 
 /** A tier amount of a policy body: a decimal ≥ 0 with at most 2 decimals. */

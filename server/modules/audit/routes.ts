@@ -7,6 +7,7 @@ import { entityList, rowSchema } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
 import { auditDetail, auditListSpec, targetHistory } from './service';
 import { idParams } from '../../core/params';
+import { typed } from '../../core/typed';
 
 const tags = ['audit'];
 const chain = resourceChain(auditLog);
@@ -45,10 +46,11 @@ const detailResponse = {
  * export, one row with its before/after and its target's history, and the history of any target (the record views'
  * history panel).
  */
-export const auditRoutes: FastifyPluginAsync = async (app) => {
+export const auditRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   entityList(app, auditListSpec);
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     auditLog.paths.one.replace('{id}', ':id'),
     {
       config: { permission: requires(chain, 'read') },
@@ -65,7 +67,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     (req) => auditDetail(ctx(req).db, signedIn(ctx(req)).tenantId, req.params.id),
   );
 
-  app.get<{ Querystring: { type: string; id: string } }>(
+  app.get(
     auditLog.paths.history,
     {
       config: { permission: requires(chain, 'read') },

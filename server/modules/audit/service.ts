@@ -38,6 +38,7 @@ const columns = {
   after: auditLog.after,
   mac: auditLog.mac,
   dbRole: auditLog.dbRole,
+  requestId: auditLog.requestId,
 };
 
 /** Rows with `_cursor` (the list's paging key), open for WHERE. */
@@ -71,6 +72,7 @@ export function presentRow(r: Raw): AuditRow {
     ip: r.ip,
     detail: r.detail,
     origin: origin(r),
+    request_id: r.requestId,
     db_role: r.dbRole,
   };
 }
@@ -93,6 +95,7 @@ export const auditListSpec: EntityListSpec<typeof auditEntity, Raw> = {
     target_id: auditLog.targetId,
     result: auditLog.result,
     ip: auditLog.ip,
+    request_id: auditLog.requestId,
   },
   scope: (staff: StaffScope) => inTenant(staff.tenantId),
   extra: {
@@ -112,7 +115,8 @@ export const auditListSpec: EntityListSpec<typeof auditEntity, Raw> = {
     "The tenant's audit trail, newest first by default: who (user_id, username as signed in or as typed at sign-in), " +
     'what (action, e.g. deposit.approve; `action` filters by prefix, `action_in` by a list), the target (resource and ' +
     'target_id), the result (success, failure, denied, pending), the address and a detail. Filters: user_id, username ' +
-    'prefix, action prefix, action_in, resource, target_id, result (comma list), ip prefix, at_from/at_to (days ' +
+    'prefix, action prefix, action_in, resource, target_id, result (comma list), ip prefix, request_id (the id of an ' +
+    'error answer, X-Request-Id), at_from/at_to (days ' +
     "in the tenant's time zone). The export is itself audited (list.export).",
 };
 

@@ -3,7 +3,6 @@ import { ctx } from '../../core/context';
 import { bearer } from '../../core/auth';
 import { errorResponses } from '../../core/errors';
 import { CAPTCHA_TTL_SEC, issueCaptcha } from '../../security/captcha';
-import type { SecondFactor } from '../../security/second-factor';
 import {
   captchaResponse,
   emptyResponse,
@@ -13,13 +12,15 @@ import {
   tokenResponse,
   userInfoResponse,
 } from './schemas';
-import { login, logout, permissionPayload, refresh, userInfo, verifyMfa, type LoginInput } from './service';
+import { login, logout, permissionPayload, refresh, userInfo, verifyMfa } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['auth'];
 
 /** Sign-in, second factor, token refresh, sign-out and the signed-in staff member's profile and permissions. */
-export const authRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { force?: boolean } }>(
+export const authRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
+  app.get(
     '/auth/admin/v1/captcha',
     {
       config: { permission: 'public', rateLimit: 'captcha' },
@@ -44,7 +45,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: LoginInput }>(
+  app.post(
     '/auth/admin/v1/login',
     {
       config: { permission: 'public', rateLimit: 'login' },
@@ -68,7 +69,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     (req) => login(ctx(req), req.body),
   );
 
-  app.post<{ Body: SecondFactor }>(
+  app.post(
     '/auth/admin/v1/mfa/verify',
     {
       config: { permission: 'mfa-pending', rateLimit: 'login' },

@@ -1,3 +1,5 @@
+import type { Input } from '../../core/typed';
+
 const str = { type: 'string' } as const;
 
 /** Body of POST /auth/admin/v1/login. */
@@ -11,6 +13,8 @@ export const loginBody = {
   },
   required: ['username', 'password'],
 } as const;
+/** A sign-in, as its route's schema has checked it. */
+export type LoginInput = Input<typeof loginBody>;
 
 /** Access and refresh tokens; `mfa: true` means access_token is a 5-minute pending token for mfa/verify. */
 export const tokenResponse = {

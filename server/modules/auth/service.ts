@@ -11,13 +11,7 @@ import { consumeSecondFactor, type SecondFactor } from '../../security/second-fa
 import { sha256 } from '../../security/tokens';
 import { accountLocked, lockState, recordFailure, recordSignIn } from './lockout';
 import { accessToken, issueRefreshToken, openSession, revokeSession, successorToken, type TokenPair } from './session';
-
-export interface LoginInput {
-  username: string;
-  password: string;
-  captcha_id?: string;
-  captcha?: string;
-}
+import type { LoginInput } from './schemas';
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid username or password');
 const mfaInvalid = () => new HttpError(401, 'mfa_invalid', 'Verification failed');

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../core/db';
+import { announceSessions } from '../../core/events';
 import { authSession, refreshToken } from '../../db/schema';
 import { MFA_TOKEN_TTL_SEC, signToken } from '../../security/jwt';
 import { randomToken, sha256 } from '../../security/tokens';
@@ -81,22 +82,26 @@ export async function openSession(
 }
 
 /**
- * Revokes one session: its access tokens and whole refresh family stop working. True when this call revoked it (one
- * conditional UPDATE: of concurrent calls exactly one gets true; verifyMfa spends a pending session that way).
+ * Revokes one session: its access tokens and whole refresh family stop working, and its open event streams end (the
+ * announcement leaves when the caller's transaction commits). True when this call revoked it (one conditional UPDATE:
+ * of concurrent calls exactly one gets true; verifyMfa spends a pending session that way).
  */
 export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<boolean> {
-  const revoked = await db
+  const [revoked] = await db
     .update(authSession)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
     .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)))
-    .returning({ id: authSession.id });
-  return revoked.length > 0;
+    .returning({ tenant: authSession.tenantId });
+  if (revoked) await announceSessions(db, { tenant: revoked.tenant, session: sessionId });
+  return !!revoked;
 }
 
-/** Revokes every open session of a user. */
+/** Revokes every open session of a user (and ends their open event streams, at commit). */
 export async function revokeUserSessions(db: Executor, userId: number, reason: string): Promise<void> {
-  await db
+  const [revoked] = await db
     .update(authSession)
     .set({ revokedAt: sql`now()`, revokeReason: reason })
-    .where(and(eq(authSession.userId, userId), isNull(authSession.revokedAt)));
+    .where(and(eq(authSession.userId, userId), isNull(authSession.revokedAt)))
+    .returning({ tenant: authSession.tenantId });
+  if (revoked) await announceSessions(db, { tenant: revoked.tenant, user: userId });
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ClientTypeFilter } from '../../../domain/client';
 import { entityList } from '../../core/entity';
-import { TOTAL_DESCRIPTION, type ListParams } from '../../core/list';
+import { TOTAL_DESCRIPTION } from '../../core/list';
 import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
@@ -35,7 +34,6 @@ import {
   saveTradeSettings,
   setActive,
   setFake,
-  type TradeSettings,
 } from './actions';
 import {
   agentChain,
@@ -48,6 +46,7 @@ import {
   findByUsername,
 } from './drawer';
 import { clientListSpec } from './list';
+import { typed } from '../../core/typed';
 
 const tags = ['client'];
 const SCOPE =
@@ -55,23 +54,12 @@ const SCOPE =
   'all clients of the tenant; a client outside the scope answers 404.';
 const AUDITED = 'Audited with before/after.';
 
-type Id = { Params: { id: number } };
-
 /** Client management (spec section 7 "Clients") and the client drawer's tabs. */
-export const clientRoutes: FastifyPluginAsync = async (app) => {
+export const clientRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   entityList(app, clientListSpec);
 
-  app.post<{
-    Body: {
-      username: string;
-      password?: string;
-      full_name?: string;
-      mobile?: string;
-      agent_id?: number;
-      vip?: number;
-      currencies?: string[];
-    };
-  }>(
+  app.post(
     '/client/admin/v1/create',
     {
       config: { permission: requires('client', 'robot') },
@@ -85,7 +73,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => createRobot(ctx(req), req.body),
   );
 
-  app.post<Id & { Body: { active?: boolean } | null }>(
+  app.post(
     '/client/admin/v1/status/:id',
     {
       config: { permission: requires('client', 'update') },
@@ -103,7 +91,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => setActive(ctx(req), req.params.id, req.body?.active),
   );
 
-  app.get<Id>(
+  app.get(
     '/client/admin/v1/detail/:id',
     {
       config: { permission: requires('client', 'read') },
@@ -117,7 +105,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => clientDetail(ctx(req), req.params.id),
   );
 
-  app.get<Id>(
+  app.get(
     '/client/admin/v1/trade/:id',
     {
       config: { permission: requires('client', 'read') },
@@ -131,7 +119,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => getTradeSettings(ctx(req), req.params.id),
   );
 
-  app.post<Id & { Body: Partial<TradeSettings> }>(
+  app.post(
     '/client/admin/v1/trade/:id',
     {
       config: { permission: requires('client', 'update') },
@@ -146,7 +134,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => saveTradeSettings(ctx(req), req.params.id, req.body),
   );
 
-  app.get<Id>(
+  app.get(
     '/client/admin/v1/code/:id',
     {
       config: { permission: requires('client', 'reset') },
@@ -163,7 +151,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<Id & { Body: { password: string } }>(
+  app.put(
     '/client/admin/v1/resetpwd/:id',
     {
       config: { permission: requires('client', 'reset') },
@@ -181,7 +169,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<Id & { Body: { user_id: number } }>(
+  app.post(
     '/user/v1/change_agent/:id',
     {
       config: { permission: requires('client', 'assign') },
@@ -199,7 +187,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<Id & { Body: { fake?: boolean } | null }>(
+  app.put(
     '/client/admin/v1/fake/:id',
     {
       config: { permission: requires('client', 'robot') },
@@ -217,7 +205,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => setFake(ctx(req), req.params.id, req.body?.fake),
   );
 
-  app.get<{ Querystring: { username: string; fake?: ClientTypeFilter } }>(
+  app.get(
     '/client/admin/v1/username',
     {
       config: { permission: requires('client', 'read') },
@@ -231,7 +219,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => findByUsername(ctx(req), req.query.username, req.query.fake),
   );
 
-  app.get<Id>(
+  app.get(
     '/user/admin/v1/tfl/:id',
     {
       config: { permission: requires('client', 'read') },
@@ -245,7 +233,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => agentChain(ctx(req), req.params.id),
   );
 
-  app.get<Id>(
+  app.get(
     '/client/admin/v1/order/holding/:id',
     {
       config: { permission: requires('client', 'read') },
@@ -259,7 +247,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => clientHoldings(ctx(req), req.params.id),
   );
 
-  app.put<Id>(
+  app.put(
     '/client/admin/v1/offline/:id',
     {
       config: { permission: requires('client', 'update') },
@@ -276,7 +264,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => forceOffline(ctx(req), req.params.id),
   );
 
-  app.get<Id>(
+  app.get(
     '/acc/admin/v1/list/:id',
     {
       config: { permission: requires('client', 'read') },
@@ -290,7 +278,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => clientAccounts(ctx(req), req.params.id),
   );
 
-  app.get<Id & { Querystring: ListParams }>(
+  app.get(
     '/client/admin/v1/access/:id',
     {
       config: { permission: requires('client', 'read') },
@@ -305,7 +293,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => clientAccessRecords(ctx(req), req.params.id, req.query),
   );
 
-  app.get<Id>(
+  app.get(
     '/client/admin/v1/bank/:id',
     {
       config: { permission: requires('client', 'read') },
@@ -319,7 +307,7 @@ export const clientRoutes: FastifyPluginAsync = async (app) => {
     (req) => clientBanks(ctx(req), req.params.id),
   );
 
-  app.get<Id>(
+  app.get(
     '/client/admin/v1/nominee/:id',
     {
       config: { permission: requires('client', 'read') },

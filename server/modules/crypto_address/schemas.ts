@@ -1,4 +1,5 @@
 /** JSON schemas of the crypto receiving-address routes; the row schema comes from the domain (domain/crypto-address.ts). */
+import { closed } from '../../core/schema';
 import { cryptoAddress } from '../../../domain/crypto-address';
 import { rowSchema } from '../../core/entity';
 import { listQuerySchema, listResponseSchema } from '../../core/list';
@@ -19,10 +20,8 @@ export const statusBody = {
 } as const;
 
 /** One deposit received on an address. */
-export const addressDepositRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const addressDepositRow = closed(
+  {
     id: { type: 'integer' },
     client_id: { type: 'integer' },
     username: { type: 'string' },
@@ -32,8 +31,8 @@ export const addressDepositRow = {
     tx_hash: { type: ['string', 'null'] },
     created_at: { type: 'string', format: 'date-time' },
   },
-  required: ['id', 'client_id', 'username', 'amount', 'currency', 'status', 'tx_hash', 'created_at'],
-} as const;
+  ['id', 'client_id', 'username', 'amount', 'currency', 'status', 'tx_hash', 'created_at'],
+);
 
 /** Query of the deposits list: paging only (newest first). */
 export const depositsQuery = listQuerySchema(['id']);

@@ -5,7 +5,7 @@
  * case, base58 ones exactly); an address that a deposit names is never deleted (409 address_in_use), only
  * deactivated, so that its records keep a known receiving address.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   cryptoAddress,
   cryptoAddressProblems,
@@ -13,8 +13,8 @@ import {
   type CryptoAddressRow,
 } from '../../../domain/crypto-address';
 import { canonicalAddress } from '../../../domain/crypto-chains';
-import { client, cryptoAddressEntry, depositRecord, staffUser } from '../../db/schema';
-import type { EntityListSpec } from '../../core/entity';
+import { client, cryptoAddressEntry, depositRecord } from '../../db/schema';
+import { staffNamed, tenantList, type StaffNamed } from '../../core/tenant-list';
 import type { Executor, Tx } from '../../core/db';
 import type { EntityWritesSpec } from '../../core/entity-writes';
 import { DuplicateError, HttpError, NotFoundError } from '../../core/errors';
@@ -31,28 +31,21 @@ const namesAddress = (a: typeof cryptoAddressEntry) => sql`${depositRecord.tenan
 
 const depositCount = sql<number>`(SELECT count(*) FROM ${depositRecord} WHERE ${namesAddress(cryptoAddressEntry)})::int`;
 
-const columns = {
+const addressColumns = {
   id: cryptoAddressEntry.id,
   chain: cryptoAddressEntry.chain,
   address: cryptoAddressEntry.address,
   label: cryptoAddressEntry.label,
   active: cryptoAddressEntry.active,
   depositCount,
-  createdByName: staffUser.name,
   createdAt: cryptoAddressEntry.createdAt,
   updatedAt: cryptoAddressEntry.updatedAt,
 };
 
-/** Addresses with their deposit count and who added them, `_cursor` (the list's paging key), open for WHERE. */
-function selectAddresses(db: Executor, cursor: SQL<string> = sql<string>`''`) {
-  return db
-    .select({ ...columns, _cursor: cursor })
-    .from(cryptoAddressEntry)
-    .leftJoin(staffUser, eq(staffUser.id, cryptoAddressEntry.createdBy))
-    .$dynamic();
-}
+/** Addresses with their deposit count and who added them (`staffName`), `_cursor`, open for WHERE. */
+const selectAddresses = staffNamed(cryptoAddressEntry, addressColumns, cryptoAddressEntry.createdBy);
 
-type Raw = Awaited<ReturnType<typeof selectAddresses>>[number];
+type Raw = StaffNamed<typeof addressColumns>;
 
 /** An address as the API answers it. */
 export function presentAddress(r: Raw): CryptoAddressRow {
@@ -63,31 +56,27 @@ export function presentAddress(r: Raw): CryptoAddressRow {
     label: r.label,
     active: r.active,
     deposit_count: Number(r.depositCount),
-    created_by_name: r.createdByName,
+    created_by_name: r.staffName,
     created_at: iso(r.createdAt)!,
     updated_at: iso(r.updatedAt)!,
   };
 }
 
 /** The list (and CSV export) of the tenant's addresses. */
-export const cryptoAddressListSpec: EntityListSpec<typeof cryptoAddress, Raw> = {
+export const cryptoAddressListSpec = tenantList(cryptoAddressEntry, 'Receiving address', {
   def: cryptoAddress,
-  table: cryptoAddressEntry,
-  id: cryptoAddressEntry.id,
   columns: {
     id: cryptoAddressEntry.id,
     chain: cryptoAddressEntry.chain,
     address: cryptoAddressEntry.address,
     active: cryptoAddressEntry.active,
   },
-  scope: (staff: StaffScope) => eq(cryptoAddressEntry.tenantId, staff.tenantId),
-  select: (db, cursor) => selectAddresses(db, cursor),
+  select: selectAddresses,
   present: presentAddress,
-  tags: ['crypto_address'],
   description:
     "The tenant's crypto receiving addresses (chain, address, label, active, how many deposit records name it, who " +
     'added it and when), newest first by default. Filters: chain, address prefix (as entered), active.',
-};
+});
 
 /** One address of the tenant; else 404. `lock`: FOR UPDATE (a delete or a switch). */
 export async function addressOf(db: Executor, tenantId: string, id: number, lock = false): Promise<CryptoAddressRow> {
@@ -99,11 +88,7 @@ export async function addressOf(db: Executor, tenantId: string, id: number, lock
       .for('update');
     if (!row) throw new NotFoundError('Receiving address');
   }
-  const [row] = await selectAddresses(db)
-    .where(and(eq(cryptoAddressEntry.id, id), eq(cryptoAddressEntry.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw new NotFoundError('Receiving address');
-  return presentAddress(row);
+  return cryptoAddressListSpec.one(db, tenantId, id);
 }
 
 /**

@@ -2,24 +2,19 @@
  * Currency pairs of a tenant (rules: domain/currency-pair.ts): list and writes, the enabled ones for the
  * exchange dialog, and the exchange's check (assertPairEnabled).
  */
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { currencyPair, currencyPairProblems, spreadText, type CurrencyPairRow } from '../../../domain/currency-pair';
-import { currencyPair as pairTable, staffUser } from '../../db/schema';
-import type { EntityListSpec } from '../../core/entity';
+import { currencyPair as pairTable } from '../../db/schema';
+import { staffNamed, tenantList, type StaffNamed } from '../../core/tenant-list';
 import type { Executor } from '../../core/db';
 import type { EntityWritesSpec } from '../../core/entity-writes';
 import { DuplicateError, PairDisabledError } from '../../core/errors';
-import type { StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
 
-function selectPairs(db: Executor, cursor: SQL<string> = sql<string>`''`) {
-  return db
-    .select({ row: pairTable, updatedByName: staffUser.name, _cursor: cursor })
-    .from(pairTable)
-    .leftJoin(staffUser, eq(staffUser.id, pairTable.updatedBy))
-    .$dynamic();
-}
-type PairRaw = Awaited<ReturnType<typeof selectPairs>>[number];
+const pairFields = { row: pairTable };
+/** The pairs with who changed each last (`staffName`), `_cursor`, open for WHERE. */
+const selectPairs = staffNamed(pairTable, pairFields, pairTable.updatedBy);
+type PairRaw = StaffNamed<typeof pairFields>;
 
 function presentPair(r: PairRaw): CurrencyPairRow {
   return {
@@ -29,24 +24,20 @@ function presentPair(r: PairRaw): CurrencyPairRow {
     decimals: r.row.decimals,
     enabled: r.row.enabled,
     spread: r.row.spread,
-    updated_by_name: r.updatedByName,
+    updated_by_name: r.staffName,
     updated_at: iso(r.row.updatedAt)!,
   };
 }
 
-export const pairListSpec: EntityListSpec<typeof currencyPair, PairRaw> = {
+export const pairListSpec = tenantList(pairTable, 'Currency pair', {
   def: currencyPair,
-  table: pairTable,
-  id: pairTable.id,
   columns: { id: pairTable.id, base: pairTable.base, quote: pairTable.quote, enabled: pairTable.enabled },
-  scope: (staff: StaffScope) => eq(pairTable.tenantId, staff.tenantId),
-  select: (db, cursor) => selectPairs(db, cursor),
+  select: selectPairs,
   present: presentPair,
-  tags: ['currency_pair'],
   description:
     "The tenant's currency pairs (base, quote, decimals 0..8, enabled, spread as an 8-decimal string, who changed " +
     'it last and when). Filters: base, quote, enabled.',
-};
+});
 
 export const RULE =
   'A pair covers both directions. When the tenant has pairs, the exchange between two accounts needs an enabled ' +

@@ -2,8 +2,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { errorResponses } from '../../core/errors';
-import { product, resolveRange, summary, team, teamProduct, OPEN_STATUSES, type Range } from './service';
+import { OPEN_STATUSES } from '../../../domain/dashboard';
+import { product, resolveRange, summary, team, teamProduct, type Range } from './service';
 import { productSchema, rangeQuery, summarySchema, teamProductSchema, teamSchema, type RangeQuery } from './schemas';
+import { typed } from '../../core/typed';
 
 const tags = ['dashboard'];
 /** Team figures: a leader's teamstat, a supervisor's stat (administrators have every grant). */
@@ -41,12 +43,13 @@ const KINDS =
   'now. arrears = orders owing now (waiting_payment, outstanding): the owed amount.';
 
 /** The validated range of a request in the tenant's zone. */
-const rangeOf = (req: FastifyRequest<{ Querystring: RangeQuery }>): Promise<Range> =>
-  resolveRange(ctx(req).db, signedIn(ctx(req)).tenantId, req.query);
+const rangeOf = (req: FastifyRequest, query: RangeQuery): Promise<Range> =>
+  resolveRange(ctx(req).db, signedIn(ctx(req)).tenantId, query);
 
 /** The dashboard's statistics (spec section 2 "Statistics tabs", section 3 "Dashboard stat groups"). */
-export const dashboardRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: RangeQuery }>(
+export const dashboardRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
+  app.get(
     '/dashboard/admin/v1/summary',
     {
       config: { permission: requires('dashboard', 'read') },
@@ -66,10 +69,10 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: summarySchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => summary(ctx(req).db, signedIn(ctx(req)), await rangeOf(req)),
+    async (req) => summary(ctx(req).db, signedIn(ctx(req)), await rangeOf(req, req.query)),
   );
 
-  app.get<{ Querystring: RangeQuery }>(
+  app.get(
     '/dashboard/admin/v1/product',
     {
       config: { permission: requires('dashboard', 'read') },
@@ -80,10 +83,10 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: productSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => product(ctx(req).db, signedIn(ctx(req)), await rangeOf(req)),
+    async (req) => product(ctx(req).db, signedIn(ctx(req)), await rangeOf(req, req.query)),
   );
 
-  app.get<{ Querystring: RangeQuery }>(
+  app.get(
     '/dashboard/admin/v1/team',
     {
       config: { permission: requires(teamChain, 'read') },
@@ -102,10 +105,10 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: teamSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => team(ctx(req).db, signedIn(ctx(req)), await rangeOf(req)),
+    async (req) => team(ctx(req).db, signedIn(ctx(req)), await rangeOf(req, req.query)),
   );
 
-  app.get<{ Querystring: RangeQuery }>(
+  app.get(
     '/dashboard/admin/v1/team_product',
     {
       config: { permission: requires(teamChain, 'read') },
@@ -118,6 +121,6 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: teamProductSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => teamProduct(ctx(req).db, signedIn(ctx(req)), await rangeOf(req)),
+    async (req) => teamProduct(ctx(req).db, signedIn(ctx(req)), await rangeOf(req, req.query)),
   );
 };

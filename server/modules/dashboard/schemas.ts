@@ -2,8 +2,10 @@
  * Schemas of the dashboard statistics (spec section 3 "Dashboard stat groups"): the date range querystring and the
  * answers of the summary, product, team and team × product routes. Amounts are exact decimal strings per currency.
  */
+import { closed } from '../../core/schema';
 import { TRADE_PRODUCTS } from '../../../domain/trading';
 import { DAY_PATTERN as DAY } from '../../core/params';
+import type { Input } from '../../core/typed';
 
 const amount = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'Exact decimal, 2 places' } as const;
 const count = { type: 'integer', minimum: 0 } as const;
@@ -11,57 +13,41 @@ const nullableId = { type: ['integer', 'null'] } as const;
 const nullableText = { type: ['string', 'null'] } as const;
 
 /** The querystring of every dashboard route: an inclusive range of days in the tenant's time zone. */
-export const rangeQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    from: {
-      type: 'string',
-      pattern: DAY,
-      format: 'date',
-      description: "First day (inclusive, YYYY-MM-DD, in the tenant's time zone); default the 1st of this month",
-    },
-    to: {
-      type: 'string',
-      pattern: DAY,
-      format: 'date',
-      description: "Last day (inclusive); default today in the tenant's time zone. Not before `from`",
-    },
+export const rangeQuery = closed({
+  from: {
+    type: 'string',
+    pattern: DAY,
+    format: 'date',
+    description: "First day (inclusive, YYYY-MM-DD, in the tenant's time zone); default the 1st of this month",
   },
-} as const;
-export interface RangeQuery {
-  from?: string;
-  to?: string;
-}
+  to: {
+    type: 'string',
+    pattern: DAY,
+    format: 'date',
+    description: "Last day (inclusive); default today in the tenant's time zone. Not before `from`",
+  },
+});
+export type RangeQuery = Input<typeof rangeQuery>;
 
 /** One currency's sum: the amount and how many records or orders make it. */
-export const currencySum = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { currency: { type: 'string' }, amount, count },
-  required: ['currency', 'amount', 'count'],
-} as const;
+export const currencySum = closed({ currency: { type: 'string' }, amount, count }, ['currency', 'amount', 'count']);
 const sums = { type: 'array', items: currencySum } as const;
 
 /** Client counts in scope. */
-export const clientCounts = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const clientCounts = closed(
+  {
     total: count,
     real: { ...count, description: 'Clients that are not robots (fake = false)' },
     robot: { ...count, description: 'Robot (fake) clients' },
     new: { ...count, description: 'Clients registered in the range (real and robot)' },
     new_real: { ...count, description: 'Real clients registered in the range' },
   },
-  required: ['total', 'real', 'robot', 'new', 'new_real'],
-} as const;
+  ['total', 'real', 'robot', 'new', 'new_real'],
+);
 
 /** One currency's order exposure (spec "order exposure"). */
-export const exposureRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const exposureRow = closed(
+  {
     currency: { type: 'string' },
     balance: amount,
     fo_amount: amount,
@@ -72,7 +58,7 @@ export const exposureRow = {
     arrears_amount: amount,
     arrears_orders: count,
   },
-  required: [
+  [
     'currency',
     'balance',
     'fo_amount',
@@ -83,7 +69,7 @@ export const exposureRow = {
     'arrears_amount',
     'arrears_orders',
   ],
-} as const;
+);
 
 const range = {
   from: { type: 'string', format: 'date' },
@@ -93,10 +79,8 @@ const range = {
 const rangeKeys = ['from', 'to', 'time_zone'] as const;
 
 /** GET /dashboard/admin/v1/summary. */
-export const summarySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const summarySchema = closed(
+  {
     ...range,
     clients: clientCounts,
     deposits: sums,
@@ -105,38 +89,30 @@ export const summarySchema = {
       type: 'array',
       description:
         "The range's deposits and withdrawals per day (the tenant's days, in order; days without any left out)",
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { day: { type: 'string', format: 'date' }, deposits: sums, withdrawals: sums },
-        required: ['day', 'deposits', 'withdrawals'],
-      },
+      items: closed({ day: { type: 'string', format: 'date' }, deposits: sums, withdrawals: sums }, [
+        'day',
+        'deposits',
+        'withdrawals',
+      ]),
     },
     exposure: { type: 'array', items: exposureRow },
   },
-  required: [...rangeKeys, 'clients', 'deposits', 'withdrawals', 'daily', 'exposure'],
-} as const;
+  [...rangeKeys, 'clients', 'deposits', 'withdrawals', 'daily', 'exposure'],
+);
 
 /** The figures of one product kind. */
-export const kindRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const kindRow = closed(
+  {
     kind: { type: 'string', enum: [...TRADE_PRODUCTS] },
     open: { ...sums, description: 'Open orders now: amount (principal) and count per currency' },
     placed: { ...sums, description: 'Orders placed in the range (any status): amount and count per currency' },
     arrears: { ...sums, description: 'Orders owing now (waiting_payment, outstanding): owed and count per currency' },
   },
-  required: ['kind', 'open', 'placed', 'arrears'],
-} as const;
+  ['kind', 'open', 'placed', 'arrears'],
+);
 
 /** GET /dashboard/admin/v1/product. */
-export const productSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { ...range, kinds: { type: 'array', items: kindRow } },
-  required: [...rangeKeys, 'kinds'],
-} as const;
+export const productSchema = closed({ ...range, kinds: { type: 'array', items: kindRow } }, [...rangeKeys, 'kinds']);
 
 const moneyFigures = {
   clients: clientCounts,
@@ -145,55 +121,42 @@ const moneyFigures = {
 } as const;
 
 /** One staff member's (or the unassigned clients') figures within a team. */
-export const agentRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const agentRow = closed(
+  {
     agent_id: { ...nullableId, description: 'The agent (salesman or the leader himself); null: clients without one' },
     agent_name: nullableText,
     role: nullableText,
     ...moneyFigures,
   },
-  required: ['agent_id', 'agent_name', 'role', 'clients', 'deposits', 'withdrawals'],
-} as const;
+  ['agent_id', 'agent_name', 'role', 'clients', 'deposits', 'withdrawals'],
+);
 
 /** One team's figures. */
-export const teamRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const teamRow = closed(
+  {
     leader_id: { ...nullableId, description: 'The team leader; null: clients of agents in no team (or of none)' },
     leader_name: nullableText,
     ...moneyFigures,
     agents: { type: 'array', items: agentRow },
   },
-  required: ['leader_id', 'leader_name', 'clients', 'deposits', 'withdrawals', 'agents'],
-} as const;
+  ['leader_id', 'leader_name', 'clients', 'deposits', 'withdrawals', 'agents'],
+);
 
 /** GET /dashboard/admin/v1/team. */
-export const teamSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { ...range, teams: { type: 'array', items: teamRow } },
-  required: [...rangeKeys, 'teams'],
-} as const;
+export const teamSchema = closed({ ...range, teams: { type: 'array', items: teamRow } }, [...rangeKeys, 'teams']);
 
 /** One team's figures per product kind. */
-export const teamProductRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const teamProductRow = closed(
+  {
     leader_id: nullableId,
     leader_name: nullableText,
     kinds: { type: 'array', items: kindRow },
   },
-  required: ['leader_id', 'leader_name', 'kinds'],
-} as const;
+  ['leader_id', 'leader_name', 'kinds'],
+);
 
 /** GET /dashboard/admin/v1/team_product. */
-export const teamProductSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { ...range, teams: { type: 'array', items: teamProductRow } },
-  required: [...rangeKeys, 'teams'],
-} as const;
+export const teamProductSchema = closed({ ...range, teams: { type: 'array', items: teamProductRow } }, [
+  ...rangeKeys,
+  'teams',
+]);

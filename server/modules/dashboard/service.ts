@@ -14,9 +14,10 @@
  */
 import { and, between, eq, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ARREARS_STATUSES, TRADE_PRODUCTS, type OrderStatus, type TradeProduct } from '../../../domain/trading';
+import { ARREARS_STATUSES, TRADE_PRODUCTS, type TradeProduct } from '../../../domain/trading';
 import {
   EXPOSURE_KINDS,
+  OPEN_STATUSES,
   type ClientCounts,
   type CurrencySum,
   type DayMoney,
@@ -27,6 +28,7 @@ import {
   type TeamProductStats,
   type TeamStats,
 } from '../../../domain/dashboard';
+import { localDay } from '../../../domain/time-zone';
 import type { Executor } from '../../core/db';
 import { ValidationError } from '../../core/errors';
 import { readCache } from '../../core/read-cache';
@@ -37,18 +39,6 @@ import type { RangeQuery } from './schemas';
 
 /** How long an answer is reused for the same caller and range (a write through the API drops it at once). */
 export const DASHBOARD_TTL_MS = 10_000;
-
-/** The statuses in which an order of each kind is open (its money is on the platform, in the product). */
-export const OPEN_STATUSES: Readonly<Record<TradeProduct, readonly OrderStatus[]>> = {
-  stock: ['pending', 'holding'],
-  block: ['pending', 'holding'],
-  daily: ['pending', 'holding', 'unsettled'],
-  ipo: ['pending', 'approved', 'waiting_payment', 'outstanding', 'holding'],
-  ai: ['pending', 'holding', 'awaiting'],
-  fund: ['pending', 'holding', 'awaiting'],
-  quant: ['pending', 'holding', 'awaiting'],
-  saving: ['pending', 'holding', 'awaiting'],
-};
 
 const ALL_OPEN = [...new Set([...Object.values(OPEN_STATUSES).flat(), ...ARREARS_STATUSES])];
 
@@ -66,10 +56,6 @@ const isDay = (s: string) => {
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 };
-
-/** Today (YYYY-MM-DD) in a time zone. */
-export const localDay = (now: Date, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /**
  * The range of a query in the tenant's time zone (its locale setting): `from` defaults to the 1st of the current

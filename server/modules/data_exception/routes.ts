@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { dataException, type DataExceptionConfig, type DataExceptionDetail } from '../../../domain/data-exception';
+import { dataException, type DataExceptionDetail } from '../../../domain/data-exception';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
+import { entityAction, entityDetail } from '../../core/entity-routes';
 import { write } from '../../core/write';
 import { ledgerReport } from './checks';
 import { inBackground, scheduleMinutes } from './scheduler';
@@ -12,7 +13,6 @@ import {
   assigneesResponse,
   configBody,
   findingDetail,
-  idParams,
   resolveBody,
   runSchema,
   statusResponse,
@@ -29,17 +29,15 @@ import {
   resolveFinding,
   saveConfig,
 } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['data_exception'];
 const chain = dataException.resource;
 const paths = dataException.paths;
-const route = (path: string) => path.replace('{id}', ':id');
 const AUDITED = 'Audited (who, before, after) in the same transaction.';
 const STATES =
   'Another tenant\u2019s or a missing finding: 404; a resolved one: 409 invalid_state (a problem seen again after ' +
   'it was resolved opens a new finding).';
-
-type Id = { Params: { id: number } };
 
 /**
  * Data exceptions (spec section 2 "data exception"; paths are ours): the findings of the per-tenant checks (ledger
@@ -47,23 +45,17 @@ type Id = { Params: { id: number } };
  * agent), assign and resolve, the checks run on demand and their progress, and the pending threshold. Permission:
  * the `dataException` resource of spec section 6 (administrators only), scope: the tenant.
  */
-export const dataExceptionRoutes: FastifyPluginAsync = async (app) => {
+export const dataExceptionRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   entityList(app, dataExceptionListSpec);
   const minutes = scheduleMinutes(app.config);
 
-  app.get<Id>(
-    route(paths.one),
-    {
-      config: { permission: requires(chain, 'read') },
-      schema: {
-        tags,
-        description: 'One finding with what the check saw (detail). Another tenant\u2019s or a missing finding: 404.',
-        params: idParams,
-        response: { 200: findingDetail, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => findingOf(ctx(req).db, signedIn(ctx(req)).tenantId, req.params.id),
-  );
+  entityDetail(app, dataExceptionListSpec, {
+    path: paths.one,
+    description: 'One finding with what the check saw (detail). Another tenant\u2019s or a missing finding: 404.',
+    response: findingDetail,
+    get: findingOf,
+  });
 
   app.get(
     paths.assignees,
@@ -80,59 +72,37 @@ export const dataExceptionRoutes: FastifyPluginAsync = async (app) => {
     async (req) => ({ data: await assignees(ctx(req).db, signedIn(ctx(req)).tenantId) }),
   );
 
-  app.put<Id & { Body: { assignee_id: number } }>(
-    route(paths.assign),
-    {
-      config: { permission: requires(chain, 'assign') },
-      schema: {
-        tags,
-        description:
-          '`{ assignee_id }` gives an open or assigned finding to a staff member of GET assignees (another one: 400 ' +
-          `errors.assignee_id); it becomes assigned. Answers the finding. ${STATES} ${AUDITED}`,
-        params: idParams,
-        body: assignBody,
-        response: { 200: findingDetail, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'data_exception.assign',
-        resource: chain,
-        targetId: req.params.id,
-        before: (tx) => findingOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => assignFinding(tx, staff.tenantId, req.params.id, req.body.assignee_id),
-        after: (r: DataExceptionDetail) => ({ status: r.status, assignee_id: r.assignee_id }),
-      });
-    },
-  );
+  entityAction<typeof assignBody>(app, dataExceptionListSpec, {
+    method: 'PUT',
+    path: paths.assign,
+    permission: 'assign',
+    action: 'data_exception.assign',
+    description:
+      '`{ assignee_id }` gives an open or assigned finding to a staff member of GET assignees (another one: 400 ' +
+      `errors.assignee_id); it becomes assigned. Answers the finding. ${STATES} ${AUDITED}`,
+    body: assignBody,
+    response: findingDetail,
+    conflict: true,
+    before: (tx, staff, id) => findingOf(tx, staff.tenantId, id),
+    run: (tx, staff, id, body) => assignFinding(tx, staff.tenantId, id, body.assignee_id),
+    after: (r: DataExceptionDetail) => ({ status: r.status, assignee_id: r.assignee_id }),
+  });
 
-  app.put<Id & { Body: { note: string } }>(
-    route(paths.resolve),
-    {
-      config: { permission: requires(chain, 'update') },
-      schema: {
-        tags,
-        description:
-          '`{ note }` resolves a finding (note required: blank after trimming is 400 errors.note required); it keeps ' +
-          `the note, who resolved it and when. Answers the finding. ${STATES} ${AUDITED}`,
-        params: idParams,
-        body: resolveBody,
-        response: { 200: findingDetail, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'data_exception.resolve',
-        resource: chain,
-        targetId: req.params.id,
-        before: (tx) => findingOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => resolveFinding(tx, staff, req.params.id, req.body.note),
-        after: (r: DataExceptionDetail) => ({ status: r.status, resolution_note: r.resolution_note }),
-      });
-    },
-  );
+  entityAction<typeof resolveBody>(app, dataExceptionListSpec, {
+    method: 'PUT',
+    path: paths.resolve,
+    permission: 'update',
+    action: 'data_exception.resolve',
+    description:
+      '`{ note }` resolves a finding (note required: blank after trimming is 400 errors.note required); it keeps ' +
+      `the note, who resolved it and when. Answers the finding. ${STATES} ${AUDITED}`,
+    body: resolveBody,
+    response: findingDetail,
+    conflict: true,
+    before: (tx, staff, id) => findingOf(tx, staff.tenantId, id),
+    run: (tx, staff, id, body) => resolveFinding(tx, staff, id, body.note),
+    after: (r: DataExceptionDetail) => ({ status: r.status, resolution_note: r.resolution_note }),
+  });
 
   app.get(
     paths.status,
@@ -150,7 +120,7 @@ export const dataExceptionRoutes: FastifyPluginAsync = async (app) => {
     (req) => readStatus(ctx(req).db, signedIn(ctx(req)).tenantId, minutes),
   );
 
-  app.put<{ Body: DataExceptionConfig }>(
+  app.put(
     paths.config,
     {
       config: { permission: requires(chain, 'config') },

@@ -1,4 +1,5 @@
 /** JSON schemas of the data-exception routes; the finding's row schema comes from the domain definition. */
+import { closed } from '../../core/schema';
 import {
   DATA_CHECKS,
   DATA_EXCEPTION_LIMITS,
@@ -68,23 +69,19 @@ export const configBody = {
   required: ['pending_hours'],
 } as const;
 
-const checkResult = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+const checkResult = closed(
+  {
     check: { type: 'string', enum: [...DATA_CHECKS] },
     status: { type: 'string', enum: ['pending', 'done', 'failed'] },
     found: { type: 'integer', description: 'Problems the check saw' },
     new: { type: 'integer', description: 'Findings it opened (the others were open already)' },
   },
-  required: ['check', 'status', 'found', 'new'],
-} as const;
+  ['check', 'status', 'found', 'new'],
+);
 
 /** A run of the checks with its progress. */
-export const runSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const runSchema = closed(
+  {
     id: { type: 'integer' },
     trigger: { type: 'string', enum: [...RUN_TRIGGERS] },
     status: { type: 'string', enum: [...RUN_STATUSES] },
@@ -95,45 +92,30 @@ export const runSchema = {
     checks_total: { type: 'integer' },
     results: { type: 'array', items: checkResult },
   },
-  required: [
-    'id',
-    'trigger',
-    'status',
-    'started_at',
-    'finished_at',
-    'started_by_name',
-    'checks_done',
-    'checks_total',
-    'results',
-  ],
-} as const;
+  ['id', 'trigger', 'status', 'started_at', 'finished_at', 'started_by_name', 'checks_done', 'checks_total', 'results'],
+);
 
 /** The settings, the schedule and the latest runs. */
-export const statusResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const statusResponse = closed(
+  {
     pending_hours: configBody.properties.pending_hours,
     schedule_minutes: { type: 'integer', description: 'Minutes between scheduled runs; 0: on demand only' },
     runs: { type: 'array', items: runSchema, description: 'The latest runs (up to 5), newest first' },
   },
-  required: ['pending_hours', 'schedule_minutes', 'runs'],
-} as const;
+  ['pending_hours', 'schedule_minutes', 'runs'],
+);
 
 /** The staff a finding can be assigned to. */
-export const assigneesResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const assigneesResponse = closed(
+  {
     data: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { id: { type: 'integer' }, name: { type: 'string' }, username: { type: 'string' } },
-        required: ['id', 'name', 'username'],
-      },
+      items: closed({ id: { type: 'integer' }, name: { type: 'string' }, username: { type: 'string' } }, [
+        'id',
+        'name',
+        'username',
+      ]),
     },
   },
-  required: ['data'],
-} as const;
+  ['data'],
+);

@@ -29,10 +29,9 @@ import { client, dataException as finding, dataExceptionRun as run, setting, sta
 import { allowed, requires, effectiveGrants, tenantPermissions } from '../../core/access';
 import { writeAudit } from '../../core/audit';
 import type { Executor, Tx } from '../../core/db';
-import type { EntityListSpec } from '../../core/entity';
+import { tenantList } from '../../core/tenant-list';
 import { NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
 import { withRetry } from '../../core/retry';
-import type { StaffScope } from '../../core/scope';
 import type { CheckReport } from '../../ledger';
 import { runCheck, type CheckOutcome, type Finding } from './checks';
 
@@ -109,10 +108,8 @@ export function presentFinding(r: Raw): DataExceptionRow {
 }
 
 /** The findings list (and CSV export) of the tenant. */
-export const dataExceptionListSpec: EntityListSpec<typeof dataException, Raw> = {
+export const dataExceptionListSpec = tenantList(finding, 'Finding', {
   def: dataException,
-  table: finding,
-  id: finding.id,
   columns: {
     id: finding.id,
     check: finding.checkCode,
@@ -123,16 +120,14 @@ export const dataExceptionListSpec: EntityListSpec<typeof dataException, Raw> = 
     first_seen: finding.firstSeen,
     last_seen: finding.lastSeen,
   },
-  scope: (staff: StaffScope) => eq(finding.tenantId, staff.tenantId),
-  select: (db, cursor) => selectFindings(db, cursor),
+  select: selectFindings,
   present: presentFinding,
-  tags: ['data_exception'],
   description:
     "The tenant's data-exception findings (what the checks saw: check, ledger rule, severity, subject and its client, " +
     'status, assignee, first and last seen, absent_since when a later complete run no longer saw it, the resolution), ' +
     'newest first by default. Filters: check, severity, subject_type, status (comma lists), assignee_id, first_seen ' +
     "days (first_seen_from / first_seen_to, in the tenant's time zone).",
-};
+});
 
 /** One finding of the tenant with its detail; else 404. */
 export async function findingOf(db: Executor, tenantId: string, id: number): Promise<DataExceptionDetail> {

@@ -4,17 +4,7 @@ import { canonicalTxHash, CRYPTO_CHAINS, isCryptoChain } from '../../../domain/c
 import { cryptoDeposit, deposit } from '../../../domain/records';
 import { depositRecord } from '../../db/schema';
 import { ValidationError } from '../../core/errors';
-import type { Executor } from '../../core/db';
-import type { Actor } from '../records/common';
-import {
-  exportRecords,
-  listRecords,
-  recordDetail,
-  subTypeFilter,
-  type CsvOptions,
-  type ListQuery,
-  type RecordKind,
-} from '../records/lists';
+import { recordReads, subTypeFilter, type ListQuery, type RecordKind } from '../records/lists';
 import { presentDeposit } from './service';
 
 type DepositRow = typeof depositRecord.$inferSelect;
@@ -51,17 +41,11 @@ const CRYPTO_DEPOSITS: RecordKind<DepositRow, ReturnType<typeof presentDeposit>>
   def: () => cryptoDeposit,
 };
 
-/** GET /deposit/admin/v1/list: filters fake, status, currency, sub_type, username (prefix), client_id, agent_id, created_at range. */
-export const listDeposits = (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, DEPOSITS, q);
-/** GET /deposit/admin/v1/list/export: every deposit the list's filters and scope match, as CSV. */
-export const exportDeposits = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
-  exportRecords(tx, actor, DEPOSITS, q);
-/** GET /deposit/admin/v1/crypto/list: the deposit list limited to sub_type crypto, plus filters chain and tx_hash. */
-export const listCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery) =>
-  listRecords(tx, actor, CRYPTO_DEPOSITS, q);
-/** GET /deposit/admin/v1/crypto/list/export: the crypto list's records (same filters) as CSV. */
-export const exportCryptoDeposits = (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) =>
-  exportRecords(tx, actor, CRYPTO_DEPOSITS, q);
-/** GET /deposit/admin/v1/detail/{id}: one deposit with its names (404 outside the scope). */
-export const depositDetail = (tx: Executor, actor: Actor, id: number) =>
-  recordDetail(tx, actor, DEPOSITS, id, 'Deposit');
+/**
+ * GET /deposit/admin/v1/list (filters fake, status, currency, sub_type, username prefix, client_id, agent_id,
+ * created_at range), GET .../list/export (every deposit the filters and scope match, as CSV) and
+ * GET .../detail/{id} (one deposit with its names).
+ */
+export const { list: listDeposits, export: exportDeposits, detail: depositDetail } = recordReads(DEPOSITS, 'Deposit');
+/** GET /deposit/admin/v1/crypto/list and .../crypto/list/export: sub_type crypto only, plus filters chain and tx_hash. */
+export const { list: listCryptoDeposits, export: exportCryptoDeposits } = recordReads(CRYPTO_DEPOSITS, 'Deposit');

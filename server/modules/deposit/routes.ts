@@ -1,16 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADDRESS_PATTERN, CRYPTO_CHAINS, TX_HASH_PATTERN } from '../../../domain/crypto-chains';
+import { CRYPTO_CHAINS } from '../../../domain/crypto-chains';
 import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { activeAddresses } from '../crypto_address/service';
 import { errorResponses } from '../../core/errors';
 import { createStorage } from '../../storage';
 import { originOf, requireOwnImages } from '../../storage/own';
-import { auditDeposit, createDeposit, DEPOSIT_SUB_TYPES, rollbackDeposit, type DepositInput } from './service';
+import { auditDeposit, createDeposit, DEPOSIT_SUB_TYPES, rollbackDeposit } from './service';
 import { depositDetail, exportCryptoDeposits, exportDeposits, listCryptoDeposits, listDeposits } from './lists';
-import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
-import { cryptoDepositListQuery, cryptoDepositRecordSchema, depositListQuery, depositRecordSchema } from './schemas';
+import { idempotencyHeader, moneyMutation } from '../records/http';
+import {
+  cryptoDepositListQuery,
+  cryptoDepositRecordSchema,
+  depositListQuery,
+  depositRecordSchema,
+  specializedDepositBody,
+} from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
+import { typed } from '../../core/typed';
 
 const tags = ['deposit'];
 const chain = ['deposit', 'funds'];
@@ -31,7 +38,8 @@ const FLOW =
   'longer in the balance). A record resolves once: any other transition is 409 invalid_state with nothing changed.';
 
 /** Deposit records (spec section 7 "Deposit"). */
-export const depositRoutes: FastifyPluginAsync = async (app) => {
+export const depositRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   const storage = createStorage(app.config);
   recordListRoutes(app, {
     path: '/deposit/admin/v1/list',
@@ -130,7 +138,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     rollback: rollbackDeposit,
   });
 
-  app.post<{ Body: DepositInput }>(
+  app.post(
     '/deposit/admin/v2/specialized/:id',
     {
       config: { permission: requires('client', 'fund') },
@@ -143,35 +151,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
           'sub_types take none of them (400). A transaction hash already recorded on the same chain, in any status, is ' +
           `409 duplicate_tx_hash (errors.tx_hash): one on-chain transaction credits once. Answers the record (as the detail). ${FLOW}`,
         headers: idempotencyHeader,
-        body: {
-          type: 'object',
-          properties: {
-            account_id: { type: ['integer', 'string'] },
-            amount: amountSchema,
-            currency: { type: 'string', description: "Deposit currency; default the account's" },
-            screenshot: {
-              type: ['string', 'null'],
-              maxLength: 2000,
-              description:
-                'Proof image: the public_url of an upload to this store (POST /s3/admin/presign/put) for this tenant; ' +
-                'any other URL is 400 validation, errors.screenshot code own_image',
-            },
-            sub_type: { type: 'string', enum: [...DEPOSIT_SUB_TYPES], default: 'bank' },
-            remark: { type: 'string', maxLength: 500 },
-            chain: { type: 'string', enum: [...CRYPTO_CHAINS], description: 'Crypto deposits: the chain (network)' },
-            address: {
-              type: 'string',
-              pattern: ADDRESS_PATTERN,
-              description: "Crypto deposits: the platform's receiving address",
-            },
-            tx_hash: {
-              type: 'string',
-              pattern: TX_HASH_PATTERN,
-              description: 'Crypto deposits: the on-chain transaction hash',
-            },
-          },
-          required: ['account_id', 'amount'],
-        },
+        body: specializedDepositBody,
         response: { 200: depositRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },

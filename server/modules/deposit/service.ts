@@ -37,22 +37,12 @@ import { money2, presentRecord, type Actor, recordTarget } from '../records/comm
 import { currencyCode, rateUnits } from '../exchange/rates';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
 import { assertNotFrozen, auditGate, openIfNeeded, rollbackGate } from '../approval/gate';
+import { recordLive } from '../records/live';
+
+import type { DepositInput } from './schemas';
 
 /** A deposit's sub_types (domain/records.ts), bank (the default) first. */
 export { DEPOSIT_SUB_TYPES };
-
-export interface DepositInput {
-  account_id: number;
-  amount: string | number;
-  currency?: string;
-  screenshot?: string | null;
-  sub_type?: string;
-  remark?: string | null;
-  /** Crypto deposits only: chain, receiving address and transaction hash (all three required). */
-  chain?: string | null;
-  address?: string | null;
-  tx_hash?: string | null;
-}
 
 /** 409: this transaction hash is already recorded on this chain (one on-chain transaction credits once). */
 export class DuplicateTxHashError extends DomainError {
@@ -172,6 +162,7 @@ export async function createDeposit(
     amount,
     currency,
   });
+  await recordLive(tx, depositRecord, row, 'created', actor);
   return presentDeposit(row);
 }
 

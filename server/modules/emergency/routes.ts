@@ -1,24 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { emergencyPlan, type EmergencyPlanCreate, type EmergencyPlanRow } from '../../../domain/emergency';
-import { ORDER_MODIFY, TRADE_PRODUCTS, type OrderModifyBody } from '../../../domain/trading';
+import { emergencyPlan, type EmergencyPlanRow } from '../../../domain/emergency';
+import { ORDER_MODIFY, TRADE_PRODUCTS } from '../../../domain/trading';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
+import { entityAction, entityDetail } from '../../core/entity-routes';
 import { write } from '../../core/write';
 import { byStaff } from '../records/common';
 import { idempotencyHeader } from '../records/http';
 import { idParams as orderIdParams } from '../trading/schemas';
 import { modifyOrder } from '../trading/modification';
 import { orderOf } from '../trading/orders';
-import { activeResponse, createBody, idParams, liftBody, modifyBody, modifyResponse, planRow } from './schemas';
-import { activePlans, planListSpec, planOf, requestLift, requestPlan } from './service';
+import { activeResponse, createBody, liftBody, modifyBody, modifyResponse, planRow } from './schemas';
+import { activePlans, planListSpec, requestLift, requestPlan } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['emergency'];
 const chain = emergencyPlan.resource;
 const paths = emergencyPlan.paths;
 const route = (path: string) => path.replace('{id}', ':id');
-type Id = { Params: { id: number } };
 
 const RULES =
   'Maker-checker: the request opens an approval of kind `emergency` (approvals queue, /approval/admin/v1/...); ' +
@@ -32,24 +33,16 @@ const RULES =
  * Emergency plans (spec section 2 "emergency"; paths are ours): list, one plan, request activation, request lift,
  * the plans in effect. Permission: the `emergency` resource of spec section 6 (administrators), scope: the tenant.
  */
-export const emergencyRoutes: FastifyPluginAsync = async (app) => {
+export const emergencyRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   entityList(app, planListSpec);
 
-  app.get<Id>(
-    route(paths.one),
-    {
-      config: { permission: requires(chain, 'read') },
-      schema: {
-        tags,
-        description: 'One plan of the tenant (another tenant\u2019s or a missing one: 404).',
-        params: idParams,
-        response: { 200: planRow, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => planOf(ctx(req).db, signedIn(ctx(req)).tenantId, req.params.id),
-  );
+  entityDetail(app, planListSpec, {
+    path: paths.one,
+    description: 'One plan of the tenant (another tenant\u2019s or a missing one: 404).',
+  });
 
-  app.post<{ Body: EmergencyPlanCreate }>(
+  app.post(
     paths.create,
     {
       config: { permission: requires(chain, 'create') },
@@ -73,33 +66,20 @@ export const emergencyRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<Id & { Body: { reason: string } }>(
-    route(paths.lift),
-    {
-      config: { permission: requires(chain, 'update') },
-      schema: {
-        tags,
-        description:
-          'Requests the lift of an active plan with a reason: pending_lift (the effect holds) until a checker ' +
-          `approves (lifted) or rejects (active again). Not active: 409 invalid_state. ${RULES}`,
-        params: idParams,
-        body: liftBody,
-        response: { 200: planRow, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'emergency.lift_request',
-        resource: chain,
-        targetId: req.params.id,
-        before: (tx) => planOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => requestLift(tx, byStaff(staff), req.params.id, req.body.reason),
-      });
-    },
-  );
+  entityAction<typeof liftBody>(app, planListSpec, {
+    method: 'PUT',
+    path: paths.lift,
+    permission: 'update',
+    action: 'emergency.lift_request',
+    description:
+      'Requests the lift of an active plan with a reason: pending_lift (the effect holds) until a checker ' +
+      `approves (lifted) or rejects (active again). Not active: 409 invalid_state. ${RULES}`,
+    body: liftBody,
+    conflict: true,
+    run: (tx, staff, id, body) => requestLift(tx, byStaff(staff), id, body.reason),
+  });
 
-  app.put<Id & { Body: OrderModifyBody }>(
+  app.put(
     route(ORDER_MODIFY.path),
     {
       config: { permission: requires(chain, 'update') },

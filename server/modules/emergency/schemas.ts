@@ -1,9 +1,11 @@
 /** JSON schemas of the emergency routes, derived from the plan's definition (domain/emergency.ts). */
+import { closed } from '../../core/schema';
 import { emergencyPlan, EMERGENCY_KINDS, EMERGENCY_MAX } from '../../../domain/emergency';
 import { TRADE_PRODUCTS } from '../../../domain/trade-config';
 import { ORDER_MODIFY } from '../../../domain/trading';
 import { rowSchema } from '../../core/entity';
 import { orderRow } from '../trading/schemas';
+import type { Input } from '../../core/typed';
 
 export const planRow = rowSchema(emergencyPlan);
 
@@ -11,38 +13,30 @@ export const planRow = rowSchema(emergencyPlan);
 export { idParams } from '../../core/params';
 
 /** Body of POST create: the plan and its reason (the kind's own fields: domain/emergency.ts emergencyProblems). */
-export const createBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const createBody = closed(
+  {
     kind: { type: 'string', enum: [...EMERGENCY_KINDS] },
     product: { type: ['string', 'null'], enum: [...TRADE_PRODUCTS, null], description: 'halt_trading: required' },
     message_zh: { type: ['string', 'null'], maxLength: EMERGENCY_MAX.message, description: 'banner: required' },
     message_en: { type: ['string', 'null'], maxLength: EMERGENCY_MAX.message, description: 'banner: required' },
     reason: { type: 'string', maxLength: EMERGENCY_MAX.reason, description: 'Required (not blank)' },
   },
-  required: ['kind', 'reason'],
-} as const;
+  ['kind', 'reason'],
+);
 
 /** Body of PUT lift/{id}. */
-export const liftBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { reason: { type: 'string', maxLength: EMERGENCY_MAX.reason, description: 'Required (not blank)' } },
-  required: ['reason'],
-} as const;
+export const liftBody = closed(
+  { reason: { type: 'string', maxLength: EMERGENCY_MAX.reason, description: 'Required (not blank)' } },
+  ['reason'],
+);
 
 /** GET active: the plans in effect. */
-export const activeResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const activeResponse = closed(
+  {
     data: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
+      items: closed(
+        {
           id: { type: 'integer' },
           kind: { type: 'string', enum: [...EMERGENCY_KINDS] },
           product: { type: ['string', 'null'] },
@@ -50,18 +44,16 @@ export const activeResponse = {
           message_en: { type: ['string', 'null'] },
           activated_at: { type: ['string', 'null'], format: 'date-time' },
         },
-        required: ['id', 'kind', 'product', 'message_zh', 'message_en', 'activated_at'],
-      },
+        ['id', 'kind', 'product', 'message_zh', 'message_en', 'activated_at'],
+      ),
     },
   },
-  required: ['data'],
-} as const;
+  ['data'],
+);
 
-/** Body of PUT order/modify/{id} (domain/trading.ts OrderModifyBody). */
-export const modifyBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+/** Body of PUT order/modify/{id}. */
+export const modifyBody = closed(
+  {
     price: { description: 'The corrected price (> 0, 4 decimals); absent: unchanged' },
     quantity: {
       type: ['integer', 'null'],
@@ -71,8 +63,8 @@ export const modifyBody = {
     },
     reason: { type: 'string', maxLength: ORDER_MODIFY.reasonMax, description: 'Required (not blank)' },
   },
-  required: ['reason'],
-} as const;
+  ['reason'],
+);
 
 const money = { type: 'string', description: 'Decimal, 2 places' } as const;
 
@@ -98,3 +90,6 @@ export const modifyResponse = {
   },
   required: ['order', 'reason', 'before', 'balance_change', 'frozen_change'],
 } as const;
+
+/** A modification of an order, as its route's schema has checked it (the price is checked by the service). */
+export type OrderModifyBody = Input<typeof modifyBody>;

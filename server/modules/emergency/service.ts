@@ -4,8 +4,7 @@
  * (approval/service.ts decide → decidePlan here). Activation of force_offline moves every client's session version
  * on (client/actions.ts forceAllOffline); the other kinds are enforced while in effect (effects.ts).
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   EFFECTIVE_STATUSES,
   emergencyPlan,
@@ -18,28 +17,23 @@ import {
 } from '../../../domain/emergency';
 import type { TradeProduct } from '../../../domain/trade-config';
 import type { ApprovalDecision } from '../../../domain/approval';
-import type { EntityListSpec } from '../../core/entity';
-import { emergencyPlan as plan, staffUser } from '../../db/schema';
+import { staffNamed, tenantList, type StaffNamed } from '../../core/tenant-list';
+import { emergencyPlan as plan } from '../../db/schema';
 import { NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
 import type { Executor } from '../../core/db';
-import type { StaffScope } from '../../core/scope';
 import { iso, type Actor } from '../records/common';
 import { checkersFor, openApproval, step, type ApprovalRowDb } from '../approval/gate';
 import { forceAllOffline } from '../client/actions';
 
 type PlanDb = typeof plan.$inferSelect;
-type Raw = { p: PlanDb; makerName: string | null; approvalId: number | null };
-
-const maker = alias(staffUser, 'plan_maker');
 const pendingApprovalId = sql<
   number | null
 >`(SELECT a.id FROM approval a WHERE a.target_type = 'emergency_plan' AND a.target_id = ${plan.id} AND a.status = 'pending')`;
 
-const selectPlans = (db: Executor, cursor: SQL<string> = sql<string>`''`) =>
-  (db as any)
-    .select({ p: plan, makerName: maker.name, approvalId: pendingApprovalId, _cursor: cursor })
-    .from(plan)
-    .leftJoin(maker, eq(maker.id, plan.makerId));
+const planFields = { p: plan, approvalId: pendingApprovalId };
+/** The plans with their maker's name (`staffName`) and pending approval, `_cursor`, open for WHERE. */
+const selectPlans = staffNamed(plan, planFields, plan.makerId);
+type Raw = StaffNamed<typeof planFields>;
 
 /** A plan as the API answers it. */
 export function presentPlan(x: Raw): EmergencyPlanRow {
@@ -52,7 +46,7 @@ export function presentPlan(x: Raw): EmergencyPlanRow {
     message_en: p.messageEn,
     reason: p.reason,
     status: p.status as EmergencyStatus,
-    maker_name: x.makerName,
+    maker_name: x.staffName,
     approval_id: x.approvalId === null ? null : Number(x.approvalId),
     created_at: iso(p.createdAt)!,
     activated_at: iso(p.activatedAt),
@@ -61,27 +55,19 @@ export function presentPlan(x: Raw): EmergencyPlanRow {
   };
 }
 
-export const planListSpec: EntityListSpec<typeof emergencyPlan, Raw> = {
+export const planListSpec = tenantList(plan, 'Emergency plan', {
   def: emergencyPlan,
-  table: plan,
-  id: plan.id,
   columns: { id: plan.id, kind: plan.kind, status: plan.status, created_at: plan.createdAt },
-  scope: (staff: StaffScope) => eq(plan.tenantId, staff.tenantId),
-  select: (db, cursor) => selectPlans(db, cursor),
+  select: selectPlans,
   present: presentPlan,
-  tags: ['emergency'],
   description:
     "The tenant's emergency plans, newest first: kind (halt_trading with its product, freeze_withdrawals, " +
     'force_offline, banner with its zh-CN and en-US messages), reason, status (pending_activation, active, ' +
     'pending_lift, lifted, rejected), maker, the pending approval (approval_id), times. Filters kind, status.',
-};
+});
 
 /** One plan of the tenant; else 404. */
-export async function planOf(db: Executor, tenantId: string, id: number): Promise<EmergencyPlanRow> {
-  const [x] = await selectPlans(db).where(and(eq(plan.id, id), eq(plan.tenantId, tenantId)));
-  if (!x) throw new NotFoundError('Emergency plan');
-  return presentPlan(x);
-}
+export const planOf = planListSpec.one;
 
 /** The checkers a plan's request needs: the tenant's `emergency` tier, and never fewer than one. */
 async function checkersOf(tx: Executor, tenantId: string): Promise<1 | 2> {

@@ -2,15 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
-import { exchange, type ExchangeInput } from './service';
+import { exchange } from './service';
 import { currencyCode, exchangeQuote, getRate, rateDetail } from './rates';
 import { fromRateUnits } from '../../ledger/money';
-import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
-import { exchangeRecordSchema } from './schemas';
+import { idempotencyHeader, moneyMutation } from '../records/http';
+import { exchangeBody, exchangeRecordSchema } from './schemas';
+import { typed } from '../../core/typed';
 
 /** Rates and exchange (spec section 7 "Rates and exchange"). The client's accounts (GET /acc/admin/v1/list/{id}) are in the client module. */
-export const exchangeRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { primary: string; secondary: string; purpose?: 'conversion' | 'exchange' } }>(
+export const exchangeRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
+  app.get(
     '/currency/admin/v1/rate',
     {
       config: { permission: requires('client', 'read') },
@@ -49,7 +51,7 @@ export const exchangeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: { primary: string; secondary: string } }>(
+  app.get(
     '/currency/admin/v1/rate/detail',
     {
       config: { permission: requires('client', 'read') },
@@ -97,7 +99,7 @@ export const exchangeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: ExchangeInput }>(
+  app.post(
     '/acc/admin/v1/exchange/:id',
     {
       config: { permission: requires('client', 'fund') },
@@ -111,16 +113,7 @@ export const exchangeRoutes: FastifyPluginAsync = async (app) => {
           'answered with status pending and an approval waits for its checkers (PUT /approval/admin/v1/decide/{id}); nothing ' +
           'moves until then, and it runs at the rate current at approval. Answers the exchange record.',
         headers: idempotencyHeader,
-        body: {
-          type: 'object',
-          properties: {
-            from_account: { type: ['integer', 'string'] },
-            to_account: { type: ['integer', 'string'] },
-            amount: amountSchema,
-            rate: { type: ['number', 'string', 'null'] },
-          },
-          required: ['from_account', 'to_account', 'amount'],
-        },
+        body: exchangeBody,
         response: { 200: exchangeRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },

@@ -1,4 +1,6 @@
 /** JSON schemas of the rate and exchange routes. */
+import type { Input } from '../../core/typed';
+import { amountSchema } from '../records/http';
 import { str, int, intOrNull, money } from '../records/schemas';
 
 /** An exchange between two accounts of a client. */
@@ -29,3 +31,17 @@ export const exchangeRecordSchema = {
   required: ['id', 'client_id', 'from_account', 'to_account', 'amount', 'rate', 'to_amount'],
   additionalProperties: false,
 } as const;
+
+/** Body of POST /acc/admin/v1/exchange/{id} (the amount is checked by the service: records/http.ts amountSchema). */
+export const exchangeBody = {
+  type: 'object',
+  properties: {
+    from_account: { type: ['integer', 'string'] },
+    to_account: { type: ['integer', 'string'] },
+    amount: amountSchema,
+    rate: { type: ['number', 'string', 'null'] },
+  },
+  required: ['from_account', 'to_account', 'amount'],
+} as const;
+/** An exchange to run, as the route's schema has checked it. */
+export type ExchangeInput = Input<typeof exchangeBody>;

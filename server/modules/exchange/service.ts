@@ -30,15 +30,9 @@ import type { LedgerLine } from '../../ledger/types';
 import type { Executor } from '../../core/db';
 import { accountOfClient, clientInScope, idOf, iso, money2, positiveCents, type Actor } from '../records/common';
 import { exchangeQuote } from './rates';
+import type { ExchangeInput } from './schemas';
 import { assertPairEnabled } from '../currency_pair/service';
 import { auditGate, checkersFor, openApproval } from '../approval/gate';
-
-export interface ExchangeInput {
-  from_account: number | string;
-  to_account: number | string;
-  amount: string | number;
-  rate?: string | number | null;
-}
 
 type ExchangeRow = typeof exchangeRecord.$inferSelect;
 

@@ -1,124 +1,46 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  currencyRateBody,
   currencyRateEntity,
   marketExchange,
-  type CurrencyRateBody,
   type CurrencyRateRow,
-  type MarketExchangeBody,
-  type MarketExchangeRow,
 } from '../../../domain/exchange-config';
+import { resourceChain } from '../../../domain/entity';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
-import { entityList } from '../../core/entity';
+import { entityList, rowSchema } from '../../core/entity';
+import { entityWrites } from '../../core/entity-writes';
 import { errorResponses } from '../../core/errors';
+import { listResponseSchema } from '../../core/list';
 import { write } from '../../core/write';
-import { currentRatesResponse, exchangeBody, exchangeRow, idParams, rateBody, rateRow } from './schemas';
 import {
   changeRate,
-  createExchange,
-  currentRates,
-  deleteExchange,
-  exchangeListSpec,
-  exchangeOf,
   currentRateOf,
+  currentRates,
+  exchangeListSpec,
+  exchangeWritesSpec,
   rateHistorySpec,
-  updateExchange,
 } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['exchange_config'];
-const resource = marketExchange.resource;
-const chain = [resource, ...(marketExchange.parents ?? [])];
-const route = (path: string | undefined) => path!.replace('{id}', ':id');
-const AUDITED = 'Audited (who, before, after) in the same transaction.';
-const EXCHANGE =
-  'code: upper case letters, digits and _, 2-16, unique in the tenant (400 exchange_code, duplicate); time_zone: an ' +
-  'IANA zone, stored in its canonical spelling (400 time_zone); sessions: HH:MM-HH:MM[,HH:MM-HH:MM] in that zone, in ' +
-  'order, not overlapping, at most 6 (400 trading_hours, the trade configuration rule); holidays: YYYY-MM-DD days, ' +
-  'comma separated, stored sorted and distinct (400 holidays).';
+const chain = resourceChain(marketExchange);
+const rateRow = rowSchema(currencyRateEntity);
 const RATES =
   'A rate is 1 primary = rate secondary, an exact decimal with 8 decimals (strings on the wire, never floats). Each ' +
   "change appends a row to the pair's history (never an update in place); the current rate of a pair is its row " +
   'with the latest valid_from <= now. GET /currency/admin/v1/rate, the exchange and the deposit conversion answer ' +
   'from it (a pair stored only the other way is inverted).';
 
-type Id = { Params: { id: number } };
-
 /**
  * Exchanges and rates (spec section 2 "exchange_config", config group; administrators: the exchangeConfig grant;
- * paths are ours).
+ * paths are ours): the exchanges' list, create, edit and delete from the definition; the current rates, their
+ * history and a rate change (two rows of the history, audited `exchange_config.rate`).
  */
-export const exchangeConfigRoutes: FastifyPluginAsync = async (app) => {
+export const exchangeConfigRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   entityList(app, exchangeListSpec);
-
-  app.post<{ Body: MarketExchangeBody }>(
-    route(marketExchange.paths.create),
-    {
-      config: { permission: requires(chain, 'create') },
-      schema: {
-        tags,
-        description: `\`{ code, name, time_zone, sessions, holidays? }\` adds an exchange. ${EXCHANGE} ${AUDITED}`,
-        body: exchangeBody,
-        response: { 200: exchangeRow, ...errorResponses(400, 401, 403) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'exchange_config.create',
-        resource,
-        targetId: (r: MarketExchangeRow) => r.id,
-        run: (tx) => createExchange(tx, staff, req.body),
-      });
-    },
-  );
-
-  app.put<Id & { Body: MarketExchangeBody }>(
-    route(marketExchange.paths.update),
-    {
-      config: { permission: requires(chain, 'update') },
-      schema: {
-        tags,
-        description: `Saves every field of an exchange. ${EXCHANGE} ${AUDITED}`,
-        params: idParams,
-        body: exchangeBody,
-        response: { 200: exchangeRow, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'exchange_config.update',
-        resource,
-        targetId: req.params.id,
-        before: (tx) => exchangeOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => updateExchange(tx, staff, req.params.id, req.body),
-      });
-    },
-  );
-
-  app.delete<Id>(
-    route(marketExchange.paths.delete),
-    {
-      config: { permission: requires(chain, 'delete') },
-      schema: {
-        tags,
-        description: `Deletes an exchange; answers it. Another tenant's or a missing one: 404. ${AUDITED}`,
-        params: idParams,
-        response: { 200: exchangeRow, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'exchange_config.delete',
-        resource,
-        targetId: req.params.id,
-        before: (tx) => exchangeOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => deleteExchange(tx, staff.tenantId, req.params.id),
-        after: () => null,
-      });
-    },
-  );
+  entityWrites(app, exchangeWritesSpec);
 
   app.get(
     currencyRateEntity.paths.current,
@@ -127,7 +49,7 @@ export const exchangeConfigRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description: `The current rate of every stored pair direction, by primary then secondary ({ data, total }, not paged: one row per direction). ${RATES}`,
-        response: { 200: currentRatesResponse, ...errorResponses(401, 403) },
+        response: { 200: listResponseSchema(rateRow), ...errorResponses(401, 403) },
       },
     },
     async (req) => {
@@ -138,8 +60,8 @@ export const exchangeConfigRoutes: FastifyPluginAsync = async (app) => {
 
   entityList(app, rateHistorySpec);
 
-  app.post<{ Body: CurrencyRateBody }>(
-    route(currencyRateEntity.paths.create),
+  app.post(
+    currencyRateEntity.paths.create,
     {
       config: { permission: requires(chain, 'update') },
       schema: {
@@ -147,8 +69,9 @@ export const exchangeConfigRoutes: FastifyPluginAsync = async (app) => {
         description:
           '`{ primary, secondary, rate, source, valid_from? }` changes a rate: two distinct currencies of the platform ' +
           '(400 same_currency), rate > 0 with at most 8 decimals (400 rate_format, positive), a source, valid_from ' +
-          `now or later (400 valid_from_past). Answers the new history row. ${RATES} ${AUDITED}`,
-        body: rateBody,
+          `now or later (400 valid_from_past). Answers the new history row. ${RATES} Audited (who, before, after) in ` +
+          'the same transaction.',
+        body: currencyRateBody,
         response: { 200: rateRow, ...errorResponses(400, 401, 403) },
       },
     },
@@ -156,7 +79,7 @@ export const exchangeConfigRoutes: FastifyPluginAsync = async (app) => {
       const staff = signedIn(ctx(req));
       return write(req, {
         action: 'exchange_config.rate',
-        resource,
+        resource: marketExchange.resource,
         targetId: (r: CurrencyRateRow) => `${r.primary}/${r.secondary}`,
         before: (tx) => currentRateOf(tx, staff.tenantId, req.body.primary, req.body.secondary),
         run: (tx) => changeRate(tx, staff, req.body),

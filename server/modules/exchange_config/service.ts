@@ -2,7 +2,7 @@
  * Exchanges and rates of a tenant (rules: domain/exchange-config.ts). Rates are the append-only history of
  * currency_rate (server/modules/exchange/rates.ts reads the current one); a change appends a row.
  */
-import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import {
   canonicalExchange,
   currencyRateEntity,
@@ -13,30 +13,24 @@ import {
   reverseOf,
   type CurrencyRateBody,
   type CurrencyRateRow,
-  type MarketExchangeBody,
   type MarketExchangeRow,
   marketExchangeProblems,
 } from '../../../domain/exchange-config';
-import { currencyRate, marketExchange as exchangeTable, staffUser } from '../../db/schema';
-import type { EntityListSpec } from '../../core/entity';
+import { currencyRate, marketExchange as exchangeTable } from '../../db/schema';
+import { staffNamed, tenantList, type StaffNamed } from '../../core/tenant-list';
 import type { Executor, Tx } from '../../core/db';
-import { NotFoundError } from '../../core/errors';
+import { refuse, type EntityWritesSpec } from '../../core/entity-writes';
 import type { StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
 import { setRate } from '../exchange/rates';
-import { refuse } from '../../core/entity-writes';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Exchanges
 
-function selectExchanges(db: Executor, cursor: SQL<string> = sql<string>`''`) {
-  return db
-    .select({ row: exchangeTable, updatedByName: staffUser.name, _cursor: cursor })
-    .from(exchangeTable)
-    .leftJoin(staffUser, eq(staffUser.id, exchangeTable.updatedBy))
-    .$dynamic();
-}
-type ExchangeRaw = Awaited<ReturnType<typeof selectExchanges>>[number];
+const exchangeFields = { row: exchangeTable };
+/** The exchanges with who changed each last (`staffName`), `_cursor`, open for WHERE. */
+const selectExchanges = staffNamed(exchangeTable, exchangeFields, exchangeTable.updatedBy);
+type ExchangeRaw = StaffNamed<typeof exchangeFields>;
 
 function presentExchange(r: ExchangeRaw): MarketExchangeRow {
   return {
@@ -46,90 +40,52 @@ function presentExchange(r: ExchangeRaw): MarketExchangeRow {
     time_zone: r.row.timeZone,
     sessions: r.row.sessions,
     holidays: r.row.holidays.join(','),
-    updated_by_name: r.updatedByName,
+    updated_by_name: r.staffName,
     updated_at: iso(r.row.updatedAt)!,
   };
 }
 
-export const exchangeListSpec: EntityListSpec<typeof marketExchange, ExchangeRaw> = {
+export const exchangeListSpec = tenantList(exchangeTable, 'Exchange', {
   def: marketExchange,
-  table: exchangeTable,
-  id: exchangeTable.id,
   columns: { id: exchangeTable.id, code: exchangeTable.code },
-  scope: (staff: StaffScope) => eq(exchangeTable.tenantId, staff.tenantId),
-  select: (db, cursor) => selectExchanges(db, cursor),
+  select: selectExchanges,
   present: presentExchange,
-  tags: ['exchange_config'],
   description:
     "The tenant's exchanges (code, name, IANA time zone, sessions in that zone, holidays as a comma list of " +
     'YYYY-MM-DD), by code. Filter: code prefix.',
+});
+
+/**
+ * Create, edit, delete from the definition: code 2-16 upper case letters, digits and _ (400 exchange_code), unique
+ * in the tenant once upper-cased (409 duplicate); an IANA zone stored in its canonical spelling (400 time_zone);
+ * sessions in that zone (400 trading_hours); holidays as YYYY-MM-DD days, stored sorted and distinct (400 holidays).
+ */
+export const exchangeWritesSpec: EntityWritesSpec<typeof marketExchange, ExchangeRaw> = {
+  list: exchangeListSpec,
+  table: exchangeTable,
+  columns: {
+    name: exchangeTable.name,
+    time_zone: exchangeTable.timeZone,
+    sessions: exchangeTable.sessions,
+    holidays: exchangeTable.holidays,
+  },
+  validate: (values, { current }) => marketExchangeProblems({ ...current, ...values }),
+  beforeWrite: (values) => canonicalExchange(values),
+  description:
+    'code: upper case letters, digits and _, 2-16, unique in the tenant (400 exchange_code, 409 duplicate); ' +
+    'time_zone: an IANA zone, stored in its canonical spelling (400 time_zone); sessions: HH:MM-HH:MM[,HH:MM-HH:MM] ' +
+    'in that zone, in order, not overlapping, at most 6 (400 trading_hours, the trade configuration rule); holidays: ' +
+    'YYYY-MM-DD days, comma separated, stored sorted and distinct (400 holidays).',
 };
-
-/** One exchange of the tenant; else 404. */
-export async function exchangeOf(db: Executor, tenantId: string, id: number): Promise<MarketExchangeRow> {
-  const [row] = await selectExchanges(db)
-    .where(and(eq(exchangeTable.id, id), eq(exchangeTable.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw new NotFoundError('Exchange');
-  return presentExchange(row);
-}
-
-async function codeTaken(tx: Executor, tenantId: string, code: string, except = 0) {
-  const [row] = await tx
-    .select({ id: exchangeTable.id })
-    .from(exchangeTable)
-    .where(and(eq(exchangeTable.tenantId, tenantId), eq(exchangeTable.code, code)))
-    .limit(1);
-  return !!row && row.id !== except;
-}
-
-/** Adds an exchange (code unique in the tenant: 400 duplicate). */
-export async function createExchange(tx: Tx, staff: StaffScope & { id: number }, body: MarketExchangeBody) {
-  const problems = marketExchangeProblems(body);
-  if (Object.keys(problems).length) refuse(problems);
-  const values = canonicalExchange(body);
-  if (await codeTaken(tx, staff.tenantId, values.code)) refuse({ code: 'duplicate' });
-  const [row] = await tx
-    .insert(exchangeTable)
-    .values({ tenantId: staff.tenantId, ...values, updatedBy: staff.id })
-    .returning({ id: exchangeTable.id });
-  return exchangeOf(tx, staff.tenantId, row.id);
-}
-
-/** Changes every field of an exchange. */
-export async function updateExchange(tx: Tx, staff: StaffScope & { id: number }, id: number, body: MarketExchangeBody) {
-  await exchangeOf(tx, staff.tenantId, id);
-  const problems = marketExchangeProblems(body);
-  if (Object.keys(problems).length) refuse(problems);
-  const values = canonicalExchange(body);
-  if (await codeTaken(tx, staff.tenantId, values.code, id)) refuse({ code: 'duplicate' });
-  await tx
-    .update(exchangeTable)
-    .set({ ...values, updatedBy: staff.id, updatedAt: sql`now()` })
-    .where(and(eq(exchangeTable.id, id), eq(exchangeTable.tenantId, staff.tenantId)));
-  return exchangeOf(tx, staff.tenantId, id);
-}
-
-/** Deletes an exchange. */
-export async function deleteExchange(tx: Tx, tenantId: string, id: number) {
-  const current = await exchangeOf(tx, tenantId, id);
-  await tx.delete(exchangeTable).where(and(eq(exchangeTable.id, id), eq(exchangeTable.tenantId, tenantId)));
-  return current;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rates
 
-function selectRates(db: Executor, cursor: SQL<string> = sql<string>`''`) {
-  return db
-    .select({ row: currencyRate, createdByName: staffUser.name, _cursor: cursor })
-    .from(currencyRate)
-    .leftJoin(staffUser, eq(staffUser.id, currencyRate.createdBy))
-    .$dynamic();
-}
-type RateRaw = Awaited<ReturnType<typeof selectRates>>[number];
+const rateFields = { row: currencyRate };
+/** The rates with who entered each (`staffName`), `_cursor`, open for WHERE. */
+const selectRates = staffNamed(currencyRate, rateFields, currencyRate.createdBy);
 
-function presentRate(r: RateRaw): CurrencyRateRow {
+function presentRate(r: StaffNamed<typeof rateFields>): CurrencyRateRow {
   return {
     id: r.row.id,
     primary: r.row.primary as CurrencyRateRow['primary'],
@@ -137,26 +93,23 @@ function presentRate(r: RateRaw): CurrencyRateRow {
     rate: rateText(rateUnitsOf(r.row.rate)!),
     source: r.row.source,
     valid_from: iso(r.row.validFrom)!,
-    created_by_name: r.createdByName,
+    created_by_name: r.staffName,
     created_at: iso(r.row.createdAt)!,
   };
 }
 
 /** The history of the rates (every change, newest first; filter a pair with primary and secondary). */
-export const rateHistorySpec: EntityListSpec<typeof currencyRateEntity, RateRaw> = {
+export const rateHistorySpec = tenantList(currencyRate, 'Rate', {
   def: currencyRateEntity,
-  table: currencyRate,
-  id: currencyRate.id,
   columns: { id: currencyRate.id, primary: currencyRate.primary, secondary: currencyRate.secondary },
-  scope: (staff: StaffScope) => eq(currencyRate.tenantId, staff.tenantId),
-  select: (db, cursor) => selectRates(db, cursor),
+  select: selectRates,
   present: presentRate,
   tags: ['exchange_config'],
   description:
     "The history of the tenant's rates: every change as it was entered (1 primary = rate secondary, 8 decimals as a " +
     'string, source, valid_from, who and when), newest first; rows are never changed nor deleted. Filters: ' +
     'primary, secondary.',
-};
+});
 
 /** The current rate of every stored pair direction (latest valid_from <= now), by primary then secondary. */
 export async function currentRates(db: Executor, tenantId: string): Promise<CurrencyRateRow[]> {
@@ -172,13 +125,7 @@ export async function currentRates(db: Executor, tenantId: string): Promise<Curr
 }
 
 /** One row of the tenant's rate history; else 404. */
-export async function rateRowOf(db: Executor, tenantId: string, id: number): Promise<CurrencyRateRow> {
-  const [row] = await selectRates(db)
-    .where(and(eq(currencyRate.id, id), eq(currencyRate.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw new NotFoundError('Rate');
-  return presentRate(row);
-}
+export const rateRowOf = rateHistorySpec.one;
 
 /**
  * Appends a rate change to its pair's history in both directions (validated by currencyRateProblems): the rate and
@@ -186,8 +133,7 @@ export async function rateRowOf(db: Executor, tenantId: string, id: number): Pro
  * that a pair's round trip can never gain. Answers the new row of `primary -> secondary`.
  */
 export async function changeRate(tx: Tx, staff: StaffScope & { id: number }, body: CurrencyRateBody) {
-  const problems = currencyRateProblems(body);
-  if (Object.keys(problems).length) refuse(problems);
+  refuse(currencyRateProblems(body));
   const options = {
     source: body.source.trim(),
     validFrom: body.valid_from ? new Date(body.valid_from) : undefined,

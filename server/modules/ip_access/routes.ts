@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PendingChangeAnswer } from '../../../domain/approval';
-import { ipAccess, type IpAccessCreate } from '../../../domain/ip-access';
+import { ipAccess } from '../../../domain/ip-access';
+import { resourceChain } from '../../../domain/entity';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
+import { entityAction } from '../../core/entity-routes';
 import { write } from '../../core/write';
 import { pendingChange } from '../approval/schemas';
-import { createBody, idParams, ipAccessRow, statusBody, statusResponse, updateBody } from './schemas';
+import { createBody, idParams, statusBody, statusResponse, updateBody } from './schemas';
 import {
   entryOf,
   ipAccessListSpec,
@@ -17,9 +19,10 @@ import {
   readStatus,
   updateNote,
 } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['ip_access'];
-const chain = [ipAccess.resource, ...(ipAccess.parents ?? [])];
+const chain = resourceChain(ipAccess);
 const route = (path: string | undefined) => path!.replace('{id}', ':id');
 const AUDITED = 'Audited (who, before, after) in the same transaction.';
 const REVIEWED =
@@ -29,15 +32,14 @@ const REVIEWED =
   "maker when asking, the checker when approving), and at approval one that no longer holds the maker's address as " +
   'the API saw it when he asked (409 ip_maker_lockout); nothing changed.';
 
-type Id = { Params: { id: number } };
-
 /**
  * The IP allow-list (spec section 2 "ip_access"; paths are ours): entries and the switch. When on, staff requests
  * and sign-in from other addresses answer 403 ip_not_allowed (server/core/ip-allow.ts). Adding, deleting and the
  * switch are control changes (202, applied by a second administrator: service.ts applyIpAccess); a note changes at
  * once.
  */
-export const ipAccessRoutes: FastifyPluginAsync = async (app) => {
+export const ipAccessRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   entityList(app, ipAccessListSpec);
 
   app.get(
@@ -55,7 +57,7 @@ export const ipAccessRoutes: FastifyPluginAsync = async (app) => {
     (req) => readStatus(ctx(req).db, signedIn(ctx(req)).tenantId, req.ip),
   );
 
-  app.put<{ Body: { enabled: boolean } }>(
+  app.put(
     ipAccess.paths.status,
     {
       config: { permission: requires(chain, 'update') },
@@ -80,7 +82,7 @@ export const ipAccessRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: IpAccessCreate }>(
+  app.post(
     route(ipAccess.paths.create),
     {
       config: { permission: requires(chain, 'create') },
@@ -107,33 +109,19 @@ export const ipAccessRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<Id & { Body: { note: string | null } }>(
-    route(ipAccess.paths.update),
-    {
-      config: { permission: requires(chain, 'update') },
-      schema: {
-        tags,
-        description:
-          "`{ note }` changes an entry's note (blank: none); the range itself does not change (add a new entry and " +
-          `delete this one). Answers the entry; another tenant's or a missing one: 404. ${AUDITED}`,
-        params: idParams,
-        body: updateBody,
-        response: { 200: ipAccessRow, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'ip_access.update',
-        resource: ipAccess.resource,
-        targetId: req.params.id,
-        before: (tx) => entryOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => updateNote(tx, staff.tenantId, req.params.id, req.body.note),
-      });
-    },
-  );
+  entityAction<typeof updateBody>(app, ipAccessListSpec, {
+    method: 'PUT',
+    path: ipAccess.paths.update!,
+    permission: 'update',
+    action: 'ip_access.update',
+    description:
+      "`{ note }` changes an entry's note (blank: none); the range itself does not change (add a new entry and " +
+      `delete this one). Answers the entry; another tenant's or a missing one: 404. ${AUDITED}`,
+    body: updateBody,
+    run: (tx, staff, id, body) => updateNote(tx, staff.tenantId, id, body.note),
+  });
 
-  app.delete<Id>(
+  app.delete(
     route(ipAccess.paths.delete),
     {
       config: { permission: requires(chain, 'delete') },

@@ -1,4 +1,5 @@
 /** JSON schemas of the IP allow-list routes; the row schema comes from the domain definition (domain/ip-access.ts). */
+import { closed } from '../../core/schema';
 import { IP_ACCESS_MAX, ipAccess } from '../../../domain/ip-access';
 import { rowSchema } from '../../core/entity';
 
@@ -50,10 +51,8 @@ export const statusBody = {
 } as const;
 
 /** The switch and the caller's own address (GET and PUT status). */
-export const statusResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const statusResponse = closed(
+  {
     enabled: { type: 'boolean', description: 'The allow-list is enforced' },
     your_ip: { type: 'string', description: "The caller's address as the API sees it (IPv4-mapped IPv6 as IPv4)" },
     your_ip_allowed: { type: 'boolean', description: "An entry holds the caller's address" },
@@ -63,5 +62,5 @@ export const statusResponse = {
       description: 'How many changes of the list await another administrator in the approvals queue',
     },
   },
-  required: ['enabled', 'your_ip', 'your_ip_allowed', 'entries', 'pending_changes'],
-} as const;
+  ['enabled', 'your_ip', 'your_ip_allowed', 'entries', 'pending_changes'],
+);

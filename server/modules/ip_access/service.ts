@@ -11,7 +11,7 @@
  * run under one per-tenant lock, so two changes approved at once cannot each rely on the other's entry. A note
  * changes at once.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ControlChange, PendingChangeAnswer } from '../../../domain/approval';
 import { formatCidr, normalizeIp, parseCidr } from '../../../domain/cidr';
 import {
@@ -21,8 +21,8 @@ import {
   type IpAccessRow,
   type IpAccessStatus,
 } from '../../../domain/ip-access';
-import { approval, ipAllowEntry, setting, staffUser } from '../../db/schema';
-import type { EntityListSpec } from '../../core/entity';
+import { approval, ipAllowEntry, setting } from '../../db/schema';
+import { staffNamed, tenantList, type StaffNamed } from '../../core/tenant-list';
 import type { Executor } from '../../core/db';
 import { HttpError, NotFoundError, ValidationError } from '../../core/errors';
 import { allowListEnabled, allowListRanges, holds, IP_ACCESS_SETTING, parseRanges } from '../../core/ip-allow';
@@ -30,52 +30,42 @@ import type { StaffScope } from '../../core/scope';
 import { activeAdministrator, dryRun, proposeChange } from '../approval/gate';
 import { byStaff, iso } from '../records/common';
 
-const columns = {
+const entryColumns = {
   id: ipAllowEntry.id,
   cidr: ipAllowEntry.cidr,
   note: ipAllowEntry.note,
   createdBy: ipAllowEntry.createdBy,
-  createdByName: staffUser.name,
   createdAt: ipAllowEntry.createdAt,
 };
 
-/** Entries with the name of who added them and `_cursor` (the list's paging key), open for WHERE. */
-function selectEntries(db: Executor, cursor: SQL<string> = sql<string>`''`) {
-  return db
-    .select({ ...columns, _cursor: cursor })
-    .from(ipAllowEntry)
-    .leftJoin(staffUser, eq(staffUser.id, ipAllowEntry.createdBy))
-    .$dynamic();
-}
-
-type Raw = Awaited<ReturnType<typeof selectEntries>>[number];
+/** Entries with the name of who added them (`staffName`) and `_cursor` (the list's paging key), open for WHERE. */
+const selectEntries = staffNamed(ipAllowEntry, entryColumns, ipAllowEntry.createdBy);
 
 /** An entry as the API answers it. */
-export function presentEntry(r: Raw): IpAccessRow {
+export function presentEntry(r: StaffNamed<typeof entryColumns>): IpAccessRow {
   return {
     id: r.id,
     cidr: r.cidr,
     note: r.note,
     created_by: r.createdBy,
-    created_by_name: r.createdByName,
+    created_by_name: r.staffName,
     created_at: iso(r.createdAt)!,
   };
 }
 
 /** The list (and CSV export) of the tenant's entries. */
-export const ipAccessListSpec: EntityListSpec<typeof ipAccess, Raw> = {
+export const ipAccessListSpec = tenantList(ipAllowEntry, 'Allow-list entry', {
   def: ipAccess,
-  table: ipAllowEntry,
-  id: ipAllowEntry.id,
   columns: { id: ipAllowEntry.id, cidr: ipAllowEntry.cidr },
-  scope: (staff: StaffScope) => eq(ipAllowEntry.tenantId, staff.tenantId),
-  select: (db, cursor) => selectEntries(db, cursor),
+  select: selectEntries,
   present: presentEntry,
-  tags: ['ip_access'],
   description:
     "The tenant's IP allow-list entries (canonical CIDR text, note, who added each and when), newest first by " +
     'default. Filter: cidr prefix.',
-};
+});
+
+/** One entry of the tenant; else 404. */
+export const entryOf = ipAccessListSpec.one;
 
 /** Serialises the allow-list changes of one tenant (until the transaction ends). */
 const lockTenant = (tx: Executor, tenantId: string) =>
@@ -129,15 +119,6 @@ export async function readStatus(db: Executor, tenantId: string, ip: string): Pr
 
 /** A blank note is none. */
 const noteOf = (note: string | null | undefined): string | null => (note?.trim() ? note.trim() : null);
-
-/** One entry of the tenant; else 404. */
-export async function entryOf(db: Executor, tenantId: string, id: number): Promise<IpAccessRow> {
-  const [row] = await selectEntries(db)
-    .where(and(eq(ipAllowEntry.id, id), eq(ipAllowEntry.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw new NotFoundError('Allow-list entry');
-  return presentEntry(row);
-}
 
 /** A range of a request in canonical form; a malformed one or host bits set: 400 on `cidr`. */
 function rangeOf(text: string): string {

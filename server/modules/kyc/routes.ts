@@ -6,9 +6,9 @@ import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
 import { createStorage } from '../../storage';
 import { originOf, requireOwnImages } from '../../storage/own';
-import type { KycAuditBody, KycIdentity } from '../../../domain/kyc';
-import { auditBody, editBody, fillBody, idParams, kycDetailResponse, kycRow } from './schemas';
+import { auditBody, editBody, fillBody, idParams, kycDetailResponse, kycRow, type KycEdit } from './schemas';
 import { auditKyc, auditView, clientKyc, editKyc, fillKyc, kycBefore, kycDetail, kycListSpec } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['kyc'];
 const SCOPE =
@@ -16,21 +16,20 @@ const SCOPE =
   'all clients of the tenant; a client outside the scope answers 404.';
 const AUDITED = 'Audited (who, before, after) in the same transaction.';
 
-type Id = { Params: { id: number } };
-
 /** Real-name verification (spec section 7 "KYC"): the record id is the client id. */
-export const kycRoutes: FastifyPluginAsync = async (app) => {
+export const kycRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   const storage = createStorage(app.config);
   /** Identity documents are files uploaded to this store for this tenant (400 own_image otherwise). */
-  const ownDocuments = (req: FastifyRequest<{ Body: Partial<KycIdentity> }>) =>
-    requireOwnImages(req.body, ['front_image', 'back_image', 'selfie_image'], {
+  const ownDocuments = (req: FastifyRequest, body: KycEdit) =>
+    requireOwnImages(body, ['front_image', 'back_image', 'selfie_image'], {
       storage,
       tenantId: req.tenantId,
       origin: originOf(req),
     });
   entityList(app, kycListSpec);
 
-  app.get<Id>(
+  app.get(
     '/identify/admin/v1/client_detail/:id',
     {
       config: { permission: requires('kyc', 'read') },
@@ -44,7 +43,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     (req) => clientKyc(ctx(req), req.params.id),
   );
 
-  app.get<Id>(
+  app.get(
     '/identify/admin/v1/detail/:id',
     {
       config: { permission: requires('kyc', 'read') },
@@ -60,7 +59,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     (req) => kycDetail(ctx(req).db, signedIn(ctx(req)), req.params.id),
   );
 
-  app.post<Id & { Body: KycIdentity }>(
+  app.post(
     '/identify/admin/v1/fill/:id',
     {
       config: { permission: requires('kyc', 'update') },
@@ -77,7 +76,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) => {
       const staff = signedIn(ctx(req));
-      ownDocuments(req);
+      ownDocuments(req, req.body);
       return write(req, {
         action: 'kyc.fill',
         resource: 'kyc',
@@ -89,7 +88,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<Id & { Body: KycAuditBody }>(
+  app.post(
     '/identify/admin/v1/audit/:id',
     {
       config: { permission: requires('kyc', 'approve') },
@@ -117,7 +116,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<Id & { Body: Partial<KycIdentity> }>(
+  app.put(
     '/identify/admin/v1/:id',
     {
       config: { permission: requires('kyc', 'update') },
@@ -134,7 +133,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) => {
       const staff = signedIn(ctx(req));
-      ownDocuments(req);
+      ownDocuments(req, req.body);
       return write(req, {
         action: 'kyc.update',
         resource: 'kyc',

@@ -1,7 +1,9 @@
 /** JSON schemas of the KYC routes (spec section 7 "KYC"); the row schema comes from the domain definition. */
+import { closed } from '../../core/schema';
 import { ID_TYPES, KYC_DECISIONS, KYC_MAX, kyc } from '../../../domain/kyc';
 import { rowSchema } from '../../core/entity';
 import { DAY_PATTERN } from '../../core/params';
+import type { Input } from '../../core/typed';
 
 const str = { type: 'string' } as const;
 const strOrNull = { type: ['string', 'null'] } as const;
@@ -83,12 +85,17 @@ export const editBody = {
 } as const;
 
 /** Body of POST /identify/admin/v1/audit/{id}. */
-export const auditBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const auditBody = closed(
+  {
     status: { type: 'string', enum: [...KYC_DECISIONS] },
     remark: { type: 'string', maxLength: KYC_MAX.remark, description: 'Required (non-blank) to reject' },
   },
-  required: ['status'],
-} as const;
+  ['status'],
+);
+
+/** The identity a fill submits, as its route's schema has checked it. */
+export type KycIdentity = Input<typeof fillBody>;
+/** The fields an edit corrects. */
+export type KycEdit = Input<typeof editBody>;
+/** The decision of an audit: reject needs a remark. */
+export type KycAuditBody = Input<typeof auditBody>;

@@ -7,7 +7,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { client, clientIdentity, staffUser } from '../../db/schema';
-import { editable, fillable, kyc, type KycAuditBody, type KycIdentity, type KycRow } from '../../../domain/kyc';
+import { editable, fillable, kyc, type KycRow } from '../../../domain/kyc';
+import type { KycAuditBody, KycEdit, KycIdentity } from './schemas';
 import type { EntityListSpec } from '../../core/entity';
 import type { Executor, Tx } from '../../core/db';
 import { NotFoundError, StateConflictError, ValidationError } from '../../core/errors';
@@ -161,7 +162,7 @@ const clean = (v: string | null | undefined): string | null => {
 };
 
 /** The identity columns of a fill or edit body (only the keys present). */
-function identityColumns(body: Partial<KycIdentity>) {
+function identityColumns(body: KycEdit) {
   const set: Partial<typeof clientIdentity.$inferInsert> = {};
   if ('real_name' in body) set.realName = clean(body.real_name);
   if ('id_type' in body) set.idType = body.id_type;
@@ -227,7 +228,7 @@ export async function fillKyc(tx: Tx, staff: StaffScope, id: number, body: KycId
 }
 
 /** Edit (PUT {id}): staff correct the submitted fields; the status and the decision stay. Unverified: 409. */
-export async function editKyc(tx: Tx, staff: StaffScope, id: number, body: Partial<KycIdentity>): Promise<KycRow> {
+export async function editKyc(tx: Tx, staff: StaffScope, id: number, body: KycEdit): Promise<KycRow> {
   const set = identityColumns(body);
   if (Object.keys(set).length === 0)
     throw new ValidationError({ body: { code: 'nothing_to_change', message: 'Nothing to change' } });

@@ -17,12 +17,12 @@ import {
   parseUsernames,
   message as messageDef,
   sendAtInstant,
-  type MessageCompose,
   type MessageProblems,
   type MessageRecipientRow,
   type MessageRow,
 } from '../../../domain/message';
 import { client, message, messageRecipient, messageTemplate, staffUser } from '../../db/schema';
+import type { MessageComposeBody } from './schemas';
 import type { Executor, Tx } from '../../core/db';
 import type { EntityListSpec } from '../../core/entity';
 import { DomainError, NotFoundError, StateConflictError, ValidationError, type FieldIssue } from '../../core/errors';
@@ -226,7 +226,7 @@ export function cleanBody(field: string, html: string | null | undefined): strin
   return clean.replace(/<[^>]*>/g, '').trim() ? clean : null;
 }
 
-export const trimmed = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+const trimmed = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 /** A team leader of the tenant (role superman); else 400 on team_leader_id. */
 async function teamLeader(tx: Tx, tenantId: string, id: number): Promise<number> {
@@ -247,7 +247,7 @@ async function teamLeader(tx: Tx, tenantId: string, id: number): Promise<number>
 async function audienceOf(
   tx: Tx,
   staff: Staff,
-  body: MessageCompose,
+  body: MessageComposeBody,
 ): Promise<{ where: SQL; teamLeaderId: number | null }> {
   const scope = clientScope(staff);
   switch (body.audience) {
@@ -317,7 +317,7 @@ async function templateFor(tx: Executor, tenantId: string, id: number) {
 export async function composeMessage(
   tx: Tx,
   staff: Staff,
-  body: MessageCompose,
+  body: MessageComposeBody,
   zone: string,
   now = new Date(),
 ): Promise<MessageRow> {

@@ -1,31 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  message,
-  messageTemplate,
-  type MessageCompose,
-  type MessageRow,
-  type MessageTemplateBody,
-  type MessageTemplateRow,
-} from '../../../domain/message';
+import { message, messageTemplate, type MessageRow } from '../../../domain/message';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList, listQuery, readList, rowSchema } from '../../core/entity';
+import { entityWrites } from '../../core/entity-writes';
 import { errorResponses } from '../../core/errors';
 import { listResponseSchema, TOTAL_DESCRIPTION } from '../../core/list';
 import { write } from '../../core/write';
 import { readLocaleView } from '../setting/service';
-import {
-  composeBody,
-  idParams,
-  messageRow,
-  recipientList,
-  recipientsQuery,
-  templateBody,
-  templateRow,
-} from './schemas';
+import { composeBody, idParams, messageRow, recipientList, recipientsQuery, templateRow } from './schemas';
 import { cancelMessage, composeMessage, messageListSpec, messageOf, recipientsOf } from './messages';
-import { createTemplate, deleteTemplate, templateListSpec, templateOf, updateTemplate } from './templates';
+import { templateListSpec, templateOf, templateWritesSpec } from './templates';
 import { deliverDue, startScheduler } from './delivery';
+import { typed } from '../../core/typed';
 
 const tags = ['message'];
 const route = (path: string | undefined) => path!.replace('{id}', ':id');
@@ -41,14 +28,13 @@ const DELIVERY =
 /** How often the timer delivers due messages. */
 export const DELIVERY_INTERVAL_MS = 30_000;
 
-type Id = { Params: { id: number } };
-
 /** In-site messages and their templates (spec section 2 "message"; paths are ours). */
-export const messageRoutes: FastifyPluginAsync = async (app) => {
+export const messageRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   const stop = startScheduler(app.db, DELIVERY_INTERVAL_MS, (e) => app.log.error(e, 'message delivery failed'));
   app.addHook('onClose', async () => stop());
 
-  app.get<{ Querystring: Record<string, unknown> }>(
+  app.get(
     message.paths.list,
     {
       config: { permission: requires('message', 'read') },
@@ -70,10 +56,10 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // Templates: read by everyone who may read messages (a team leader composes from them), written with message
-  // config (supervisors and administrators), so the texts clients receive are the ones the office approved.
+  // config (the definition's writeGrant), so the texts clients receive are the ones the office approved.
   entityList(app, templateListSpec);
 
-  app.get<Id>(
+  app.get(
     route(messageTemplate.paths.one),
     {
       config: { permission: requires('message', 'read') },
@@ -87,82 +73,9 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     (req) => templateOf(ctx(req).db, signedIn(ctx(req)).tenantId, req.params.id),
   );
 
-  const TEMPLATE_RULES =
-    '`{ name, title, title_en?, body, body_en? }`: name, zh-CN title and body required; bodies are rich text, ' +
-    'sanitised (domain/html.ts); a {{variable}} other than client_name, username, agent_name is 400 ' +
-    'unknown_variable on its field. Needs message config (supervisors, administrators).';
+  entityWrites(app, templateWritesSpec);
 
-  app.post<{ Body: MessageTemplateBody }>(
-    route(messageTemplate.paths.create),
-    {
-      config: { permission: requires('message', 'config') },
-      schema: {
-        tags,
-        description: `Adds a template. ${TEMPLATE_RULES} ${AUDITED}`,
-        body: templateBody,
-        response: { 200: templateRow, ...errorResponses(400, 401, 403) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'message_template.create',
-        resource: 'message',
-        targetId: (r: MessageTemplateRow) => r.id,
-        run: (tx) => createTemplate(tx, staff, req.body),
-      });
-    },
-  );
-
-  app.put<Id & { Body: MessageTemplateBody }>(
-    route(messageTemplate.paths.update),
-    {
-      config: { permission: requires('message', 'config') },
-      schema: {
-        tags,
-        description: `Replaces a template's texts (messages already composed keep theirs). ${TEMPLATE_RULES} ${AUDITED}`,
-        params: idParams,
-        body: templateBody,
-        response: { 200: templateRow, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'message_template.update',
-        resource: 'message',
-        targetId: req.params.id,
-        before: (tx) => templateOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => updateTemplate(tx, staff, req.params.id, req.body),
-      });
-    },
-  );
-
-  app.delete<Id>(
-    route(messageTemplate.paths.delete),
-    {
-      config: { permission: requires('message', 'config') },
-      schema: {
-        tags,
-        description: `Deletes a template; messages composed from it keep their texts and the template's name. ${AUDITED}`,
-        params: idParams,
-        response: { 200: templateRow, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'message_template.delete',
-        resource: 'message',
-        targetId: req.params.id,
-        before: (tx) => templateOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => deleteTemplate(tx, staff.tenantId, req.params.id),
-        after: () => null,
-      });
-    },
-  );
-
-  app.post<{ Body: MessageCompose }>(
+  app.post(
     route(message.paths.create),
     {
       config: { permission: requires('message', 'create') },
@@ -196,7 +109,7 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<Id>(
+  app.get(
     route(message.paths.one),
     {
       config: { permission: requires('message', 'read') },
@@ -210,7 +123,7 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     (req) => messageOf(ctx(req).db, signedIn(ctx(req)), req.params.id),
   );
 
-  app.get<Id & { Querystring: { page?: number; page_size?: number; read?: boolean } }>(
+  app.get(
     route(message.paths.recipients),
     {
       config: { permission: requires('message', 'read') },
@@ -228,7 +141,7 @@ export const messageRoutes: FastifyPluginAsync = async (app) => {
     (req) => recipientsOf(ctx(req).db, signedIn(ctx(req)), req.params.id, req.query),
   );
 
-  app.post<Id>(
+  app.post(
     route(message.paths.cancel),
     {
       config: { permission: requires('message', 'create') },

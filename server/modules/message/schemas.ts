@@ -7,6 +7,7 @@ import {
   messageRecipient,
   messageTemplate,
 } from '../../../domain/message';
+import type { Input } from '../../core/typed';
 import { rowSchema } from '../../core/entity';
 import { listResponseSchema } from '../../core/list';
 import { idField, pagingFields } from '../../core/params';
@@ -65,21 +66,8 @@ export const composeBody = {
   },
   required: ['audience'],
 } as const;
-
-/** Body of a template's create and update. */
-export const templateBody = {
-  type: 'object',
-  additionalProperties: false,
-  propertyNames: { enum: ['name', 'title', 'title_en', 'body', 'body_en'] },
-  properties: {
-    name: { type: 'string', maxLength: MESSAGE_MAX.templateName },
-    title: { ...title, description: `zh-CN title. ${VARS}` },
-    title_en: { type: ['string', 'null'], maxLength: MESSAGE_MAX.title },
-    body: { ...body, description: `zh-CN body, rich text (sanitised). ${VARS}` },
-    body_en: { type: ['string', 'null'], maxLength: MESSAGE_MAX.body },
-  },
-  required: ['name', 'title', 'body'],
-} as const;
+/** A message to compose, as its route's schema has checked it. */
+export type MessageComposeBody = Input<typeof composeBody>;
 
 /** Querystring of the recipients. */
 export const recipientsQuery = {

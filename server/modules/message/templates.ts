@@ -1,18 +1,17 @@
-/** Message templates (domain/message.ts messageTemplate): the tenant's list, one, create, update, delete. */
+/**
+ * Message templates (domain/message.ts messageTemplate): the tenant's list, one, and the writes from the definition
+ * with the template's own rules (a body with text, known {{variables}}) and its bodies sanitised when stored.
+ */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  templateProblems,
-  messageTemplate as templateDef,
-  type MessageTemplateBody,
-  type MessageTemplateRow,
-} from '../../../domain/message';
+import { templateProblems, messageTemplate as templateDef, type MessageTemplateRow } from '../../../domain/message';
 import { messageTemplate, staffUser } from '../../db/schema';
-import type { Executor, Tx } from '../../core/db';
+import type { Executor } from '../../core/db';
 import type { EntityListSpec } from '../../core/entity';
-import { NotFoundError, ValidationError } from '../../core/errors';
+import { refuse, type EntityWritesSpec } from '../../core/entity-writes';
+import { NotFoundError } from '../../core/errors';
 import { iso } from '../records/common';
-import { cleanBody, refuse, trimmed, type Staff } from './messages';
+import { cleanBody } from './messages';
 
 const editor = alias(staffUser, 'template_editor');
 
@@ -70,46 +69,31 @@ export async function templateOf(db: Executor, tenantId: string, id: number): Pr
   return presentTemplate(row);
 }
 
-/** A template body as stored: the shared rules, trimmed texts, sanitised bodies. */
-function templateValues(body: MessageTemplateBody) {
-  refuse(templateProblems(body));
-  const html = cleanBody('body', body.body);
-  if (!html) throw new ValidationError({ body: { code: 'required', message: 'Body is required' } });
-  return {
-    name: body.name.trim(),
-    title: body.title.trim(),
-    titleEn: trimmed(body.title_en),
-    body: html,
-    bodyEn: cleanBody('body_en', body.body_en),
-  };
-}
-
-export async function createTemplate(tx: Tx, staff: Staff, body: MessageTemplateBody): Promise<MessageTemplateRow> {
-  const [row] = await tx
-    .insert(messageTemplate)
-    .values({ tenantId: staff.tenantId, ...templateValues(body), updatedBy: staff.id })
-    .returning({ id: messageTemplate.id });
-  return templateOf(tx, staff.tenantId, row.id);
-}
-
-export async function updateTemplate(
-  tx: Tx,
-  staff: Staff,
-  id: number,
-  body: MessageTemplateBody,
-): Promise<MessageTemplateRow> {
-  const [row] = await tx
-    .update(messageTemplate)
-    .set({ ...templateValues(body), updatedBy: staff.id, updatedAt: sql`now()` })
-    .where(and(eq(messageTemplate.id, id), eq(messageTemplate.tenantId, staff.tenantId)))
-    .returning({ id: messageTemplate.id });
-  if (!row) throw new NotFoundError('Template');
-  return templateOf(tx, staff.tenantId, id);
-}
-
-/** Deletes a template; messages composed from it keep their texts and its name. */
-export async function deleteTemplate(tx: Tx, tenantId: string, id: number): Promise<MessageTemplateRow> {
-  const before = await templateOf(tx, tenantId, id);
-  await tx.delete(messageTemplate).where(and(eq(messageTemplate.id, id), eq(messageTemplate.tenantId, tenantId)));
-  return before;
-}
+/**
+ * Create, edit, delete from the definition (message config): the rules of templateProblems on the texts as they
+ * will be (400 required, unknown_variable), the bodies sanitised (domain/html.ts; nothing left of the zh-CN body:
+ * 400 required). Messages already composed keep their texts and the template's name.
+ */
+export const templateWritesSpec: EntityWritesSpec<typeof templateDef, RawTemplate> = {
+  list: templateListSpec,
+  table: messageTemplate,
+  columns: {
+    title: messageTemplate.title,
+    title_en: messageTemplate.titleEn,
+    body: messageTemplate.body,
+    body_en: messageTemplate.bodyEn,
+  },
+  validate: (values, { current }) => templateProblems({ ...current, ...values }),
+  beforeWrite: (values) => {
+    const out = { ...values };
+    if (values.body !== undefined) out.body = cleanBody('body', values.body as string);
+    if (values.body_en !== undefined) out.body_en = cleanBody('body_en', values.body_en as string | null);
+    if (values.body !== undefined && !out.body) refuse({ body: 'required' });
+    return out;
+  },
+  description:
+    '`{ name, title, title_en?, body, body_en? }`: name, zh-CN title and body required; bodies are rich text, ' +
+    'sanitised (domain/html.ts); a {{variable}} other than client_name, username, agent_name is 400 ' +
+    'unknown_variable on its field. Needs message config (supervisors, administrators); messages already composed ' +
+    "keep their texts and the template's name.",
+};

@@ -6,6 +6,7 @@ import { auditLoan, creditOverdrawn, payFine, rollbackOverdrawn } from './servic
 import { amountSchema, idempotencyHeader, moneyMutation } from '../records/http';
 import { overdrawnListQuery, overdrawnRecordSchema } from './schemas';
 import { recordAuditRoute, recordDetailRoute, recordListRoutes, recordRollbackRoute } from '../records/routes';
+import { typed } from '../../core/typed';
 
 const tags = ['overdrawn'];
 
@@ -29,7 +30,8 @@ const amountBody = {
 } as const;
 
 /** Loans, compensations and bonuses (spec section 7 "Overdrawn"). */
-export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
+export const overdrawnRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   recordListRoutes(app, {
     path: '/overdrawn/admin/v1/record/list',
     // The declared grant admits anyone who may read (export) some overdrawn records; chainOf checks the sub_type's.
@@ -47,7 +49,7 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
   });
 
   for (const subType of ['compensation', 'bonus'] as const) {
-    app.post<{ Body: { account_id: number | string; amount: unknown; remark?: string } }>(
+    app.post(
       `/overdrawn/admin/v1/${subType}/:id`,
       {
         config: { permission: requires('client', 'fund') },
@@ -121,7 +123,7 @@ export const overdrawnRoutes: FastifyPluginAsync = async (app) => {
     rollback: rollbackOverdrawn,
   });
 
-  app.post<{ Body: { amount: unknown } }>(
+  app.post(
     '/overdrawn/admin/v1/loan/pay_fine/:id',
     {
       config: { permission: requires(['loan', 'funds'], 'settle') },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PERMISSION_CHAIN, permissionPaths } from '../../../domain/permission';
-import type { Narrowing } from '../../../permissions';
 import { PERMISSION_VERSION_HEADER, requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { errorResponses } from '../../core/errors';
@@ -8,6 +7,7 @@ import { write } from '../../core/write';
 import { pendingChange } from '../approval/schemas';
 import { historyQuery, historyResponse, listResponse, roleBody, roleParams } from './schemas';
 import { permissionList, replaceNarrowings, roleNarrowings, versionHistory } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['permission'];
 const chain = [...PERMISSION_CHAIN];
@@ -17,7 +17,8 @@ const route = (path: string) => path.replace('{role}', ':role');
  * Permissions (spec section 2 "permission"): the role grants of permissions/roles/*.json and the tenant's narrowings.
  * The access guard enforces the narrowed grants on every request (server/core/access.ts).
  */
-export const permissionRoutes: FastifyPluginAsync = async (app) => {
+export const permissionRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   app.get(
     permissionPaths.list,
     {
@@ -34,7 +35,7 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
     (req) => permissionList(ctx(req).db, signedIn(ctx(req)).tenantId),
   );
 
-  app.get<{ Querystring: { limit: number } }>(
+  app.get(
     permissionPaths.history,
     {
       config: { permission: requires(chain, 'read') },
@@ -49,7 +50,7 @@ export const permissionRoutes: FastifyPluginAsync = async (app) => {
     (req) => versionHistory(ctx(req).db, signedIn(ctx(req)).tenantId, req.query.limit),
   );
 
-  app.put<{ Params: { role: string }; Body: { removed: Narrowing[]; version: number } }>(
+  app.put(
     route(permissionPaths.role),
     {
       config: { permission: requires(chain, 'update') },

@@ -1,57 +1,48 @@
 /** JSON schemas of the permission routes (domain/permission.ts). */
+import { closed } from '../../core/schema';
 import { ACTIONS, ROLES } from '../../../permissions';
 import { NARROWINGS_MAX, RESOURCE_PATTERN } from '../../../domain/permission';
 
-const narrowing = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+const narrowing = closed(
+  {
     resource: { type: 'string', pattern: RESOURCE_PATTERN, description: 'Permission resource key, e.g. message' },
     action: { type: 'string', enum: [...ACTIONS] },
   },
-  required: ['resource', 'action'],
-} as const;
+  ['resource', 'action'],
+);
 
 const narrowings = { type: 'array', items: narrowing, maxItems: NARROWINGS_MAX } as const;
 
-const grant = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { resource: { type: 'string' }, actions: { type: 'array', items: { type: 'string' } } },
-  required: ['resource', 'actions'],
-} as const;
+const grant = closed({ resource: { type: 'string' }, actions: { type: 'array', items: { type: 'string' } } }, [
+  'resource',
+  'actions',
+]);
 
 /** One role as the matrix shows it. */
-const roleState = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+const roleState = closed(
+  {
     role: { type: 'string', enum: [...ROLES] },
     name: { type: 'string', description: "The role's name in its JSON file" },
     grants: { type: 'array', items: grant, description: "The role's grants from permissions/roles/<role>.json" },
     removed: { ...narrowings, description: "The tenant's narrowings of the role" },
     feature_flags: { type: 'object', additionalProperties: { type: 'boolean' }, description: 'Read-only' },
   },
-  required: ['role', 'name', 'grants', 'removed', 'feature_flags'],
-} as const;
+  ['role', 'name', 'grants', 'removed', 'feature_flags'],
+);
 
 /** GET list: every role's grants and the tenant's narrowings, at the tenant's version. */
-export const listResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const listResponse = closed(
+  {
     version: { type: 'integer', minimum: 0, description: "The tenant's permission version (0: never narrowed)" },
     actions: { type: 'array', items: { type: 'string' } },
     roles: { type: 'array', items: roleState },
   },
-  required: ['version', 'actions', 'roles'],
-} as const;
+  ['version', 'actions', 'roles'],
+);
 
 /** One version of the tenant's narrowings. */
-export const versionRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const versionRow = closed(
+  {
     version: { type: 'integer' },
     role: { type: 'string' },
     removed: { ...narrowings, description: 'Narrowings this version added' },
@@ -60,22 +51,13 @@ export const versionRow = {
     changed_by_name: { type: ['string', 'null'] },
     changed_at: { type: 'string', format: 'date-time' },
   },
-  required: ['version', 'role', 'removed', 'restored', 'changed_by', 'changed_by_name', 'changed_at'],
-} as const;
+  ['version', 'role', 'removed', 'restored', 'changed_by', 'changed_by_name', 'changed_at'],
+);
 
 /** GET history. */
-export const historyResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { items: { type: 'array', items: versionRow } },
-  required: ['items'],
-} as const;
+export const historyResponse = closed({ items: { type: 'array', items: versionRow } }, ['items']);
 
-export const historyQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-} as const;
+export const historyQuery = closed({ limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } });
 
 /** `{role}` path parameter. */
 export const roleParams = {
@@ -85,12 +67,10 @@ export const roleParams = {
 } as const;
 
 /** PUT role: the role's whole set of narrowings, and the version the caller saw. */
-export const roleBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const roleBody = closed(
+  {
     removed: { ...narrowings, description: 'Every action removed from the role in this tenant (replaces the set)' },
     version: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'The version the caller saw' },
   },
-  required: ['removed', 'version'],
-} as const;
+  ['removed', 'version'],
+);

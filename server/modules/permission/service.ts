@@ -18,6 +18,7 @@ import { readTenantPermissions } from '../../core/access';
 import type { Staff } from '../../core/auth';
 import type { Executor, Tx } from '../../core/db';
 import { HttpError } from '../../core/errors';
+import { announceSessions } from '../../core/events';
 import { isMoneyResource, type ControlChange, type PendingChangeAnswer } from '../../../domain/approval';
 import { activeAdministrator, proposeChange } from '../approval/gate';
 import { byStaff } from '../records/common';
@@ -157,6 +158,8 @@ async function writeNarrowings(
     changedBy: staff.id,
     changedByName: staff.name || staff.username,
   });
+  // the role's open event streams check their grants again (at commit)
+  await announceSessions(tx, { tenant: staff.tenantId, role });
   return { role, removed: unique, version };
 }
 

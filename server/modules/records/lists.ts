@@ -9,34 +9,33 @@
  * Detail: the same join for one record (recordDetail), plus the staff names of who created, resolved and rolled it back.
  * Every record view (list row, detail) is the kind's presenter plus the joined names (`withNames`).
  *
- * Export: the same WHERE (filters and data scope, built once by `recordWhere`) streamed as CSV in the list's order
- * (sort and order as the list takes them), in keyset batches of EXPORT_BATCH (OFFSET for a nullable sort); the
- * columns are the definition's (core/entity.ts csvColumns: headers in `lang`, labels, times in `tz`).
+ * Export: the same WHERE (filters and data scope, built once by `recordWhere`) streamed as CSV or .xlsx (`format`) in
+ * the list's order (sort and order as the list takes them), in keyset batches of EXPORT_BATCH (OFFSET for a nullable
+ * sort); the columns are the definition's (core/entity.ts csvColumns: headers in `lang`, labels, times in `tz`).
  *
  * Each kind (its table, own filters, presenter and CSV definition: RecordKind) is declared by the module that owns it
  * (deposit/lists.ts, withdraw/lists.ts, overdrawn/lists.ts): records/ imports none of the modules that use it.
  */
 import type { Readable } from 'node:stream';
-import { and, eq, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { client, depositRecord, overdrawnRecord, withdrawRecord } from '../../db/schema';
 import { staffUser } from '../../db/schema';
 import type { FastifyReply } from 'fastify';
 import {
   COUNT_CAP,
-  csvStream,
   EXPORT_BATCH,
+  exportStream,
   listPage,
   listTotal,
   paging,
-  sendCsv,
+  sendExport,
   startsWith,
-  type CsvColumn,
   type ListParams,
   type PagePlan,
   type SortSpec,
 } from '../../core/list';
-import { bareDay, csvColumns, dayEnd, dayStart } from '../../core/entity';
+import { csvColumns, dayOrTimeRange, sheetTitle, type ExportParams } from '../../core/entity';
 import { sortFields, type EntityDef, type Language } from '../../../domain/entity';
 import { deposit } from '../../../domain/records';
 import type { ApprovalKind, RecordApprovalState } from '../../../domain/approval';
@@ -54,13 +53,6 @@ const bool = (v: unknown, field: string): boolean | undefined => {
   if (v === true || v === 'true' || v === '1' || v === 'fake') return true;
   if (v === false || v === 'false' || v === '0' || v === 'real') return false;
   throw new ValidationError({ [field]: `${field} must be true or false` });
-};
-
-const date = (v: unknown, field: string): Date | undefined => {
-  if (v === undefined || v === null || v === '') return undefined;
-  const d = new Date(String(v));
-  if (Number.isNaN(d.getTime())) throw new ValidationError({ [field]: `${field} must be a date` });
-  return d;
 };
 
 /** A record joined with its client and agent, as the lists and exports read it. */
@@ -121,23 +113,9 @@ function recordWhere(actor: Actor, kind: RecordKind<any, any>, q: ListQuery): SQ
   if (q.client_id) conds.push(eq(t.clientId, Number(q.client_id)));
   if (q.username) conds.push(startsWith(client.username, String(q.username)));
   if (q.agent_id) conds.push(eq(t.agentId, Number(q.agent_id)));
-  // A bare day is that whole day in the tenant's time zone (from its 00:00 to the next day's); a date-time, the
-  // instant it names.
-  const fromRaw = q.created_at_from;
-  const from = date(fromRaw, 'created_at_from');
-  const toRaw = q.created_at_to;
-  const to = date(toRaw, 'created_at_to');
-  if (from)
-    conds.push(
-      gte(t.createdAt, bareDay(String(fromRaw), 'created_at_from') ? dayStart(String(fromRaw), actor.tenantId) : from),
-    );
-  if (to)
-    conds.push(
-      lt(
-        t.createdAt,
-        bareDay(String(toRaw), 'created_at_to') ? dayEnd(String(toRaw), actor.tenantId) : new Date(to.getTime() + 1),
-      ),
-    );
+  // created_at: when the record was made; resolved_at: when it was decided (the dashboard's day of a figure)
+  conds.push(...dayOrTimeRange(t.createdAt, q, 'created_at', actor.tenantId));
+  conds.push(...dayOrTimeRange(t.resolvedAt, q, 'resolved_at', actor.tenantId));
   return and(...conds, ...kind.extra(q));
 }
 
@@ -250,28 +228,26 @@ export async function listRecords<R, V>(tx: Executor, actor: Actor, kind: Record
 
 /** What the OpenAPI description of a record export says. */
 export const EXPORT_DESCRIPTION =
-  "CSV (UTF-8 with BOM, header row first) of every record the list's filters match in the caller's data scope, in " +
+  "CSV (UTF-8 with BOM, header row first; .xlsx with `format=xlsx`) of every record the list's filters match in the caller's data scope, in " +
   `the list's order (\`sort\`, \`order\`; default newest first), streamed in batches of ${EXPORT_BATCH}. Headers, ` +
   'enum values (status, type...) and the client type in `lang` (default zh-CN), times as `YYYY-MM-DD HH:mm:ss` in `tz` ' +
   `(default the tenant's time zone); amounts are the stored decimal strings. \`X-Total-Count\` announces the row count when it ` +
   `is exact (at most ${COUNT_CAP} matches).`;
 
-/** The CSV's language and time zone, as an export's querystring gives them. */
-export interface CsvOptions {
-  lang?: Language;
-  tz?: string;
-}
+/** The file's format, language and time zone, as an export's querystring gives them. */
+export type CsvOptions = ExportParams;
 
-/** A streamed CSV export and, when exactly known (at most COUNT_CAP), the number of rows it will hold. */
+/** A streamed export (CSV or .xlsx) and, when exactly known (at most COUNT_CAP), the number of rows it will hold. */
 export interface RecordExport {
-  csv: Readable;
+  stream: Readable;
+  format: ExportParams['format'];
   total: number | null;
 }
 
-/** Sends an export as a CSV attachment, with `X-Total-Count` (the console's progress) when the total is exact. */
+/** Sends an export as an attachment, with `X-Total-Count` (the console's progress) when the total is exact. */
 export function sendRecordExport(reply: FastifyReply, filename: string, exp: RecordExport): FastifyReply {
   if (exp.total !== null) reply.header('x-total-count', String(exp.total));
-  return sendCsv(reply, filename, exp.csv);
+  return sendExport(reply, filename, exp.stream, exp.format);
 }
 
 /**
@@ -313,14 +289,25 @@ export async function exportRecords<R>(
     last = end ? (JSON.parse(end._cursor) as [string, number]) : null;
     return rows.map((x) => withNames(kind, x) as Record<string, unknown>);
   };
-  const columns: CsvColumn<Record<string, unknown>>[] = recordCsvColumns(
-    kind.def(q),
-    q.lang,
-    q.tz ?? (await tenantTimeZone(tx, actor.tenantId)),
-  );
-  return { csv: csvStream(columns, batch), total: estimate ? null : total };
+  const def = kind.def(q);
+  const columns = recordCsvColumns(def, q.lang, q.tz ?? (await tenantTimeZone(tx, actor.tenantId)));
+  return {
+    stream: exportStream(q.format, columns, batch, sheetTitle(def, q.lang ?? 'zh-CN')),
+    format: q.format,
+    total: estimate ? null : total,
+  };
 }
 
 /** The filter on a record's sub_type, when the query asks one. */
 export const subTypeFilter = (column: PgColumn) => (q: ListQuery) =>
   q.sub_type ? [eq(column, String(q.sub_type))] : [];
+
+/**
+ * One record kind's reads, as its module exports them: the list, the list's CSV export and one record's detail
+ * (404 `<what> not found` outside the scope).
+ */
+export const recordReads = <R, V>(kind: RecordKind<R, V>, what: string) => ({
+  list: (tx: Executor, actor: Actor, q: ListQuery) => listRecords(tx, actor, kind, q),
+  export: (tx: Executor, actor: Actor, q: ListQuery & CsvOptions) => exportRecords(tx, actor, kind, q),
+  detail: (tx: Executor, actor: Actor, id: number) => recordDetail(tx, actor, kind, id, what),
+});

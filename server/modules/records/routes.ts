@@ -8,9 +8,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
 import type { Executor } from '../../core/db';
-import { listResponseSchema } from '../../core/list';
+import { EXPORT_RESPONSE, listResponseSchema } from '../../core/list';
 import type { Actor } from './common';
 import { authorize, requires } from '../../core/access';
+import { typed } from '../../core/typed';
 import { actorOf, idempotencyHeader, moneyMutation, pathId } from './http';
 import { EXPORT_DESCRIPTION, sendRecordExport, type CsvOptions, type ListQuery, type RecordExport } from './lists';
 import { auditBody, recordExportQuery, remarkBody, type recordListQuery } from './schemas';
@@ -41,7 +42,7 @@ interface RecordMutationRoute extends RecordRoute {
 const mutationResponses = (record: object) => ({ 200: record, ...errorResponses(400, 401, 403, 404, 409, 422) });
 
 /**
- * `GET <path>` (a page of records) and `GET <path>/export` (every match as CSV) in one call: the same querystring,
+ * `GET <path>` (a page of records) and `GET <path>/export` (every match as CSV or .xlsx) in one call: the same querystring,
  * the caller's scope, `<chain>:read` and `<chain>:export`. With `chainOf`, the declared chain admits anyone who may
  * read (export) some of the records and the chain of the query's own kind (e.g. an overdrawn sub_type) is checked
  * before anything is read.
@@ -60,31 +61,33 @@ export function recordListRoutes(
     filename: (q: ListQuery) => string;
   },
 ): void {
-  const schema = (description: string, querystring: object, ok: object) => ({
-    tags: opts.tags,
-    description,
-    querystring,
-    response: { 200: ok, ...errorResponses(400, 401, 403) },
-  });
-  app.get<{ Querystring: ListQuery }>(
+  const errors = errorResponses(400, 401, 403);
+  typed(app).get(
     opts.path,
     {
       config: { permission: requires(opts.chain, 'read') },
-      schema: schema(opts.description, opts.querystring, listResponseSchema(opts.record)),
+      schema: {
+        tags: opts.tags,
+        description: opts.description,
+        querystring: opts.querystring,
+        response: { 200: listResponseSchema(opts.record), ...errors },
+      },
     },
     async (req) => {
       if (opts.chainOf) await authorize(req, opts.chainOf(req.query), 'read');
       return opts.list(ctx(req).db, actorOf(req), req.query);
     },
   );
-  app.get<{ Querystring: ListQuery & CsvOptions }>(
+  typed(app).get(
     `${opts.path}/export`,
     {
       config: { permission: requires(opts.chain, 'export') },
-      schema: schema(`${opts.exportDescription} ${EXPORT_DESCRIPTION}`, recordExportQuery(opts.querystring), {
-        type: 'string',
-        description: 'text/csv',
-      }),
+      schema: {
+        tags: opts.tags,
+        description: `${opts.exportDescription} ${EXPORT_DESCRIPTION}`,
+        querystring: recordExportQuery(opts.querystring),
+        response: { 200: EXPORT_RESPONSE, ...errors },
+      },
     },
     async (req, reply) => {
       if (opts.chainOf) await authorize(req, opts.chainOf(req.query), 'export');
@@ -134,7 +137,7 @@ export function recordAuditRoute(
     ) => Promise<unknown>;
   },
 ): void {
-  app.route<{ Body: { status: 'approved' | 'rejected'; remark?: string } }>({
+  typed(app).route({
     method: opts.method ?? 'PUT',
     url: opts.path,
     config: { permission: requires(opts.chain, 'approve') },
@@ -165,7 +168,7 @@ export function recordRollbackRoute(
     rollback: (tx: Executor, actor: Actor, id: number, remark?: string) => Promise<unknown>;
   },
 ): void {
-  app.put<{ Body: { remark?: string } | undefined }>(
+  typed(app).put(
     opts.path,
     {
       config: { permission: requires(opts.chain, 'approve') },

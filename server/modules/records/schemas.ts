@@ -1,7 +1,7 @@
 /**
  * JSON schemas shared by the money record routes, derived from the record definitions (domain/records.ts): the list
- * querystring (paging, the definition's sort whitelist and filters, plus the created_at bounds the definition cannot
- * express), the record view (every field of the definition; the staff names and the proof URL optional).
+ * querystring (paging, the definition's sort whitelist and filters, plus the created_at and resolved_at
+ * bounds the definition cannot express), the record view (every field of the definition; the staff names and the proof URL optional).
  */
 import { RECORD_DETAIL_ONLY } from '../../../domain/records';
 import { APPROVAL_KINDS } from '../../../domain/approval';
@@ -9,21 +9,35 @@ import type { EntityDef } from '../../../domain/entity';
 import { exportParams, listQuery, rowSchema } from '../../core/entity';
 import { TOTAL_DESCRIPTION, withParams } from '../../core/list';
 import { dayOrTimeField } from '../../core/params';
+import { schemaOf } from '../../core/typed';
+import type { CsvOptions, ListQuery } from './lists';
 
-/** The filters of every record list that a field's filter kind cannot say (date or date-time bounds). */
-const createdAtBounds = {
-  created_at_from: dayOrTimeField("From this day (the tenant's time zone) or date-time (inclusive)"),
-  created_at_to: dayOrTimeField('Up to this day (inclusive, whole day) or date-time'),
+/** A `<name>_from` / `<name>_to` pair of day or date-time bounds (server/core/entity.ts dayOrTimeRange). */
+const dayOrTimeBounds = <N extends string>(name: N, what: string) =>
+  ({
+    [`${name}_from`]: dayOrTimeField(`${what} from this day (the tenant's time zone) or date-time (inclusive)`),
+    [`${name}_to`]: dayOrTimeField(`${what} up to this day (inclusive, whole day) or date-time`),
+  }) as Record<`${N}_from` | `${N}_to`, ReturnType<typeof dayOrTimeField>>;
+
+/**
+ * The filters of every record list that a field's filter kind cannot say (date or date-time bounds): when the record
+ * was created, and when it was decided (approved or rejected: the day the dashboard counts it).
+ */
+const dateBounds = {
+  ...dayOrTimeBounds('created_at', 'Created'),
+  ...dayOrTimeBounds('resolved_at', 'Resolved (approved or rejected)'),
 };
 
-/** Query of a record list: paging, the definition's sort whitelist and filters, the created_at bounds and `extra`. */
-export const recordListQuery = (def: EntityDef, extra: Record<string, object> = {}) => ({
-  ...listQuery(def, { ...createdAtBounds, ...extra }),
-  description: TOTAL_DESCRIPTION,
-});
+/** Query of a record list: paging, the definition's sort whitelist and filters, the created_at and resolved_at bounds and `extra`. */
+export const recordListQuery = (def: EntityDef, extra: Record<string, object> = {}) =>
+  schemaOf<ListQuery>()({
+    ...listQuery(def, { ...dateBounds, ...extra }),
+    description: TOTAL_DESCRIPTION,
+  });
 
 /** The querystring of a record export: the list's, and the CSV's language (`lang`) and time zone (`tz`). */
-export const recordExportQuery = (query: ReturnType<typeof recordListQuery>) => withParams(query, exportParams);
+export const recordExportQuery = (query: ReturnType<typeof recordListQuery>) =>
+  schemaOf<ListQuery & CsvOptions>()(withParams(query, exportParams));
 
 /** Fields of a record view that some answers leave out: the staff names (details only) and the proof URL. */
 const OPTIONAL: readonly string[] = [...RECORD_DETAIL_ONLY, 'screenshot_url'];

@@ -5,6 +5,7 @@ import { NotFoundError, StateConflictError, ValidationError } from '../../core/e
 import type { Executor } from '../../core/db';
 import type { Actor } from './common';
 import { recordScope } from '../../core/scope';
+import { recordLive } from './live';
 
 type RecordTable = PgTable & { id: any; tenantId: any; clientId: any; agentId: any; status: any };
 
@@ -31,7 +32,10 @@ export async function transition<T extends RecordTable>(
     .set(set)
     .where(and(eq(table.id, id), scope, inArray(table.status, from), extra ?? sql`true`))
     .returning();
-  if (rows.length) return rows[0];
+  if (rows.length) {
+    await recordLive(tx, table, rows[0], 'decided', actor);
+    return rows[0];
+  }
   const [current] = await (tx as any)
     .select({ status: table.status })
     .from(table)

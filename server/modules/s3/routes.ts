@@ -16,20 +16,16 @@ import {
 } from './schemas';
 import { presignRead, presignUpload, readObject, receiveUpload } from './service';
 import { originOf } from '../../storage/own';
+import { typed, type Input } from '../../core/typed';
 
 const tags = ['s3'];
 
 /** What an uploaded image is for, and the grant that allows it. */
-type UploadPurpose = 'proof' | 'kyc' | 'logo';
+type UploadPurpose = NonNullable<Input<typeof presignPutBody>['purpose']>;
 const UPLOAD_GRANTS: Record<UploadPurpose, { chain: string[]; action: Action }> = {
   proof: { chain: ['client'], action: 'fund' },
   kyc: { chain: ['kyc'], action: 'update' },
   logo: { chain: ['settings', 'config'], action: 'update' },
-};
-
-type ObjectRequest = {
-  Params: { tenant: string; file: string };
-  Querystring: { expires?: number; signature?: string; size?: number };
 };
 
 // Why the object routes are 'public': the browser sends the file straight to the URL presign/put answered,
@@ -42,11 +38,12 @@ const OBJECT_ROUTES_DESCRIPTION =
   `the signature). Forged or altered: 403 signature_invalid; expired: 403 url_expired.`;
 
 /** Presigned uploads (proof images) and, for the embedded local store, the signed object routes. */
-export const s3Routes: FastifyPluginAsync = async (app) => {
+export const s3Routes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   const storage = createStorage(app.config);
   setProofStore(storage);
 
-  app.post<{ Body: { filename: string; content_type: string; size: number; purpose?: UploadPurpose } }>(
+  app.post(
     '/s3/admin/presign/put',
     {
       // Any signed-in staff member may ask; the purpose's own grant is checked first (403, audited).
@@ -71,7 +68,7 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { url: string } }>(
+  app.post(
     '/s3/admin/presign/get',
     {
       config: { permission: requires('client', 'read') },
@@ -96,7 +93,7 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
     done(null, body),
   );
 
-  app.put<ObjectRequest>(
+  app.put(
     '/s3/object/:tenant/:file',
     {
       config: { permission: 'public' },
@@ -119,10 +116,10 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    (req) => receiveUpload(store, req),
+    (req) => receiveUpload(store, req, { params: req.params, query: req.query }),
   );
 
-  app.get<ObjectRequest>(
+  app.get(
     '/s3/object/:tenant/:file',
     {
       config: { permission: 'public' },
@@ -139,7 +136,7 @@ export const s3Routes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const { body, contentType } = await readObject(store, req);
+      const { body, contentType } = await readObject(store, req, { params: req.params, query: req.query });
       return reply
         .type(contentType)
         .header('cache-control', 'private, max-age=300')

@@ -1,3 +1,4 @@
+import type { Input } from '../../core/typed';
 import { MAX_UPLOAD_BYTES } from '../../storage';
 
 /** Body of POST /s3/admin/presign/put. */
@@ -70,6 +71,12 @@ export const objectQuery = {
     size: { type: 'integer', description: 'PUT only: the signed maximum size in bytes' },
   },
 } as const;
+
+/** The path and query of a request to a signed object URL, as the route's schemas have checked them. */
+export interface ObjectRequest {
+  params: Input<typeof objectParams>;
+  query: Input<typeof objectQuery>;
+}
 
 /** Headers of the local store's object routes: none required (the path names the tenant; <img> cannot send headers). */
 export const objectHeaders = {

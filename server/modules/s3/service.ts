@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ObjectRequest } from './schemas';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { authenticate } from '../../core/auth';
@@ -111,14 +112,12 @@ export async function presignRead(c: Ctx, storage: FileStorage, origin: string, 
  */
 export async function receiveUpload(
   store: LocalStorage,
-  req: FastifyRequest<{
-    Params: { tenant: string; file: string };
-    Querystring: { expires?: number; signature?: string; size?: number };
-  }>,
+  req: FastifyRequest,
+  { params, query }: ObjectRequest,
 ): Promise<{ key: string; size: number; content_type: string }> {
-  const key = `${req.params.tenant}/${req.params.file}`;
+  const key = `${params.tenant}/${params.file}`;
   const contentType = baseType(req.headers['content-type']);
-  const { expires = NaN, signature, size = NaN } = req.query;
+  const { expires = NaN, signature, size = NaN } = query;
   checkSignature(store.verify({ method: 'PUT', key, contentType, size, expires }, signature));
   const body = req.body;
   if (!Buffer.isBuffer(body) || !IMAGE_TYPES[contentType]) throw notImage();
@@ -143,17 +142,15 @@ export async function receiveUpload(
  */
 export async function readObject(
   store: LocalStorage,
-  req: FastifyRequest<{
-    Params: { tenant: string; file: string };
-    Querystring: { expires?: number; signature?: string };
-  }>,
+  req: FastifyRequest,
+  { params, query }: ObjectRequest,
 ): Promise<{ body: Buffer; contentType: string }> {
-  const key = `${req.params.tenant}/${req.params.file}`;
-  if (req.query.signature !== undefined) {
-    checkSignature(store.verify({ method: 'GET', key, expires: req.query.expires ?? NaN }, req.query.signature));
+  const key = `${params.tenant}/${params.file}`;
+  if (query.signature !== undefined) {
+    checkSignature(store.verify({ method: 'GET', key, expires: query.expires ?? NaN }, query.signature));
   } else {
     const staff = await authenticate(req, 'access');
-    if (staff.tenantId !== req.params.tenant || !(await fileInScope(req.server.db, staff, key))) throw notFound();
+    if (staff.tenantId !== params.tenant || !(await fileInScope(req.server.db, staff, key))) throw notFound();
   }
   const body = await store.read(key).catch(() => null);
   if (!body) throw notFound();

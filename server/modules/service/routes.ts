@@ -1,12 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { service, type ServiceDoc } from '../../../domain/service';
+import {
+  service,
+  serviceConfigSchema as configResponse,
+  serviceDocBody as docBody,
+  serviceEffectiveSchema as effectiveResponse,
+} from '../../../domain/service';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { entityList } from '../../core/entity';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
-import { configResponse, docBody, effectiveResponse, idParams } from './schemas';
+import { idParams } from '../../core/params';
 import { deleteTeam, effectiveFor, readDefault, readTeam, saveDefault, saveTeam, serviceListSpec } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['service'];
 const route = (path: string | undefined) => path!.replace('{id}', ':id');
@@ -20,10 +26,9 @@ const TEAM =
   "A team is a team leader's own clients and his salesmen's; a team leader reads and writes only his own team (other " +
   "teams: 404), supervisors and administrators every team's.";
 
-type Id = { Params: { id: number } };
-
 /** Customer-service configuration (spec section 2 "service"; paths are ours). */
-export const serviceRoutes: FastifyPluginAsync = async (app) => {
+export const serviceRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   entityList(app, serviceListSpec);
 
   app.get(
@@ -41,7 +46,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
     (req) => readDefault(ctx(req).db, signedIn(ctx(req))),
   );
 
-  app.put<{ Body: ServiceDoc }>(
+  app.put(
     service.paths.default,
     {
       config: { permission: requires('service', 'update') },
@@ -63,7 +68,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<Id>(
+  app.get(
     route(service.paths.team),
     {
       config: { permission: requires('service', 'read') },
@@ -77,7 +82,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
     (req) => readTeam(ctx(req).db, signedIn(ctx(req)), req.params.id),
   );
 
-  app.put<Id & { Body: ServiceDoc }>(
+  app.put(
     route(service.paths.team),
     {
       config: { permission: requires('service', 'update') },
@@ -101,7 +106,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<Id>(
+  app.delete(
     route(service.paths.team),
     {
       config: { permission: requires('service', 'delete') },
@@ -125,7 +130,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<Id>(
+  app.get(
     route(service.paths.effective),
     {
       config: { permission: requires('service', 'read') },

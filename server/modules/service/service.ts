@@ -23,7 +23,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { client, serviceConfig, staffUser } from '../../db/schema';
 import type { Executor, Tx } from '../../core/db';
 import type { EntityListSpec } from '../../core/entity';
-import { DomainError, NotFoundError, ValidationError, type FieldIssue } from '../../core/errors';
+import { refuse } from '../../core/entity-writes';
+import { DomainError, NotFoundError } from '../../core/errors';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
 import { readLocaleView } from '../setting/service';
@@ -32,14 +33,6 @@ type Staff = StaffScope & { id: number };
 
 const leader = alias(staffUser, 'service_leader');
 const editor = alias(staffUser, 'service_editor');
-
-const PROBLEM_TEXT: Record<string, string> = {
-  required: 'is required',
-  invalid: 'is not valid',
-  http_url: 'must be an http or https address',
-  too_long: 'is too long',
-  hours_order: 'must be after the opening time',
-};
 
 /** The configurations a staff member sees: all of the tenant's; a team leader the default and his own team's. */
 export function serviceScope(staff: StaffScope): SQL {
@@ -159,16 +152,9 @@ export async function readTeam(db: Executor, staff: StaffScope, leaderId: number
   return { ...present(undefined, zone, base), channels: inherited.channels, hours: inherited.hours };
 }
 
-/** The shared rules' problems as a 400. */
+/** The shared rules' problems as a 400 (codes by path, e.g. `channels.0.value`); else the document as saved. */
 function check(doc: ServiceDoc): ServiceDoc {
-  const problems = Object.entries(serviceProblems(doc));
-  if (problems.length) {
-    throw new ValidationError(
-      Object.fromEntries(
-        problems.map(([field, code]) => [field, { code, message: `${field} ${PROBLEM_TEXT[code]}` }]),
-      ) as Record<string, FieldIssue>,
-    );
-  }
+  refuse(serviceProblems(doc));
   return cleanServiceDoc(doc);
 }
 

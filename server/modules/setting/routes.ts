@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppSetting, CompanySetting, ProductSetting } from '../../../domain/setting';
+import type { AppSetting } from '../../../domain/setting';
 import { requires } from '../../core/access';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
@@ -28,6 +28,7 @@ import {
   type Doc,
   type Key,
 } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['setting'];
 const admin = (action: 'read' | 'update') => requires(['settings', 'config'], action);
@@ -39,7 +40,8 @@ const SAVE =
  * sign-in (public: no secrets), and the App settings page's reads and saves (settings:read / settings:update, or the
  * config menu group).
  */
-export const settingRoutes: FastifyPluginAsync = async (app) => {
+export const settingRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   const storage = createStorage(app.config);
   const appView = (doc: AppSetting, tenantId: string) => ({
     ...doc,
@@ -75,7 +77,7 @@ export const settingRoutes: FastifyPluginAsync = async (app) => {
     async (req) => appView(await readApp(app.db, req.tenantId), req.tenantId),
   );
 
-  app.put<{ Body: AppSetting }>(
+  app.put(
     '/setting/admin/v1/app',
     {
       config: { permission: admin('update') },
@@ -120,7 +122,7 @@ export const settingRoutes: FastifyPluginAsync = async (app) => {
     (req) => readSetting(app.db, req.tenantId, 'company'),
   );
 
-  app.put<{ Body: CompanySetting }>(
+  app.put(
     '/setting/admin/v1/co',
     {
       config: { permission: admin('update') },
@@ -151,7 +153,7 @@ export const settingRoutes: FastifyPluginAsync = async (app) => {
     (req) => readSetting(app.db, req.tenantId, 'product'),
   );
 
-  app.put<{ Body: ProductSetting }>(
+  app.put(
     '/setting/admin/v1/product',
     {
       config: { permission: admin('update') },

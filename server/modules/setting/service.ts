@@ -11,7 +11,7 @@ import {
   type ProductSetting,
 } from '../../../domain/setting';
 import type { Executor } from '../../core/db';
-import { localTime } from '../../core/entity';
+import { localTime } from '../../core/local-time';
 import { ValidationError, type FieldIssue } from '../../core/errors';
 import { setting, statZone } from '../../db/schema';
 import { sqlState } from '../../core/retry';
@@ -19,7 +19,7 @@ import type { FileStorage } from '../../storage';
 import { foreignImages, type ImagePlace } from '../../storage/own';
 import { DEFAULT_SETTINGS } from './defaults';
 import { safeHref, sanitizeHtml } from '../../../domain/html';
-import { canonicalTimeZone, zoneOf } from '../../../domain/time-zone';
+import { canonicalTimeZone, utcOffset, zoneOf } from '../../../domain/time-zone';
 import { tenantTimeZone } from '../../core/time-zone';
 
 export { tenantTimeZone };
@@ -142,15 +142,6 @@ export const checkProduct = (input: ProductSetting): ProductSetting => ({
   products: PRODUCT_TYPES.filter((p) => input.products.includes(p)),
 });
 
-/** `+08:00` for a time zone at an instant. */
-function utcOffset(zone: string, at: Date): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const m = /GMT([+-]\d{2}:\d{2})/.exec(part ?? '');
-  return m ? m[1] : '+00:00';
-}
-
 /**
  * Makes the dashboard statistics count the tenant's days in `zone` (stat_set_zone, migration 0026_statistics): a
  * change rebuilds them from the records, in the caller's transaction. 400 (timezone) for a zone the database does
@@ -177,5 +168,5 @@ export async function statTimeZone(db: Executor, tenantId: string): Promise<stri
 export async function readLocaleView(db: Executor, tenantId: string, now = new Date()): Promise<LocaleView> {
   const doc = await readSetting(db, tenantId, 'locale');
   const zone = zoneOf(doc);
-  return { ...doc, timezone: zone, utc_offset: utcOffset(zone, now), now: localTime(now, zone) };
+  return { ...doc, timezone: zone, utc_offset: utcOffset(now, zone), now: localTime(now, zone) };
 }

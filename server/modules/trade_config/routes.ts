@@ -1,45 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  CONFIG_KEY_PATTERN,
-  globalConfig,
-  tradeProduct,
-  type GlobalConfigCreate,
-  type GlobalConfigRow,
-  type GlobalConfigUpdate,
-  type TradeProduct,
-  type TradeProductBody,
-} from '../../../domain/trade-config';
+import { CONFIG_KEY_PATTERN, TRADE_PRODUCTS, tradeProduct, tradeProductBody } from '../../../domain/trade-config';
+import { resourceChain } from '../../../domain/entity';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
-import { entityList } from '../../core/entity';
+import { entityList, rowSchema } from '../../core/entity';
+import { entityWrites } from '../../core/entity-writes';
 import { errorResponses } from '../../core/errors';
 import { write } from '../../core/write';
-import {
-  globalCreateBody,
-  globalRow,
-  globalUpdateBody,
-  idParams,
-  productBody,
-  productList,
-  productListQuery,
-  productParams,
-  productRow,
-} from './schemas';
-import {
-  createGlobal,
-  deleteGlobal,
-  globalListSpec,
-  globalOf,
-  readProduct,
-  readProducts,
-  saveProduct,
-  updateGlobal,
-} from './service';
+import { listQuerySchema, listResponseSchema } from '../../core/list';
+import { globalListSpec, globalWritesSpec, readProduct, readProducts, saveProduct } from './service';
+import { typed } from '../../core/typed';
 
 const tags = ['trade_config'];
 const resource = tradeProduct.resource;
-const chain = [resource, ...(tradeProduct.parents ?? [])];
-const route = (path: string | undefined) => path!.replace('{id}', ':id');
+const chain = resourceChain(tradeProduct);
+const route = (path: string) => path.replace('{id}', ':id');
+const productRow = rowSchema(tradeProduct);
+/** `{id}` path parameter: a product code. */
+const productParams = {
+  type: 'object',
+  properties: { id: { type: 'string', enum: TRADE_PRODUCTS, description: 'Product code' } },
+  required: ['id'],
+} as const;
 const AUDITED = 'Audited (who, before, after) in the same transaction.';
 const PRODUCT =
   'Products: stock (limit-up stocks, the fo resource), block, ipo, daily, ai, fund, quant, saving. A product never ' +
@@ -52,14 +34,12 @@ const TYPES =
   'written). A value invalid for its type: 400 field_codes.value config_number | config_boolean | config_json | ' +
   'config_decimal.';
 
-type Product = { Params: { id: TradeProduct } };
-type Id = { Params: { id: number } };
-
 /**
  * Trade configuration (spec section 2 "trade_config", config group; administrators: the tradeConfig grant; paths
  * are ours): per-product trade settings and the global configs.
  */
-export const tradeConfigRoutes: FastifyPluginAsync = async (app) => {
+export const tradeConfigRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   app.get(
     tradeProduct.paths.list,
     {
@@ -67,8 +47,9 @@ export const tradeConfigRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description: `Every product's trade settings, in menu order ({ data, total }; paging parameters are accepted and ignored: eight rows). ${PRODUCT}`,
-        querystring: productListQuery,
-        response: { 200: productList, ...errorResponses(400, 401, 403) },
+        // the usual list parameters, accepted and ignored (the list is the eight products)
+        querystring: listQuerySchema(['id']),
+        response: { 200: listResponseSchema(productRow), ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
@@ -77,7 +58,7 @@ export const tradeConfigRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<Product>(
+  app.get(
     route(tradeProduct.paths.one),
     {
       config: { permission: requires(chain, 'read') },
@@ -91,7 +72,7 @@ export const tradeConfigRoutes: FastifyPluginAsync = async (app) => {
     (req) => readProduct(ctx(req).db, signedIn(ctx(req)).tenantId, req.params.id),
   );
 
-  app.put<Product & { Body: TradeProductBody }>(
+  app.put(
     route(tradeProduct.paths.update),
     {
       config: { permission: requires(chain, 'update') },
@@ -107,7 +88,7 @@ export const tradeConfigRoutes: FastifyPluginAsync = async (app) => {
           'decimals, max_amount > 0, min_amount <= max_amount (400 min_above_max), never rounded. leverage: whole ' +
           `number 1..100. Answers the settings. ${AUDITED} ${PRODUCT}`,
         params: productParams,
-        body: productBody,
+        body: tradeProductBody,
         response: { 200: productRow, ...errorResponses(400, 401, 403) },
       },
     },
@@ -124,77 +105,5 @@ export const tradeConfigRoutes: FastifyPluginAsync = async (app) => {
   );
 
   entityList(app, globalListSpec);
-
-  app.post<{ Body: GlobalConfigCreate }>(
-    route(globalConfig.paths.create),
-    {
-      config: { permission: requires(chain, 'create') },
-      schema: {
-        tags,
-        description:
-          `\`{ key, type, value, description? }\` adds a global config. key: \`${CONFIG_KEY_PATTERN}\` (400 ` +
-          `config_key), unique in the tenant (400 duplicate); the type never changes afterwards. ${TYPES} Answers ` +
-          `the config. ${AUDITED}`,
-        body: globalCreateBody,
-        response: { 200: globalRow, ...errorResponses(400, 401, 403) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'trade_config.global.create',
-        resource,
-        targetId: (r: GlobalConfigRow) => r.id,
-        run: (tx) => createGlobal(tx, staff, req.body),
-      });
-    },
-  );
-
-  app.put<Id & { Body: GlobalConfigUpdate }>(
-    route(globalConfig.paths.update),
-    {
-      config: { permission: requires(chain, 'update') },
-      schema: {
-        tags,
-        description: `\`{ value, description? }\` changes a global config's value (valid for its type) and description. ${TYPES} ${AUDITED}`,
-        params: idParams,
-        body: globalUpdateBody,
-        response: { 200: globalRow, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'trade_config.global.update',
-        resource,
-        targetId: req.params.id,
-        before: (tx) => globalOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => updateGlobal(tx, staff, req.params.id, req.body),
-      });
-    },
-  );
-
-  app.delete<Id>(
-    route(globalConfig.paths.delete),
-    {
-      config: { permission: requires(chain, 'delete') },
-      schema: {
-        tags,
-        description: `Deletes a global config; answers it. Another tenant's or a missing one: 404. ${AUDITED}`,
-        params: idParams,
-        response: { 200: globalRow, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (req) => {
-      const staff = signedIn(ctx(req));
-      return write(req, {
-        action: 'trade_config.global.delete',
-        resource,
-        targetId: req.params.id,
-        before: (tx) => globalOf(tx, staff.tenantId, req.params.id),
-        run: (tx) => deleteGlobal(tx, staff.tenantId, req.params.id),
-        after: () => null,
-      });
-    },
-  );
+  entityWrites(app, { ...globalWritesSpec, description: `key: \`${CONFIG_KEY_PATTERN}\` (400 config_key). ${TYPES}` });
 };

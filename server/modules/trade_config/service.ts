@@ -2,7 +2,7 @@
  * Trade configuration of a tenant (rules: domain/trade-config.ts): the settings of each product (a product never
  * saved answers DEFAULT_TRADE_PRODUCT; saving writes its row) and the global configs (key, type, canonical value).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_TRADE_PRODUCT,
   TRADE_PRODUCTS,
@@ -12,17 +12,17 @@ import {
   globalConfigProblems,
   parseSessions,
   tradeProductProblems,
-  type GlobalConfigCreate,
+  type ConfigType,
   type GlobalConfigRow,
-  type GlobalConfigUpdate,
   type TradeProduct,
   type TradeProductBody,
   type TradeProductRow,
 } from '../../../domain/trade-config';
-import { globalConfigEntry, staffUser, tradeProductConfig } from '../../db/schema';
-import type { EntityListSpec } from '../../core/entity';
+import { globalConfigEntry, tradeProductConfig } from '../../db/schema';
+import { staffNamed, tenantList, type StaffNamed } from '../../core/tenant-list';
+import { refuse, type EntityWritesSpec } from '../../core/entity-writes';
 import type { Executor, Tx } from '../../core/db';
-import { NotFoundError, ProductHasOrdersError, ValidationError, type FieldIssue } from '../../core/errors';
+import { ProductHasOrdersError } from '../../core/errors';
 import type { StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
 import { haltedProducts } from '../emergency/effects';
@@ -35,28 +35,15 @@ const amount = (v: string | number) => {
   return `${BigInt(whole)}.${frac.padEnd(2, '0')}`;
 };
 
-/** Turns domain problem codes into a 400 with field_codes. */
-function refuse(problems: Record<string, { code: string; limit?: number } | string | undefined>): never {
-  throw new ValidationError(
-    Object.fromEntries(
-      Object.entries(problems).map(([field, p]) => {
-        const problem = typeof p === 'string' ? { code: p } : p!;
-        return [field, { ...problem, message: `${field} is not valid (${problem.code})` } as FieldIssue];
-      }),
-    ),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Products
 
+/** The products' saved settings with who changed each last (`staffName`). */
+const selectProducts = staffNamed(tradeProductConfig, { row: tradeProductConfig }, tradeProductConfig.updatedBy);
+
 /** Every product's settings in menu order (defaults where never saved). */
 export async function readProducts(db: Executor, tenantId: string): Promise<TradeProductRow[]> {
-  const rows = await db
-    .select({ row: tradeProductConfig, updatedByName: staffUser.name })
-    .from(tradeProductConfig)
-    .leftJoin(staffUser, eq(staffUser.id, tradeProductConfig.updatedBy))
-    .where(eq(tradeProductConfig.tenantId, tenantId));
+  const rows = await selectProducts(db).where(eq(tradeProductConfig.tenantId, tenantId));
   const saved = new Map(rows.map((r) => [r.row.product, r]));
   return TRADE_PRODUCTS.map((product) => {
     const hit = saved.get(product);
@@ -74,7 +61,7 @@ export async function readProducts(db: Executor, tenantId: string): Promise<Trad
       price_band: rate(r.priceBand),
       profit_rate_min: rate(r.profitRateMin),
       profit_rate_max: rate(r.profitRateMax),
-      updated_by_name: hit.updatedByName,
+      updated_by_name: hit.staffName,
       updated_at: iso(r.updatedAt),
     };
   });
@@ -93,9 +80,9 @@ export async function saveProduct(
   body: TradeProductBody,
 ): Promise<TradeProductRow> {
   const problems = tradeProductProblems(body);
-  if (Object.keys(problems).length) refuse(problems);
+  refuse(problems);
   // the trade results' bounds: absent in the body, the saved (or default) ones are kept
-  const bound = (v: string | undefined) =>
+  const bound = (v: string | number | undefined) =>
     v === undefined || v === null || String(v).trim() === '' ? undefined : String(v).trim();
   const bounds = {
     ...(bound(body.price_band) ? { priceBand: bound(body.price_band) } : {}),
@@ -161,19 +148,11 @@ const globalColumns = {
   type: globalConfigEntry.type,
   value: globalConfigEntry.value,
   description: globalConfigEntry.description,
-  updatedByName: staffUser.name,
   updatedAt: globalConfigEntry.updatedAt,
 };
-
-function selectGlobals(db: Executor, cursor: SQL<string> = sql<string>`''`) {
-  return db
-    .select({ ...globalColumns, _cursor: cursor })
-    .from(globalConfigEntry)
-    .leftJoin(staffUser, eq(staffUser.id, globalConfigEntry.updatedBy))
-    .$dynamic();
-}
-
-type GlobalRaw = Awaited<ReturnType<typeof selectGlobals>>[number];
+/** The global configs with who changed each last (`staffName`), `_cursor`, open for WHERE. */
+const selectGlobals = staffNamed(globalConfigEntry, globalColumns, globalConfigEntry.updatedBy);
+type GlobalRaw = StaffNamed<typeof globalColumns>;
 
 function presentGlobal(r: GlobalRaw): GlobalConfigRow {
   return {
@@ -182,86 +161,36 @@ function presentGlobal(r: GlobalRaw): GlobalConfigRow {
     type: r.type as GlobalConfigRow['type'],
     value: r.value,
     description: r.description,
-    updated_by_name: r.updatedByName,
+    updated_by_name: r.staffName,
     updated_at: iso(r.updatedAt)!,
   };
 }
 
 /** The list (and CSV export) of the tenant's global configs. */
-export const globalListSpec: EntityListSpec<typeof globalConfig, GlobalRaw> = {
+export const globalListSpec = tenantList(globalConfigEntry, 'Global config', {
   def: globalConfig,
-  table: globalConfigEntry,
-  id: globalConfigEntry.id,
   columns: { id: globalConfigEntry.id, key: globalConfigEntry.key, type: globalConfigEntry.type },
-  scope: (staff: StaffScope) => eq(globalConfigEntry.tenantId, staff.tenantId),
-  select: (db, cursor) => selectGlobals(db, cursor),
+  select: selectGlobals,
   present: presentGlobal,
-  tags: ['trade_config'],
   description:
     "The tenant's global configs (key, type, value as canonical text, description, who changed it last and when), " +
     'by key. Filters: key prefix, type.',
+});
+
+/**
+ * Create (key, type, value, description), edit (value, description: the type never changes, a new type is a new key)
+ * and delete from the definition: the key's form and uniqueness (400 config_key, 409 duplicate), the value valid for
+ * its type and stored canonical (a text as written, JSON compact, the others trimmed), the platform's own keys with
+ * their fixed type and bounds (400 config_type_fixed, config_daily_count, config_spread).
+ */
+export const globalWritesSpec: EntityWritesSpec<typeof globalConfig, GlobalRaw> = {
+  list: globalListSpec,
+  table: globalConfigEntry,
+  columns: { value: globalConfigEntry.value, description: globalConfigEntry.description },
+  auditPrefix: 'trade_config.global',
+  validate: (values, { current }) => globalConfigProblems({ ...current, ...values }, !current),
+  beforeWrite: (values, { current }) =>
+    values.value === undefined
+      ? values
+      : { ...values, value: canonicalConfigValue((current?.type ?? values.type) as ConfigType, String(values.value)) },
 };
-
-/** One global config of the tenant; else 404. */
-export async function globalOf(db: Executor, tenantId: string, id: number): Promise<GlobalConfigRow> {
-  const [row] = await selectGlobals(db)
-    .where(and(eq(globalConfigEntry.id, id), eq(globalConfigEntry.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw new NotFoundError('Global config');
-  return presentGlobal(row);
-}
-
-const noteOf = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
-
-/** Adds a global config (key unique per tenant: 400 duplicate). */
-export async function createGlobal(tx: Tx, staff: StaffScope & { id: number }, body: GlobalConfigCreate) {
-  const problems: Record<string, string> = globalConfigProblems(body as unknown as Record<string, unknown>, true);
-  const [taken] =
-    typeof body.key === 'string'
-      ? await tx
-          .select({ id: globalConfigEntry.id })
-          .from(globalConfigEntry)
-          .where(and(eq(globalConfigEntry.tenantId, staff.tenantId), eq(globalConfigEntry.key, body.key.trim())))
-      : [];
-  if (taken && !problems.key) problems.key = 'duplicate';
-  if (Object.keys(problems).length) refuse(problems);
-  const key = body.key.trim();
-  const [row] = await tx
-    .insert(globalConfigEntry)
-    .values({
-      tenantId: staff.tenantId,
-      key,
-      type: body.type,
-      value: canonicalConfigValue(body.type, body.value),
-      description: noteOf(body.description),
-      updatedBy: staff.id,
-    })
-    .onConflictDoNothing({ target: [globalConfigEntry.tenantId, globalConfigEntry.key] })
-    .returning({ id: globalConfigEntry.id });
-  if (!row) throw new ValidationError({ key: { code: 'duplicate', message: `The key ${key} already exists` } });
-  return globalOf(tx, staff.tenantId, row.id);
-}
-
-/** Changes a global config's value (valid for its type) and description. */
-export async function updateGlobal(tx: Tx, staff: StaffScope & { id: number }, id: number, body: GlobalConfigUpdate) {
-  const current = await globalOf(tx, staff.tenantId, id);
-  const problems = globalConfigProblems({ ...body, key: current.key, type: current.type }, false);
-  if (Object.keys(problems).length) refuse(problems);
-  await tx
-    .update(globalConfigEntry)
-    .set({
-      value: canonicalConfigValue(current.type, body.value),
-      ...(body.description !== undefined ? { description: noteOf(body.description) } : {}),
-      updatedBy: staff.id,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(globalConfigEntry.id, id), eq(globalConfigEntry.tenantId, staff.tenantId)));
-  return globalOf(tx, staff.tenantId, id);
-}
-
-/** Deletes a global config. */
-export async function deleteGlobal(tx: Tx, tenantId: string, id: number) {
-  const current = await globalOf(tx, tenantId, id);
-  await tx.delete(globalConfigEntry).where(and(eq(globalConfigEntry.id, id), eq(globalConfigEntry.tenantId, tenantId)));
-  return current;
-}

@@ -36,15 +36,7 @@ import { type OrderRaw, lockOrder, orderOf } from './orders';
 import { buy, paidOf, recomputePosition, release, sale } from './postings';
 import { fieldIssue, given, priceOf, signedCents } from './inputs';
 import { assertPriceInBand, assertProfitInRange, holdForReview } from './trade-results';
-
-/** What an order action's body may carry. */
-export interface OrderActionBody {
-  remark?: string | null;
-  /** sell, close: the sale price (4 decimals). */
-  sell_price?: string | number;
-  /** settle of a period product: the period's gross result in the currency (may be negative). */
-  profit?: string | number;
-}
+import type { OrderActionBody } from './schemas';
 
 /** 400 unknown_field for a body field with a value that the action does not take (orderActionFields). */
 function assertActionFields(kind: TradeProduct, action: OrderAction, body: OrderActionBody) {

@@ -1,5 +1,5 @@
 /** Executing an approved trade result: through the same functions as the direct routes (actions.ts, modification.ts). */
-import type { OrderModifyBody } from '../../../domain/trading';
+import type { OrderModifyBody } from '../emergency/schemas';
 import type { ApprovalRowDb } from '../approval/gate';
 import type { Executor, Tx } from '../../core/db';
 import type { Actor } from '../records/common';

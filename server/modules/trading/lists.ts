@@ -1,14 +1,16 @@
 /**
  * The trading lists: products per kind (trades pages), orders per kind (trx pages; trx/subscribe = the AI orders),
  * IPO allocation rows (trx/sub_allocation), IPO products with their subscription totals (trades/ipo_allocation and
- * trades/go_public), an order's ledger transactions and a client's transactions in the spec's transaction kinds.
+ * trades/go_public); the ledger lines are transactions.ts'.
  * The order and allocation lists answer `totals` beside the page: per currency, the count and the sums of amount,
  * fee and profit of every row the filters match (within the caller's data scope).
  */
+import { closed } from '../../core/schema';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   tradeAllocation as allocationDef,
+  PRODUCT_LABELS,
   tradeOrder as orderDef,
   tradeProduct as productDef,
   trxResource,
@@ -17,40 +19,21 @@ import {
   type TradeAllocationRow,
 } from '../../../domain/trading';
 import type { TradeProduct } from '../../../domain/trade-config';
-import type { EntityDef, Language } from '../../../domain/entity';
+import type { EntityDef, Labels } from '../../../domain/entity';
 import { requires } from '../../core/access';
-import { ctx, signedIn, type Ctx } from '../../core/context';
-import {
-  csvColumns,
-  dayEnd,
-  dayStart,
-  exportBatches,
-  exportParams,
-  filterWhere,
-  listQuery,
-  readList,
-  rowSchema,
-  type EntityListSpec,
-} from '../../core/entity';
+import { ctx } from '../../core/context';
+import { entityExport, listQuery, readList, rowSchema, whereOf, type EntityListSpec } from '../../core/entity';
+import { typed } from '../../core/typed';
 import { errorResponses, ValidationError } from '../../core/errors';
-import {
-  closedQuery,
-  csvStream,
-  listResponseSchema,
-  sendCsv,
-  startsWith,
-  TOTAL_DESCRIPTION,
-  withParams,
-} from '../../core/list';
+import { closedQuery, listResponseSchema, startsWith, TOTAL_DESCRIPTION } from '../../core/list';
 import type { Executor } from '../../core/db';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { client, staffUser, tradeAllocation, tradeOrder, tradeProduct } from '../../db/schema';
-import { byStaff, clientInScope, iso, money2 } from '../records/common';
+import { iso, money2 } from '../records/common';
 import { alias } from 'drizzle-orm/pg-core';
-import { orderOf, presentOrder, selectOrders, type OrderSelectRaw } from './orders';
+import { presentOrder, selectOrders, type OrderSelectRaw } from './orders';
 import { presentProduct, selectProducts, type ProductSelectRaw } from './products';
-import { dayField, fixedOrderFields, pagingFields } from '../../core/params';
-import { tenantTimeZone } from '../setting/service';
+import { fixedOrderFields, pagingFields } from '../../core/params';
 
 /** The `totals` of a list answer. */
 export const totalsSchema = {
@@ -58,35 +41,22 @@ export const totalsSchema = {
   description:
     'Per currency, over every row the filters match (not only this page): count, and the sums of amount, fee and ' +
     'profit (decimal strings).',
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
+  items: closed(
+    {
       currency: { type: 'string' },
       count: { type: 'integer' },
       amount: { type: 'string' },
       fee: { type: 'string' },
       profit: { type: 'string' },
     },
-    required: ['currency', 'count', 'amount', 'fee', 'profit'],
-  },
+    ['currency', 'count', 'amount', 'fee', 'profit'],
+  ),
 } as const;
 
 const listWithTotals = (row: object) => {
   const base = listResponseSchema(row);
   return { ...base, properties: { ...base.properties, totals: totalsSchema } };
 };
-
-/** The WHERE of a list query (what core/entity.ts builds for its lists: scope, field filters, extra filters). */
-function whereOf<D extends EntityDef, Raw>(spec: EntityListSpec<D, Raw>, c: Ctx, q: Record<string, unknown>): SQL {
-  const staff = signedIn(c);
-  const own = Object.keys(spec.extra ?? {});
-  return and(
-    spec.scope(staff),
-    ...filterWhere(spec.def, spec.columns, q, staff.tenantId, own),
-    ...(spec.where?.(q, staff) ?? []),
-  )!;
-}
 
 type Totals = (db: Executor, from: SQL | typeof tradeOrder, where: SQL) => Promise<ListTotals[]>;
 
@@ -108,7 +78,7 @@ const totalsOf =
   };
 
 /**
- * A list and its CSV export (like core/entity.ts entityList), the list answering `totals` too when `totals` is given.
+ * A list and its CSV or .xlsx export (like core/entity.ts entityList), the list answering `totals` too when `totals` is given.
  */
 function tradingList<D extends EntityDef, Raw>(
   app: FastifyInstance,
@@ -117,11 +87,11 @@ function tradingList<D extends EntityDef, Raw>(
 ): void {
   const { def } = spec;
   const chain = def.parents?.length ? [def.resource, ...def.parents] : def.resource;
-  const querystring = listQuery(def, spec.extra, Object.keys(spec.sortColumns ?? {}));
+  // the definition's filters as any list's (its type here: D is a parameter)
+  const querystring = listQuery(def as EntityDef, spec.extra, Object.keys(spec.sortColumns ?? {}));
   const tags = spec.tags ?? ['trading'];
   const row = rowSchema(def);
-  type Q = Record<string, unknown> & { lang?: Language; tz?: string };
-  app.get<{ Querystring: Q }>(
+  typed(app).get(
     def.paths.list!,
     {
       config: { permission: requires(chain, 'read') },
@@ -139,35 +109,7 @@ function tradingList<D extends EntityDef, Raw>(
       return { ...page, totals: await totals(c.db, spec.table as SQL, whereOf(spec, c, req.query)) };
     },
   );
-  app.get<{ Querystring: Q }>(
-    def.paths.export ?? `${def.paths.list}/export`,
-    {
-      config: { permission: requires(chain, 'export') },
-      schema: {
-        tags,
-        description:
-          "CSV (UTF-8 with BOM) of every row the list's filters match, in the list's order, headers in `lang`, times " +
-          `in \`tz\`. ${spec.description}`,
-        querystring: withParams(querystring, exportParams),
-        produces: ['text/csv'],
-        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req, reply) => {
-      const q = req.query;
-      const c = ctx(req);
-      const columns = csvColumns(def, q.lang ?? 'zh-CN', q.tz ?? (await tenantTimeZone(c.db, signedIn(c).tenantId)));
-      const fetch = exportBatches(spec, c, q);
-      let last: (Raw & { _cursor: string }) | null = null;
-      const stream = csvStream(columns, async () => {
-        const rows = await fetch(last);
-        last = rows[rows.length - 1] ?? null;
-        return rows.map((r) => spec.present(r) as Record<string, unknown>);
-      });
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-      return sendCsv(reply, `${def.name.replace(/\W+/g, '_')}-${stamp}.csv`, stream);
-    },
-  );
+  entityExport(app, spec, { chain, tags, querystring });
 }
 
 /* ------------------------------------------------------------------------------------------------------------- */
@@ -179,10 +121,14 @@ const team = (tenantId: string, leader: number) =>
   sql`${client.agentId} IN (SELECT s.id FROM staff_user s WHERE s.tenant_id = ${tenantId}
     AND (s.id = ${leader} OR s.leader_id = ${leader}))`;
 
-/** The definition of a kind's trade records (paths without `{kind}`, its own resource). */
-export function orderDefOf(name: string, resource: string) {
+/**
+ * The definition of a kind's trade records (paths without `{kind}`, its own resource); `title`: its export's sheet
+ * name when the list has no menu entry of its own (domain/menu-titles.ts listTitle).
+ */
+export function orderDefOf(name: string, resource: string, title?: Labels) {
   return {
     ...orderDef,
+    title,
     name: `trx/${name}`,
     resource,
     parents: ['trx'],
@@ -192,8 +138,13 @@ export function orderDefOf(name: string, resource: string) {
 
 /** The list of one kind's orders (`name`: the path segment, e.g. stock, or subscribe for the AI orders). */
 export function orderListSpec(kind: TradeProduct, name: string, resource: string) {
+  const kindTitle = PRODUCT_LABELS[kind];
   const spec: EntityListSpec<typeof orderDef, OrderSelectRaw> = {
-    def: orderDefOf(name, resource),
+    // its export's sheet: its menu entry's title (trx/<name>), else (a kind without one) the kind's records
+    def: orderDefOf(name, resource, {
+      'zh-CN': `${kindTitle['zh-CN']}记录`,
+      'en-US': `${kindTitle['en-US']} records`,
+    }),
     table: orderFrom,
     id: tradeOrder.id,
     columns: {
@@ -248,6 +199,8 @@ export function productDefOf(kind: TradeProduct) {
   const base = `/trades/admin/v1/${kind}/product`;
   return {
     ...productDef,
+    // the export's sheet name when the kind has no trades page (domain/menu-titles.ts listTitle)
+    title: PRODUCT_LABELS[kind],
     name: `trades/${kind}`,
     resource: tradesResource(kind),
     parents: ['trades'],
@@ -377,22 +330,18 @@ export const ipoAllocationQuery = closedQuery({
   },
 } as const);
 
-const ipoRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...rowSchema(productDef).properties,
-    subscriptions: { type: 'integer', description: 'Orders (subscriptions) of the IPO, any status' },
-    pending: { type: 'integer', description: 'Subscriptions waiting for allocation (pending)' },
-    requested_quantity: { type: 'integer', description: 'Shares subscribed (every subscription)' },
-    requested_amount: { type: 'string', description: 'requested_quantity × issue price, exact' },
-    frozen: { type: 'string', description: 'Money frozen for pending subscriptions' },
-    allocated_quantity: { type: 'integer', description: 'Shares allotted' },
-    allocated_amount: { type: 'string', description: 'Amount allotted (approved, owing, holding, sold)' },
-    owed: { type: 'string', description: 'Arrears: owed by subscriptions waiting payment or outstanding' },
-    approved: { type: 'integer', description: 'Allotted and paid subscriptions waiting for the listing' },
-  },
-} as const;
+const ipoRow = closed({
+  ...rowSchema(productDef).properties,
+  subscriptions: { type: 'integer', description: 'Orders (subscriptions) of the IPO, any status' },
+  pending: { type: 'integer', description: 'Subscriptions waiting for allocation (pending)' },
+  requested_quantity: { type: 'integer', description: 'Shares subscribed (every subscription)' },
+  requested_amount: { type: 'string', description: 'requested_quantity × issue price, exact' },
+  frozen: { type: 'string', description: 'Money frozen for pending subscriptions' },
+  allocated_quantity: { type: 'integer', description: 'Shares allotted' },
+  allocated_amount: { type: 'string', description: 'Amount allotted (approved, owing, holding, sold)' },
+  owed: { type: 'string', description: 'Arrears: owed by subscriptions waiting payment or outstanding' },
+  approved: { type: 'integer', description: 'Allotted and paid subscriptions waiting for the listing' },
+});
 export const ipoAllocationResponse = listResponseSchema({ ...ipoRow, required: Object.keys(ipoRow.properties) });
 
 /** IPO products in the statuses asked for (default order_locked, listing) with their subscription totals. */
@@ -454,185 +403,6 @@ export async function ipoAllocationList(
     };
   });
   return { data, total: Number(total), total_is_estimate: false, next_cursor: null };
-}
-
-/* ------------------------------------------------------------------------------------------------------------- */
-/* Transactions                                                                                                   */
-
-/** The spec transaction kind of a ledger txn (null: none, e.g. a freeze). */
-const specKind = sql<string | null>`CASE
-  WHEN t.kind IN ('buy', 'sell', 'buy_fee', 'sell_fee', 'exchange') THEN t.kind
-  WHEN t.kind = 'deposit' AND d.status = 'approved' AND d.sub_type IN ('bank', 'crypto') THEN d.sub_type
-  WHEN t.kind = 'loan_repay' THEN 'repay' END`;
-
-export const transactionRow = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer', description: 'The ledger entry id (one client line)' },
-    txn_id: { type: 'integer' },
-    ledger_kind: { type: 'string', description: 'The ledger txn kind (trade_freeze, buy, deposit, ...)' },
-    kind: {
-      type: ['string', 'null'],
-      enum: ['buy', 'sell', 'exchange', 'buy_fee', 'sell_fee', 'bank', 'crypto', 'repay', null],
-      description: "The spec's transaction kind; null for a movement it has no kind for (freeze, release)",
-    },
-    account_id: { type: 'integer' },
-    currency: { type: 'string' },
-    amount: { type: 'string', description: 'Signed: what the line moved on the account (balance + frozen)' },
-    balance: { type: 'string', description: 'Signed change of the balance' },
-    frozen: { type: 'string', description: 'Signed change of the frozen money' },
-    profit: { type: 'string', description: 'Signed change of the profit aggregate' },
-    ref_type: { type: ['string', 'null'] },
-    ref_id: { type: ['integer', 'null'] },
-    memo: { type: ['string', 'null'] },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-  required: [
-    'id',
-    'txn_id',
-    'ledger_kind',
-    'kind',
-    'account_id',
-    'currency',
-    'amount',
-    'balance',
-    'frozen',
-    'profit',
-    'ref_type',
-    'ref_id',
-    'memo',
-    'created_at',
-  ],
-} as const;
-
-function presentTxnLine(r: Record<string, unknown>) {
-  return {
-    id: Number(r.id),
-    txn_id: Number(r.txn_id),
-    ledger_kind: String(r.ledger_kind),
-    kind: (r.kind as string | null) ?? null,
-    account_id: Number(r.account_id),
-    currency: String(r.currency),
-    amount: money2(String(r.amount))!,
-    balance: money2(String(r.balance))!,
-    frozen: money2(String(r.frozen))!,
-    profit: money2(String(r.profit))!,
-    ref_type: (r.ref_type as string | null) ?? null,
-    ref_id: r.ref_id == null ? null : Number(r.ref_id),
-    memo: (r.memo as string | null) ?? null,
-    created_at: iso(r.created_at)!,
-  };
-}
-
-const lineColumns = sql`e.id, t.id AS txn_id, t.kind AS ledger_kind, ${specKind} AS kind, e.account_id, e.currency,
-  e.amount, e.balance, e.frozen, e.profit, t.ref_type, t.ref_id, t.memo, t.created_at`;
-
-/** The client lines of the ledger txns naming an order of `kind` in the caller's scope, oldest first. */
-export async function orderTransactions(db: Executor, staff: StaffScope, kind: TradeProduct, id: number) {
-  await orderOf(db, byStaff(staff), kind, id);
-  const res = await db.execute(sql`SELECT ${lineColumns}
-    FROM ledger_txn t JOIN ledger_entry e ON e.txn_id = t.id AND e.account_id IS NOT NULL
-    LEFT JOIN deposit_record d ON false
-    WHERE t.tenant_id = ${staff.tenantId} AND t.ref_type = 'trade_order' AND t.ref_id = ${id}
-    ORDER BY t.id, e.id LIMIT 1000`);
-  const data = (res.rows as Record<string, unknown>[]).map(presentTxnLine);
-  return { data, total: data.length, total_is_estimate: false, next_cursor: null };
-}
-
-export const TRANSACTION_KINDS_PATTERN =
-  '^(buy|sell|exchange|buy_fee|sell_fee|bank|crypto|repay)(,(buy|sell|exchange|buy_fee|sell_fee|bank|crypto|repay))*$';
-
-export const clientTransactionsQuery = closedQuery({
-  properties: {
-    client_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-    kind: { type: 'string', pattern: TRANSACTION_KINDS_PATTERN, description: 'One or a comma list of kinds' },
-    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-    created_at_from: dayField(),
-    created_at_to: dayField(),
-    ...pagingFields,
-    ...fixedOrderFields,
-  },
-  required: ['client_id'],
-} as const);
-
-export const clientTransactionsResponse = {
-  type: 'object',
-  properties: {
-    data: { type: 'array', items: transactionRow },
-    total: { type: 'integer' },
-    total_is_estimate: { type: 'boolean' },
-    next_cursor: { type: ['string', 'null'] },
-    totals: {
-      type: 'array',
-      description: 'Per currency and kind, over every matching line: count and the signed sum of amount',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          currency: { type: 'string' },
-          kind: { type: 'string' },
-          count: { type: 'integer' },
-          amount: { type: 'string' },
-        },
-        required: ['currency', 'kind', 'count', 'amount'],
-      },
-    },
-  },
-  required: ['data', 'total', 'totals'],
-} as const;
-
-/** A client's transactions in the spec's kinds (client in the caller's scope, else 404), newest first. */
-export async function clientTransactions(
-  db: Executor,
-  staff: StaffScope,
-  q: {
-    client_id: number;
-    kind?: string;
-    currency?: string;
-    created_at_from?: string;
-    created_at_to?: string;
-    page?: number;
-    page_size?: number;
-  },
-) {
-  await clientInScope(db, byStaff(staff), q.client_id);
-  const conds: SQL[] = [sql`a.client_id = ${q.client_id}`, sql`t.tenant_id = ${staff.tenantId}`];
-  if (q.currency) conds.push(sql`e.currency = ${q.currency}`);
-  if (q.created_at_from) conds.push(sql`t.created_at >= ${dayStart(q.created_at_from, staff.tenantId)}`);
-  if (q.created_at_to) conds.push(sql`t.created_at < ${dayEnd(q.created_at_to, staff.tenantId)}`);
-  const kinds = q.kind ? q.kind.split(',') : null;
-  const base = sql`FROM ledger_entry e JOIN account a ON a.id = e.account_id JOIN ledger_txn t ON t.id = e.txn_id
-    LEFT JOIN deposit_record d ON t.ref_type = 'deposit' AND d.id = t.ref_id
-    WHERE ${sql.join(conds, sql` AND `)}`;
-  const kindCond = kinds
-    ? sql`x.kind IN (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`
-    : sql`x.kind IS NOT NULL`;
-  const size = q.page_size ?? 20;
-  const offset = ((q.page ?? 1) - 1) * size;
-  const inner = sql`SELECT ${lineColumns} ${base}`;
-  const [rows, sums] = await Promise.all([
-    db.execute(sql`SELECT * FROM (${inner}) x WHERE ${kindCond} ORDER BY x.created_at DESC, x.id DESC
-      LIMIT ${size} OFFSET ${offset}`),
-    db.execute(sql`SELECT x.currency, x.kind, count(*)::int AS count, sum(x.amount)::numeric(20,2)::text AS amount
-      FROM (${inner}) x WHERE ${kindCond} GROUP BY 1, 2 ORDER BY 1, 2`),
-  ]);
-  const totals = (sums.rows as Record<string, unknown>[]).map((r) => ({
-    currency: String(r.currency),
-    kind: String(r.kind),
-    count: Number(r.count),
-    amount: String(r.amount),
-  }));
-  return {
-    data: (rows.rows as Record<string, unknown>[]).map(presentTxnLine),
-    total: totals.reduce((s, t) => s + t.count, 0),
-    total_is_estimate: false,
-    next_cursor: null,
-    totals,
-  };
 }
 
 /* ------------------------------------------------------------------------------------------------------------- */

@@ -6,7 +6,6 @@ import {
   ORDER_MODIFY,
   orderModifiable,
   type OrderModification,
-  type OrderModifyBody,
   type OrderStatus,
 } from '../../../domain/trading';
 import { TRADE_PRODUCTS, type TradeProduct } from '../../../domain/trade-config';
@@ -24,6 +23,7 @@ import { lockOrder, orderOf, qty } from './orders';
 import { freeze, pay, post, recomputePosition, release } from './postings';
 import { fieldIssue, priceOf, wholeNumber } from './inputs';
 import { assertPriceInBand, holdForReview } from './trade-results';
+import type { OrderModifyBody } from '../emergency/schemas';
 
 /**
  * Corrects an open market order's price and/or quantity (`PUT /emergency/admin/v1/order/modify/{id}`, docs/trading.md

@@ -8,7 +8,6 @@ import {
   orderActionAllowed,
   productOpenForOrders,
   type OrderAction,
-  type PlaceOrderBody,
   type ProductStatus,
   type TradeOrderRow,
 } from '../../../domain/trading';
@@ -39,6 +38,7 @@ import { type ProductRaw, lockProduct, price4 } from './products';
 import { orderOf } from './orders';
 import { buy, freeze, post, recomputePosition } from './postings';
 import { ceilDiv, fieldIssue, given, priceOf, wholeNumber } from './inputs';
+import type { PlaceOrderBody } from './schemas';
 
 /**
  * What the client's orders placed in the tenant's day of `now` (its time zone setting; `now` is the app's clock, the

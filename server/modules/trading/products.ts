@@ -14,7 +14,6 @@ import {
   initialProductStatus,
   type ProductAction,
   type ProductStatus,
-  type TradeProductBody,
   type TradeProductRow,
 } from '../../../domain/trading';
 import type { TradeProduct } from '../../../domain/trade-config';
@@ -25,6 +24,7 @@ import type { StaffScope } from '../../core/scope';
 import { iso } from '../records/common';
 import { tenantTimeZone } from '../setting/service';
 import { InvalidTransitionError } from './errors';
+import type { TradeProductBody } from './schemas';
 
 export type ProductRaw = typeof tradeProduct.$inferSelect;
 

@@ -11,11 +11,8 @@ import {
   PRODUCT_STATUSES,
   tradesResource,
   trxResource,
-  type AllocationMethod,
   type OrderRouteAction,
-  type PlaceOrderBody,
   type TradeOrderRow,
-  type TradeProductBody,
   type TradeProductRow,
 } from '../../../domain/trading';
 import { TRADE_PRODUCTS, type TradeProduct } from '../../../domain/trade-config';
@@ -26,17 +23,14 @@ import { requestHash } from '../../core/idempotency';
 import { idempotencyKeyOf, write, writeIn } from '../../core/write';
 import { byStaff } from '../records/common';
 import { idempotencyHeader } from '../records/http';
+import { ipoAllocationList, ipoAllocationQuery, ipoAllocationResponse, tradingLists } from './lists';
 import {
   clientTransactions,
   clientTransactionsQuery,
   clientTransactionsResponse,
-  ipoAllocationList,
-  ipoAllocationQuery,
-  ipoAllocationResponse,
   orderTransactions,
-  tradingLists,
-  transactionRow,
-} from './lists';
+  orderTransactionsResponse,
+} from './transactions';
 import {
   actionBody,
   allocateBody,
@@ -53,15 +47,15 @@ import {
 import { allocateIpo, goPublic } from './ipo';
 import { createProduct, productAction, productOf, updateProduct } from './products';
 import { marketStatus } from './market';
-import { orderAction, type OrderActionBody } from './actions';
+import { orderAction } from './actions';
 import { orderOf } from './orders';
 import { placeOrder } from './placement';
+import { typed, type TypedApp } from '../../core/typed';
 
 const tags = ['trading'];
 const AUDITED = 'Audited (who, before, after) in the same transaction.';
 const IDEMPOTENT =
   'Moves money: accepts `Idempotency-Key` (a repeat answers the first result; another body under the key: 422).';
-type Id = { Params: { id: number } };
 
 /** The product kinds of the trx pages: each kind, and the AI orders again as trx/subscribe. */
 const RECORD_PAGES: { name: string; kind: TradeProduct; resource: string }[] = [
@@ -98,10 +92,11 @@ function idempotentHash(req: FastifyRequest) {
  * Trading (docs/trading.md): products and orders per kind (trades pages), trade records (trx pages), IPO
  * allocation and listing, client transactions. Paths are ours where spec section 7 does not show them.
  */
-export const tradingRoutes: FastifyPluginAsync = async (app) => {
+export const tradingRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   tradingLists(app, TRADE_PRODUCTS);
 
-  app.get<{ Querystring: { page?: number; page_size?: number; status?: string; code?: string } }>(
+  app.get(
     '/trades/admin/v1/ipo_allocation/list',
     {
       config: { permission: requires(['trades/ipo_allocation', 'trades/go_public', 'trades/ipo', 'trades'], 'read') },
@@ -120,9 +115,7 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
     (req) => ipoAllocationList(ctx(req).db, signedIn(ctx(req)), req.query),
   );
 
-  app.get<{
-    Querystring: { client_id: number; kind?: string; currency?: string; page?: number; page_size?: number };
-  }>(
+  app.get(
     '/trx/admin/v1/transaction/list',
     {
       config: { permission: requires(['trx/transaction', 'trx'], 'read') },
@@ -143,7 +136,7 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
 
   for (const page of RECORD_PAGES) {
     const chain = [page.resource, 'trx'];
-    app.get<Id>(
+    app.get(
       `/trx/admin/v1/${page.name}/:id`,
       {
         config: { permission: requires(chain, 'read') },
@@ -156,7 +149,7 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
       },
       (req) => orderOf(ctx(req).db, byStaff(signedIn(ctx(req))), page.kind, req.params.id),
     );
-    app.get<Id>(
+    app.get(
       `/trx/admin/v1/${page.name}/:id/transactions`,
       {
         config: { permission: requires(chain, 'read') },
@@ -167,19 +160,7 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
             'trade_release, buy, buy_fee, sell, sell_fee), the spec kind (null for freeze and release), signed ' +
             "amount, balance, frozen and profit changes. The order in the caller's data scope; else 404.",
           params: idParams,
-          response: {
-            200: {
-              type: 'object',
-              properties: {
-                data: { type: 'array', items: transactionRow },
-                total: { type: 'integer' },
-                total_is_estimate: { type: 'boolean' },
-                next_cursor: { type: ['string', 'null'] },
-              },
-              required: ['data', 'total'],
-            },
-            ...errorResponses(400, 401, 403, 404),
-          },
+          response: { 200: orderTransactionsResponse, ...errorResponses(400, 401, 403, 404) },
         },
       },
       (req) => orderTransactions(ctx(req).db, signedIn(ctx(req)), page.kind, req.params.id),
@@ -189,12 +170,12 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
   for (const kind of TRADE_PRODUCTS) kindRoutes(app, kind);
 };
 
-function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) {
+function kindRoutes(app: TypedApp, kind: TradeProduct) {
   const chain = [tradesResource(kind), 'trades'];
   const base = `/trades/admin/v1/${kind}`;
   const family = FAMILY[kind];
 
-  app.get<Id>(
+  app.get(
     `${base}/product/:id`,
     {
       config: { permission: requires(chain, 'read') },
@@ -219,7 +200,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
       : '') +
     ', a JSON number for price or rate within the safe range (else too_large: send a string)' +
     '.';
-  app.post<{ Body: TradeProductBody }>(
+  app.post(
     `${base}/product/create`,
     {
       config: { permission: requires(chain, 'create') },
@@ -241,7 +222,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
     },
   );
 
-  app.put<Id & { Body: TradeProductBody }>(
+  app.put(
     `${base}/product/:id`,
     {
       config: { permission: requires(chain, 'update') },
@@ -273,7 +254,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
   for (const action of PRODUCT_ROUTE_ACTIONS) {
     if (!PRODUCT_STATUSES.some((s) => productActionAllowed(kind, s, action))) continue;
     const goPublicRoute = action === 'go_public';
-    app.put<Id>(
+    app.put(
       `${base}/product/${action}/:id`,
       {
         config: {
@@ -316,7 +297,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
   }
 
   if (family === 'ipo') {
-    app.post<Id & { Body: { method: AllocationMethod } }>(
+    app.post(
       `${base}/product/allocate/:id`,
       {
         config: { permission: requires(['trades/ipo_allocation', 'trades/ipo', 'trades'], 'approve') },
@@ -369,7 +350,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
     (req) => marketStatus(ctx(req).db, signedIn(ctx(req)).tenantId, kind, req.server.clock()),
   );
 
-  app.post<{ Body: PlaceOrderBody }>(
+  app.post(
     `${base}/order/create`,
     {
       config: { permission: requires(chain, 'create') },
@@ -420,7 +401,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
   for (const action of Object.keys(ORDER_ROUTE_ACTIONS) as OrderRouteAction[]) {
     if (!orderRouteActionExists(kind, action)) continue;
     const permission = requires(chain, ORDER_ROUTE_ACTIONS[action]);
-    app.put<Id & { Body: OrderActionBody | null }>(
+    app.put(
       `${base}/order/${action}/:id`,
       {
         config: { permission },
@@ -456,7 +437,7 @@ function kindRoutes(app: Parameters<FastifyPluginAsync>[0], kind: TradeProduct) 
 
   for (const action of BULK_ORDER_ACTIONS) {
     if (!orderRouteActionExists(kind, action)) continue;
-    app.put<{ Body: { ids: number[]; remark?: string | null; profit?: string } }>(
+    app.put(
       `${base}/order/${action}`,
       {
         config: { permission: requires(chain, ORDER_ROUTE_ACTIONS[action]) },

@@ -1,7 +1,9 @@
 /** JSON schemas of the trading routes; the row schemas come from the domain definitions (domain/trading.ts). */
+import { closed } from '../../core/schema';
 import { SUBTYPES, tradeOrder, tradeProduct } from '../../../domain/trading';
 import { rowSchema } from '../../core/entity';
 import { MAX_ID } from '../../core/params';
+import type { Input } from '../../core/typed';
 
 export const productRow = rowSchema(tradeProduct);
 export const orderRow = rowSchema(tradeOrder);
@@ -110,18 +112,14 @@ export const bulkBody = {
 } as const;
 
 /** Answer of a bulk order action. */
-export const bulkResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const bulkResponse = closed(
+  {
     succeeded: { type: 'integer' },
     failed: { type: 'integer' },
     results: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
+      items: closed(
+        {
           id: { type: 'integer' },
           ok: { type: 'boolean' },
           status: { type: ['string', 'null'], description: 'The order status after (ok)' },
@@ -131,12 +129,12 @@ export const bulkResponse = {
           },
           message: { type: ['string', 'null'] },
         },
-        required: ['id', 'ok', 'status', 'code', 'message'],
-      },
+        ['id', 'ok', 'status', 'code', 'message'],
+      ),
     },
   },
-  required: ['succeeded', 'failed', 'results'],
-} as const;
+  ['succeeded', 'failed', 'results'],
+);
 
 /** Body of the IPO allocation. */
 export const allocateBody = {
@@ -147,10 +145,8 @@ export const allocateBody = {
   required: ['method'],
 } as const;
 
-const allocationResult = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+const allocationResult = closed(
+  {
     order_id: { type: 'integer' },
     client_id: { type: 'integer' },
     requested: { type: 'integer' },
@@ -161,14 +157,12 @@ const allocationResult = {
     owed: { type: 'string' },
     status: { type: 'string' },
   },
-  required: ['order_id', 'client_id', 'requested', 'allocated', 'amount', 'fee', 'released', 'owed', 'status'],
-} as const;
+  ['order_id', 'client_id', 'requested', 'allocated', 'amount', 'fee', 'released', 'owed', 'status'],
+);
 
 /** Answer of the IPO allocation. */
-export const allocateResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const allocateResponse = closed(
+  {
     product: productRow,
     method: { type: 'string' },
     offered: { type: 'integer' },
@@ -176,16 +170,14 @@ export const allocateResponse = {
     allocated: { type: 'integer' },
     allocations: { type: 'array', items: allocationResult },
   },
-  required: ['product', 'method', 'offered', 'requested', 'allocated', 'allocations'],
-} as const;
+  ['product', 'method', 'offered', 'requested', 'allocated', 'allocations'],
+);
 
 /** Answer of go_public. */
-export const goPublicResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { product: productRow, listed_orders: { type: 'integer' } },
-  required: ['product', 'listed_orders'],
-} as const;
+export const goPublicResponse = closed({ product: productRow, listed_orders: { type: 'integer' } }, [
+  'product',
+  'listed_orders',
+]);
 
 /** Answer of `GET /trades/admin/v1/{kind}/market` (domain MarketStatus). */
 export const marketResponse = {
@@ -200,3 +192,10 @@ export const marketResponse = {
   },
   required: ['kind', 'sessions', 'time_zone', 'local_time', 'open', 'session_bound'],
 } as const;
+
+/** A product's create or edit, as its route's schema has checked it (the decimals are checked by the service). */
+export type TradeProductBody = Input<typeof productBody>;
+/** An order to place, as its route's schema has checked it. */
+export type PlaceOrderBody = Input<typeof placeBody>;
+/** The fields of an order action (none: an empty body). */
+export type OrderActionBody = NonNullable<Input<typeof actionBody>>;

@@ -14,14 +14,13 @@ import {
   type ClientPermissionsBody,
   type EffectivePermissions,
   type PermissionScope,
-  type TradingPermissionCreate,
   type TradingPermissionRow,
-  type TradingPermissionUpdate,
 } from '../../../domain/trading-permission';
 import { client, staffUser, tradingPermissionRule } from '../../db/schema';
 import type { EntityListSpec } from '../../core/entity';
 import type { Executor, Tx } from '../../core/db';
-import { HttpError, NotFoundError, ValidationError, type FieldIssue } from '../../core/errors';
+import type { EntityWritesSpec } from '../../core/entity-writes';
+import { HttpError, ValidationError } from '../../core/errors';
 import { clientScope, type StaffScope } from '../../core/scope';
 import { byStaff, clientInScope, iso } from '../records/common';
 import { productsEnabled } from '../trade_config/service';
@@ -105,24 +104,13 @@ export const ruleListSpec: EntityListSpec<typeof tradingPermission, Raw> = {
     "for clients in the caller's data scope. Filters: scope, subject_id, product (comma lists), allowed.",
 };
 
-/** One rule; else 404. */
-export async function ruleOf(db: Executor, staff: StaffScope, id: number): Promise<TradingPermissionRow> {
-  const [row] = await selectRules(db)
-    .where(and(eq(tradingPermissionRule.id, id), ruleScope(staff)))
-    .limit(1);
-  if (!row) throw new NotFoundError('Trading permission rule');
-  return presentRule(row);
-}
-
-const noteOf = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
-
 const invalidSubject = (scope: string) =>
   new ValidationError({
     subject_id: { code: 'subject_invalid', message: `subject_id is not a ${scope} the rule can name` },
   });
 
 /** Checks the subject of a new rule exists (client in scope, team leader of the tenant, VIP level). */
-async function checkSubject(tx: Executor, staff: StaffScope, scope: PermissionScope, subject: number) {
+async function checkSubject(tx: Executor, staff: StaffScope, scope: unknown, subject: number) {
   if (scope === 'client') {
     await clientInScope(tx, byStaff(staff), subject).catch(() => {
       throw invalidSubject('client');
@@ -136,70 +124,28 @@ async function checkSubject(tx: Executor, staff: StaffScope, scope: PermissionSc
   }
 }
 
-/** Adds a rule (one per level, subject and product: 400 duplicate). */
-export async function createRule(tx: Tx, staff: StaffScope & { id: number }, body: TradingPermissionCreate) {
-  const problems = tradingPermissionProblems(body as unknown as Record<string, unknown>);
-  if (Object.keys(problems).length) {
-    throw new ValidationError(
-      Object.fromEntries(
-        Object.entries(problems).map(([f, code]) => [
-          f,
-          { code, message: `${f} is not valid (${code})` } as FieldIssue,
-        ]),
-      ),
-    );
-  }
-  const subject = body.scope === 'default' ? 0 : Number(body.subject_id);
-  await checkSubject(tx, staff, body.scope, subject);
-  const [row] = await tx
-    .insert(tradingPermissionRule)
-    .values({
-      tenantId: staff.tenantId,
-      scope: body.scope,
-      subjectId: subject,
-      product: body.product,
-      allowed: body.allowed,
-      note: noteOf(body.note),
-      updatedBy: staff.id,
-    })
-    .onConflictDoNothing()
-    .returning({ id: tradingPermissionRule.id });
-  if (!row) {
-    throw new ValidationError({
-      product: { code: 'duplicate', message: 'A rule for this subject and product exists: change it instead' },
-    });
-  }
-  return ruleOf(tx, staff, row.id);
-}
-
-/** Changes whether a rule allows, and its note. */
-export async function updateRule(
-  tx: Tx,
-  staff: StaffScope & { id: number },
-  id: number,
-  body: TradingPermissionUpdate,
-) {
-  await ruleOf(tx, staff, id);
-  await tx
-    .update(tradingPermissionRule)
-    .set({
-      allowed: body.allowed,
-      ...(body.note !== undefined ? { note: noteOf(body.note) } : {}),
-      updatedBy: staff.id,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(tradingPermissionRule.id, id), eq(tradingPermissionRule.tenantId, staff.tenantId)));
-  return ruleOf(tx, staff, id);
-}
-
-/** Deletes a rule (the next level then decides). */
-export async function deleteRule(tx: Tx, staff: StaffScope, id: number) {
-  const rule = await ruleOf(tx, staff, id);
-  await tx
-    .delete(tradingPermissionRule)
-    .where(and(eq(tradingPermissionRule.id, id), eq(tradingPermissionRule.tenantId, staff.tenantId)));
-  return rule;
-}
+/**
+ * Create (level, subject, product, allowed, note), edit (allowed and note: the level, subject and product never
+ * change, another is a new rule) and delete from the definition. A new rule's subject exists (400 subject_invalid);
+ * one rule per level, subject and product (409 duplicate on product).
+ */
+export const ruleWritesSpec: EntityWritesSpec<typeof tradingPermission, Raw> = {
+  list: ruleListSpec,
+  table: tradingPermissionRule,
+  columns: { note: tradingPermissionRule.note },
+  validate: async (values, { tx, staff, current }) => {
+    if (current) return undefined;
+    const problems = tradingPermissionProblems(values);
+    if (Object.keys(problems).length) return problems;
+    if (values.scope !== 'default') await checkSubject(tx, staff, values.scope, Number(values.subject_id));
+  },
+  // a default rule names no subject: stored as 0
+  beforeWrite: (v) => (v.scope === undefined ? v : { ...v, subject_id: v.scope === 'default' ? 0 : v.subject_id }),
+  description:
+    "scope client: subject_id a client id in the caller's scope; team: a team leader's staff id (role superman) of " +
+    'the tenant; vip: a VIP level 0-99; default: no subject. 400 field_codes.subject_id: required, invalid, ' +
+    'subject_invalid; 409 duplicate on product: a rule for that subject and product exists (change it).',
+};
 
 /** A client's effective permissions (the client in the caller's scope, else 404). */
 export async function effectiveOf(db: Executor, staff: StaffScope, clientId: number): Promise<EffectivePermissions> {

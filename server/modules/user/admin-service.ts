@@ -27,9 +27,8 @@ import {
   SALESMAN_ROLE,
   type RoleChoice,
   type StaffRole,
-  type UserCreate,
-  type UserUpdate,
 } from '../../../domain/user';
+import type { UserCreate, UserUpdate } from './schemas';
 import {
   authSession,
   client,
@@ -44,6 +43,7 @@ import {
 import { signedIn, type Ctx } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
 import { HttpError, NotFoundError, validationError } from '../../core/errors';
+import { announceSessions } from '../../core/events';
 import { sqlState } from '../../core/retry';
 import type { Staff } from '../../core/auth';
 import { hashPassword } from '../../security/password';
@@ -85,6 +85,20 @@ async function managed(tx: Tx, staff: Staff, id: number): Promise<StaffRecord> {
     throw roleNotAllowed('You manage only staff of a role below your own');
   }
   return row;
+}
+
+/**
+ * Announces (at commit) that the open event streams of the staff member (`self`: his role changed, or he is gone) and
+ * of the given leaders (their team, the data scope, changed) must check their session again.
+ */
+async function teamChanged(
+  tx: Tx,
+  row: Pick<StaffRecord, 'id' | 'tenantId'>,
+  self: boolean,
+  ...leaders: (number | null)[]
+): Promise<void> {
+  const users = new Set([...(self ? [row.id] : []), ...leaders.filter((l): l is number => l !== null)]);
+  await announceSessions(tx, ...[...users].map((user) => ({ tenant: row.tenantId, user })));
 }
 
 /** The row of a staff member as the list answers it. */
@@ -227,6 +241,7 @@ async function insertUser(
       if (sqlState(e) === '23505') throw usernameTaken(); // unique (tenant, username): a concurrent create
       throw e;
     });
+  await teamChanged(tx, { id: created.id, tenantId: staff.tenantId }, false, leaderId);
   return staffRowOf(tx, created.id);
 }
 
@@ -299,6 +314,9 @@ async function changeUser(
   }
   await tx.update(staffUser).set(changes).where(eq(staffUser.id, row.id));
   if (passwordHash !== null) await revokeUserSessions(tx, row.id, 'password_reset');
+  // his grants, and the teams (data scope) of his former and new leader
+  if (role !== row.role || leaderId !== row.leaderId)
+    await teamChanged(tx, row, role !== row.role, row.leaderId, leaderId);
   return staffRowOf(tx, row.id);
 }
 
@@ -404,6 +422,7 @@ export async function deleteUser(tx: Tx, c: Ctx, id: number): Promise<Record<str
   if (await hasRecords(tx, row.id)) {
     throw new HttpError(409, 'user_has_records', 'This user is named by business records; disable the user instead');
   }
+  await teamChanged(tx, row, true, row.leaderId);
   const sessions = tx.select({ id: authSession.id }).from(authSession).where(eq(authSession.userId, row.id));
   await tx.delete(refreshToken).where(inArray(refreshToken.sessionId, sessions));
   await tx.delete(authSession).where(eq(authSession.userId, row.id));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { users, type UserCreate, type UserUpdate } from '../../../domain/user';
+import { users } from '../../../domain/user';
 import { requires } from '../../core/access';
 import { ctx, signedIn } from '../../core/context';
 import { errorResponses } from '../../core/errors';
@@ -27,6 +27,7 @@ import {
 import { staffRow } from './staff-list';
 import type { StaffRow } from './staff';
 import type { PendingChangeAnswer } from '../../../domain/approval';
+import { typed } from '../../core/typed';
 
 const tags = ['user'];
 const route = (path: string | undefined) => path!.replace('{id}', ':id');
@@ -35,10 +36,9 @@ const SCOPE =
   'a user whose role is not below the caller\u2019s (an administrator manages every role, administrators too): 403 ' +
   'role_not_allowed.';
 
-type ById = { Params: { id: number } };
-
 /** Managing system users (spec section 7 "Auth and users"); every write is audited with who did it. */
-export const userAdminRoutes: FastifyPluginAsync = async (app) => {
+export const userAdminRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   app.get(
     route(users.paths.roles),
     {
@@ -54,7 +54,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     (req) => ({ data: roleChoices(signedIn(ctx(req))) }),
   );
 
-  app.post<{ Body: UserCreate }>(
+  app.post(
     route(users.paths.create),
     {
       config: { permission: requires(users.resource, 'create') },
@@ -84,7 +84,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<ById & { Body: UserUpdate }>(
+  app.put(
     route(users.paths.update),
     {
       config: { permission: requires(users.resource, 'update') },
@@ -116,7 +116,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<ById & { Body: { active: boolean } }>(
+  app.put(
     route(users.paths.status),
     {
       config: { permission: requires(users.resource, 'update') },
@@ -140,7 +140,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       }),
   );
 
-  app.put<ById>(
+  app.put(
     route(users.paths.code),
     {
       config: { permission: requires(users.resource, 'update') },
@@ -160,7 +160,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       }),
   );
 
-  app.put<ById>(
+  app.put(
     route(users.paths.mfaClose),
     {
       config: { permission: requires(users.resource, 'update') },
@@ -184,7 +184,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       }),
   );
 
-  app.delete<ById>(
+  app.delete(
     route(users.paths.delete),
     {
       config: { permission: requires(users.resource, 'delete') },

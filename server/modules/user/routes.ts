@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
-import type { SecondFactor } from '../../security/second-factor';
 import { emptyResponse, secondFactorBody } from '../auth/schemas';
 import { bindStartResponse, changePasswordBody, codeBody, recoveryCodesResponse } from './schemas';
 import { changePassword, disableMfa, regenerateRecoveryCodes, startMfaBind, verifyMfaBind } from './service';
 import { staffListRoutes } from './staff-list';
 import { userAdminRoutes } from './admin';
+import { typed } from '../../core/typed';
 
 const tags = ['user'];
 
@@ -14,10 +14,11 @@ const tags = ['user'];
  * The staff list and managing system users (staff-list.ts, admin.ts), and the signed-in staff member's own password
  * and authenticator (self-service: any signed-in staff).
  */
-export const userRoutes: FastifyPluginAsync = async (app) => {
+export const userRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
   await app.register(staffListRoutes);
   await app.register(userAdminRoutes);
-  app.post<{ Body: { old_password: string; new_password: string } }>(
+  app.post(
     '/user/v1/change_pwd',
     {
       config: { permission: 'authenticated', beforePasswordChange: true },
@@ -51,7 +52,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     (req) => startMfaBind(ctx(req)),
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     '/user/v1/mfa/bind/verify',
     {
       config: { permission: 'authenticated' },
@@ -82,7 +83,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     (req) => regenerateRecoveryCodes(ctx(req)),
   );
 
-  app.post<{ Body: SecondFactor }>(
+  app.post(
     '/user/v1/mfa/disable',
     {
       config: { permission: 'authenticated' },

@@ -1,3 +1,5 @@
+import { closed } from '../../core/schema';
+import type { FromSchema } from 'json-schema-to-ts';
 import { NAME_MAX, STAFF_ROLES, USERNAME_MAX, USERNAME_PATTERN } from '../../../domain/user';
 
 const md5 = { type: 'string', pattern: '^[0-9a-fA-F]{32}$', description: 'MD5 hex of the typed password' } as const;
@@ -48,7 +50,11 @@ const name = {
   pattern: '\\S',
   description: 'Display name (leading and trailing spaces are dropped)',
 } as const;
-const role = { type: 'string', enum: [...STAFF_ROLES], description: 'One of the roles GET /user/v1/role answers' };
+const role = {
+  type: 'string',
+  enum: STAFF_ROLES,
+  description: 'One of the roles GET /user/v1/role answers',
+} as const;
 const leaderId = {
   type: ['integer', 'null'],
   minimum: 1,
@@ -57,10 +63,8 @@ const leaderId = {
 } as const;
 
 /** Body of POST /user/v1/create. */
-export const createUserBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const createUserBody = closed(
+  {
     username: {
       type: 'string',
       pattern: USERNAME_PATTERN,
@@ -71,8 +75,10 @@ export const createUserBody = {
     leader_id: leaderId,
     password: { ...md5, minLength: 1 },
   },
-  required: ['username', 'name', 'role', 'password'],
-} as const;
+  ['username', 'name', 'role', 'password'],
+);
+/** The body of a create (password: MD5 hex of the typed one). */
+export type UserCreate = FromSchema<typeof createUserBody>;
 
 /** Body of PUT /user/v1/{id}: what changes; `password` only when a new one is set. */
 export const updateUserBody = {
@@ -81,48 +87,36 @@ export const updateUserBody = {
   minProperties: 1,
   properties: { name, role, leader_id: leaderId, password: { ...md5, minLength: 1 } },
 } as const;
+/** The body of an edit: what changes (a new password only when given). */
+export type UserUpdate = FromSchema<typeof updateUserBody>;
 
 /** Body of PUT /user/v1/status/{id}. */
-export const statusBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { active: { type: 'boolean', description: 'false disables the user and ends his sessions at once' } },
-  required: ['active'],
-} as const;
+export const statusBody = closed(
+  { active: { type: 'boolean', description: 'false disables the user and ends his sessions at once' } },
+  ['active'],
+);
 
 /** Response of PUT /user/v1/code/{id}. */
-export const invitationCodeResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { invitation_code: { type: 'string', pattern: '^[A-Z2-9]{8}$' } },
-  required: ['invitation_code'],
-} as const;
+export const invitationCodeResponse = closed({ invitation_code: { type: 'string', pattern: '^[A-Z2-9]{8}$' } }, [
+  'invitation_code',
+]);
 
-const labels = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { 'zh-CN': { type: 'string' }, 'en-US': { type: 'string' } },
-  required: ['zh-CN', 'en-US'],
-} as const;
+const labels = closed({ 'zh-CN': { type: 'string' }, 'en-US': { type: 'string' } }, ['zh-CN', 'en-US']);
 
 /** Response of GET /user/v1/role: the roles the caller may give, highest first. */
-export const rolesResponse = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const rolesResponse = closed(
+  {
     data: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
+      items: closed(
+        {
           id: { type: 'string', enum: [...STAFF_ROLES] },
           name: { type: 'string', description: "The role's English label" },
           labels,
         },
-        required: ['id', 'name', 'labels'],
-      },
+        ['id', 'name', 'labels'],
+      ),
     },
   },
-  required: ['data'],
-} as const;
+  ['data'],
+);

@@ -5,7 +5,8 @@ import { listResponseSchema, TOTAL_DESCRIPTION } from '../../core/list';
 import { requires } from '../../core/access';
 import { ctx } from '../../core/context';
 import { errorResponses } from '../../core/errors';
-import { listStaff, STAFF_FULL_MAX, STAFF_SORTS, type StaffFilters } from './staff';
+import { listStaff, STAFF_FULL_MAX, STAFF_SORTS } from './staff';
+import { typed } from '../../core/typed';
 
 const tags = ['user'];
 
@@ -25,8 +26,9 @@ export const staffListQuery = listQuery(users, {
 export const staffRow = rowSchema(users);
 
 /** GET /user/v1/list: the tenant's staff members (spec section 7 "paged or full"). */
-export const staffListRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: StaffFilters }>(
+export const staffListRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = typed(plugin);
+  app.get(
     users.paths.list,
     {
       config: { permission: requires(users.resource, 'read') },

@@ -27,6 +27,7 @@ import { withdrawableCents } from '../client/service';
 import { presentRecord, type Actor, recordTarget, unconverted } from '../records/common';
 import { auditPatch, recordInScope, rollbackPatch, transition, linkTxn } from '../records/state';
 import { assertNotFrozen, auditGate, openIfNeeded, rollbackGate } from '../approval/gate';
+import { recordLive } from '../records/live';
 import { assertWithdrawalsOpen } from '../emergency/effects';
 
 type WithdrawRow = typeof withdrawRecord.$inferSelect;
@@ -118,6 +119,7 @@ export async function requestWithdrawal(
     amount,
     currency: acc.currency,
   });
+  await recordLive(tx, withdrawRecord, done, 'created', actor);
   return presentWithdraw(done);
 }
 

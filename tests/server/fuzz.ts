@@ -4,25 +4,17 @@
  * nested and invalid JSON, wrong content types and oversize bodies, sent as the administrator (so each request gets
  * past authentication to the route's own validation and handler). Not one may answer 5xx; each 4xx answers
  * `{ message, code }`.
+ *
+ * The routes are fuzzed in shards, one test file each (fuzz-<n>.test.ts): on PGlite the files run on every core, and
+ * one file of all the routes (634 s) was the suite's long pole.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { InjectOptions } from 'fastify';
 import { seedClientExtras } from '../../server/db/seed-client';
 import { seedFunds } from '../../server/db/seed-funds';
 import { call, login, loginBody, makeTestApp, type TestApp } from './helpers';
-
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await makeTestApp({ captcha: false });
-  // Records to reach: hostile values then hit handlers that find a client, an account, a record.
-  await seedFunds(t.database.db, 'tr', { clients: 5 });
-  await seedClientExtras(t.database.db, 'tr');
-  token = (await login(t.app, 'admin')).access_token;
-});
-afterAll(() => t?.close());
 
 interface Schema {
   type?: string | string[];
@@ -196,96 +188,123 @@ const enc = (v: string) => {
 const fill = (url: string, value: string) => url.replace(/:[A-Za-z_]+/g, value);
 const sample = (url: string) => fill(url, '1');
 
-describe('fuzz: hostile input against every route', () => {
-  it('answers no 5xx, and every 4xx carries a code', async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    let relogins = 0;
-    const statuses: Record<number, number> = {};
-    const routes = t.app.routeTable.filter((r) => !r.url.startsWith('/api/s3/object'));
-    // Some hostile requests end the fuzzer's own session (logout; wrong old passwords in change_pwd lock the account
-    // from this address, which revokes the session). A 401 on a route that needs a token is then answered by signing
-    // in again from another address and sending the request again: every request must reach its route, else it
-    // tests nothing (before 2026-11-27 all but the first 1,000 requests answered 401 and hid 5 classes of 5xx).
-    const signIn = async () => {
-      relogins++;
-      const res = await call(t.app, 'POST', '/api/auth/admin/v1/login', {
-        body: await loginBody(t.app, 'admin'),
-        ip: `10.99.${relogins >> 8}.${relogins & 255}`,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      token = res.json().access_token;
-    };
-    const send = async (opts: InjectOptions & { url: string }, permission: unknown) => {
-      sent++;
-      const what = `${opts.method} ${opts.url.slice(0, 120)} ${typeof opts.payload === 'string' ? opts.payload.slice(0, 60) : ''}`;
-      // A streamed answer (CSV export) that fails after its headers is destroyed mid-way: a server error too.
-      const inject = () =>
-        t.app
-          .inject({
-            ...opts,
-            headers: { 'x-tenant-id': 'tr', authorization: `Bearer ${token}`, ...(opts.headers ?? {}) },
-          })
-          .catch((e: Error) => ({ statusCode: 599, body: `stream broken: ${e.message}`, json: () => ({}) }));
-      let res = await inject();
-      if (res.statusCode === 401 && permission !== 'public') {
-        await signIn();
-        res = await inject();
-        // the session routes (mfa/verify, refresh...) answer 401 to a token of the wrong kind: their own answer
-        if (res.statusCode === 401 && !opts.url.startsWith('/api/auth/')) {
-          failures.push(`401 after signing in again: ${what} ${res.body.slice(0, 120)}`);
-        }
-      }
-      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-      if (res.statusCode >= 500) failures.push(`${res.statusCode} ${what} ${res.body.slice(0, 120)}`);
-      else if (res.statusCode >= 400) {
-        let code: unknown;
-        try {
-          code = res.json().code;
-        } catch {
-          code = undefined;
-        }
-        if (typeof code !== 'string') failures.push(`${res.statusCode} without code: ${what}`);
-      }
-    };
-    for (const r of routes) {
-      const method = r.method as InjectOptions['method'];
-      if (r.url.includes(':')) for (const v of PATH_VALUES) await send({ method, url: fill(r.url, v) }, r.permission);
-      const q = (r.querystring as Schema | undefined)?.properties ?? {};
-      const params = Object.keys(q).length ? Object.keys(q) : ['page', 'cursor'];
-      for (const name of params) {
-        const values = name === 'cursor' ? [FORGED_CURSOR, 'bm90LWpzb24', NUL] : queryValues(q[name]);
-        for (const v of values) await send({ method, url: `${sample(r.url)}?${name}=${enc(v)}` }, r.permission);
-        if (name === 'cursor') {
-          // a cursor of each sort key and order the list takes, forged in every shape
-          const sorts = ((q.sort as Schema | undefined)?.enum as string[] | undefined) ?? ['id'];
-          for (const [i, sort] of sorts.entries()) {
-            const order = i % 2 ? 'asc' : 'desc';
-            for (const c of forgedCursors(sort, order)) {
-              await send(
-                { method, url: `${sample(r.url)}?sort=${sort}&order=${order}&cursor=${enc(c)}` },
-                r.permission,
-              );
-            }
+/** The number of shards (fuzz-1.test.ts ... fuzz-<SHARDS>.test.ts). */
+export const SHARDS = 4;
+
+/**
+ * The fuzz of shard `shard` (1..SHARDS): every SHARDS-th route of the route table, from the shard's own, against an
+ * app and a database of its own.
+ */
+export function fuzzShard(shard: number): void {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ captcha: false });
+    // Records to reach: hostile values then hit handlers that find a client, an account, a record.
+    await seedFunds(t.database.db, 'tr', { clients: 5 });
+    await seedClientExtras(t.database.db, 'tr');
+    token = (await login(t.app, 'admin')).access_token;
+  });
+  afterAll(() => t?.close());
+
+  describe(`fuzz: hostile input against every route (shard ${shard} of ${SHARDS})`, () => {
+    it('answers no 5xx, and every 4xx carries a code', async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      let relogins = 0;
+      const statuses: Record<number, number> = {};
+      const all = t.app.routeTable.filter((r) => !r.url.startsWith('/api/s3/object'));
+      const routes = all.filter((_r, i) => i % SHARDS === shard - 1);
+      // Some hostile requests end the fuzzer's own session (logout; wrong old passwords in change_pwd lock the account
+      // from this address, which revokes the session). A 401 on a route that needs a token is then answered by signing
+      // in again from another address and sending the request again: every request must reach its route, else it
+      // tests nothing (before 2026-11-27 all but the first 1,000 requests answered 401 and hid 5 classes of 5xx).
+      const signIn = async () => {
+        relogins++;
+        const res = await call(t.app, 'POST', '/api/auth/admin/v1/login', {
+          body: await loginBody(t.app, 'admin'),
+          ip: `10.99.${relogins >> 8}.${relogins & 255}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        token = res.json().access_token;
+      };
+      const send = async (opts: InjectOptions & { url: string }, permission: unknown) => {
+        sent++;
+        const what = `${opts.method} ${opts.url.slice(0, 120)} ${typeof opts.payload === 'string' ? opts.payload.slice(0, 60) : ''}`;
+        // A streamed answer (CSV export) that fails after its headers is destroyed mid-way: a server error too.
+        const inject = () =>
+          t.app
+            .inject({
+              ...opts,
+              headers: { 'x-tenant-id': 'tr', authorization: `Bearer ${token}`, ...(opts.headers ?? {}) },
+            })
+            .catch((e: Error) => ({ statusCode: 599, body: `stream broken: ${e.message}`, json: () => ({}) }));
+        let res = await inject();
+        if (res.statusCode === 401 && permission !== 'public') {
+          await signIn();
+          res = await inject();
+          // the session routes (mfa/verify, refresh...) answer 401 to a token of the wrong kind: their own answer
+          if (res.statusCode === 401 && !opts.url.startsWith('/api/auth/')) {
+            failures.push(`401 after signing in again: ${what} ${res.body.slice(0, 120)}`);
           }
         }
-        await send({ method, url: `${sample(r.url)}?${name}=1&${name}=2` }, r.permission);
-      }
-      if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
-        for (const b of bodies(r.body as Schema | undefined)) {
-          await send(
-            { method, url: sample(r.url), payload: b.payload, headers: { 'content-type': b.type } },
-            r.permission,
-          );
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${what} ${res.body.slice(0, 120)}`);
+        else if (res.statusCode >= 400) {
+          let code: unknown;
+          try {
+            code = res.json().code;
+          } catch {
+            code = undefined;
+          }
+          if (typeof code !== 'string') failures.push(`${res.statusCode} without code: ${what}`);
+        }
+      };
+      for (const r of routes) {
+        const method = r.method as InjectOptions['method'];
+        if (r.url.includes(':')) for (const v of PATH_VALUES) await send({ method, url: fill(r.url, v) }, r.permission);
+        const q = (r.querystring as Schema | undefined)?.properties ?? {};
+        const params = Object.keys(q).length ? Object.keys(q) : ['page', 'cursor'];
+        for (const name of params) {
+          const values = name === 'cursor' ? [FORGED_CURSOR, 'bm90LWpzb24', NUL] : queryValues(q[name]);
+          for (const v of values) await send({ method, url: `${sample(r.url)}?${name}=${enc(v)}` }, r.permission);
+          if (name === 'cursor') {
+            // a cursor of each sort key and order the list takes, forged in every shape
+            const sorts = ((q.sort as Schema | undefined)?.enum as string[] | undefined) ?? ['id'];
+            for (const [i, sort] of sorts.entries()) {
+              const order = i % 2 ? 'asc' : 'desc';
+              for (const c of forgedCursors(sort, order)) {
+                await send(
+                  { method, url: `${sample(r.url)}?sort=${sort}&order=${order}&cursor=${enc(c)}` },
+                  r.permission,
+                );
+              }
+            }
+          }
+          await send({ method, url: `${sample(r.url)}?${name}=1&${name}=2` }, r.permission);
+        }
+        if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
+          for (const b of bodies(r.body as Schema | undefined)) {
+            await send(
+              { method, url: sample(r.url), payload: b.payload, headers: { 'content-type': b.type } },
+              r.permission,
+            );
+          }
         }
       }
-    }
-    console.log(
-      `fuzz: ${sent} requests to ${routes.length} routes, ${failures.length} failures, ${relogins} new sign-ins; ` +
-        `answers by status ${JSON.stringify(statuses)}`,
-    );
-    if (process.env.FUZZ_OUT) writeFileSync(process.env.FUZZ_OUT, failures.join('\n'));
-    expect(failures.slice(0, 40)).toEqual([]);
-    expect(sent).toBeGreaterThan(1000);
+      console.log(
+        `fuzz: ${sent} requests to ${routes.length} routes, ${failures.length} failures, ${relogins} new sign-ins; ` +
+          `answers by status ${JSON.stringify(statuses)}`,
+      );
+      if (process.env.FUZZ_OUT) writeFileSync(`${process.env.FUZZ_OUT}.${shard}`, failures.join('\n'));
+      expect(failures.slice(0, 40)).toEqual([]);
+      // every route in one shard or another (one test file per shard), each with its share of the requests
+      expect(
+        readdirSync(fileURLToPath(new URL('.', import.meta.url))).filter((f) => /^fuzz-\d+\.test\.ts$/.test(f)),
+      ).toHaveLength(SHARDS);
+      expect(routes.length).toBeGreaterThanOrEqual(Math.floor(all.length / SHARDS));
+      expect(sent).toBeGreaterThan(1000 / SHARDS);
+    });
   });
-});
+}
