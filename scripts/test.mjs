@@ -21,6 +21,8 @@ const pgUrl = process.env.DATABASE_URL;
 const out = mkdtempSync(join(tmpdir(), 'bo-test-'));
 const totals = { passed: 0, failed: 0 };
 let failedSuites = [];
+/** The failed tests by name, repeated at the end so that the last lines of a long log say what failed. */
+const failedTests = [];
 
 function run(name, args, env = {}) {
   if (only.length && !only.includes(name.split(':')[0])) return;
@@ -43,6 +45,14 @@ function run(name, args, env = {}) {
       (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
     ).length;
     totals.failed += j.numFailedTests + silent;
+    for (const f of j.testResults ?? []) {
+      const file = f.name.replace(process.cwd() + '/', '');
+      const tests = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (f.status === 'failed' && !tests.length)
+        failedTests.push(`${name}: ${file}: ${(f.message ?? '').split('\n')[0]}`);
+      for (const a of tests)
+        failedTests.push(`${name}: ${file} > ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    }
   }
   if (r.status !== 0) fail(name, !existsSync(report));
 }
@@ -84,6 +94,7 @@ run('e2e', ['-c', 'vitest.e2e.config.ts']);
 
 // The closing line never reads "0 failed" when any step failed.
 if (failedSuites.length && totals.failed === 0) totals.failed = failedSuites.length;
+for (const t of failedTests) console.log(`failed: ${t.slice(0, 400)}`);
 console.log(`\n${failedSuites.length ? 'FAILED: ' + failedSuites.join(', ') : 'all suites green'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSuites.length ? 1 : 0);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../server/db/schema';
 import { seedFunds } from '../../server/db/seed-funds';
-import { claimRun } from '../../server/modules/data_exception/service';
+import { claimManualRun, claimRun } from '../../server/modules/data_exception/service';
 import { schedulePass, settled } from '../../server/modules/data_exception/scheduler';
 import { call, login, makeTestApp, type TestApp } from './helpers';
 
@@ -408,5 +408,33 @@ describe('runs', () => {
     await db.execute(sql`UPDATE data_exception_run SET started_at = started_at - interval '2 hours'`);
     const claims = await Promise.all(Array.from({ length: 5 }, () => claimRun(db, 'tr', 'schedule', null, 60)));
     expect(claims.filter((c) => c !== null)).toHaveLength(1);
+  });
+
+  it('a run asked for while the running one ends starts a new one (it answered 500 when the run ended in between)', async () => {
+    const db = t.database.db;
+    await db.execute(sql`UPDATE data_exception_run SET status = 'done', finished_at = now() WHERE status = 'running'`);
+    const blocking = await claimRun(db, 'tr', 'manual', null);
+    expect(blocking).not.toBeNull();
+    const answer = await db.transaction(async (tx) => {
+      // the running run ends right after the claim met it: the statement after the INSERT sees none running
+      const execute = tx.execute.bind(tx);
+      let ended = false;
+      tx.execute = (async (query: Parameters<typeof execute>[0]) => {
+        const res = await execute(query);
+        if (!ended) {
+          ended = true;
+          await execute(sql`UPDATE data_exception_run SET status = 'done', finished_at = now() WHERE id = ${blocking}`);
+        }
+        return res;
+      }) as typeof tx.execute;
+      return claimManualRun(tx, { id: 1, tenantId: 'tr' });
+    });
+    expect(answer.started).toBe(true);
+    expect(answer.run).toMatchObject({ status: 'running' });
+    expect(answer.run.id).not.toBe(blocking);
+    // the neighbour tenant's runs are not touched
+    expect(
+      await one(sql`SELECT count(*)::int AS n FROM data_exception_run WHERE tenant_id = 'pl' AND status = 'running'`),
+    ).toEqual({ n: 0 });
   });
 });

@@ -330,14 +330,17 @@ export async function claimManualRun(
   tx: Tx,
   staff: { id: number; tenantId: string },
 ): Promise<{ run: DataExceptionRun; started: boolean }> {
-  const id = await claimRun(tx, staff.tenantId, 'manual', staff.id);
-  if (id !== null) return { run: (await runsOf(tx, staff.tenantId, id))[0], started: true };
-  const [running] = await tx
-    .select({ id: run.id })
-    .from(run)
-    .where(and(eq(run.tenantId, staff.tenantId), eq(run.status, 'running')));
-  if (!running) throw new Error('no run claimed and none running');
-  return { run: (await runsOf(tx, staff.tenantId, running.id))[0], started: false };
+  // The run that blocked the claim can end between the two statements (a small tenant's run takes milliseconds): then
+  // there is none to report and the claim is tried again, which now starts one.
+  for (;;) {
+    const id = await claimRun(tx, staff.tenantId, 'manual', staff.id);
+    if (id !== null) return { run: (await runsOf(tx, staff.tenantId, id))[0], started: true };
+    const [running] = await tx
+      .select({ id: run.id })
+      .from(run)
+      .where(and(eq(run.tenantId, staff.tenantId), eq(run.status, 'running')));
+    if (running) return { run: (await runsOf(tx, staff.tenantId, running.id))[0], started: false };
+  }
 }
 
 /** Findings keyed by subject (one per key; the first wins), so one statement never touches a row twice. */
