@@ -108,6 +108,7 @@ interface Compared {
 async function compare(): Promise<void> {
   const size = { clients: Number(opt('clients', '1000000')), deposits: Number(opt('deposits', '1000000')) };
   await prepareDatabase(size);
+  if (flag('seed-only')) return;
   {
     const c = new pg.Client({ connectionString: benchUrl });
     await c.connect();
@@ -266,14 +267,7 @@ async function main() {
   const runSec = (Date.now() - seededAt) / 1000;
   const section = report(results, { seededIn: seededIn === null ? null : (seededAt - t0) / 1000, runSec, size });
   console.log(`\n${section}`);
-  if (!flag('no-write')) {
-    const file = 'bench/results.md';
-    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
-    const marker = /\n## API lists at 1M clients[\s\S]*?(?=\n## |$)/;
-    const rest = previous.replace(marker, '');
-    writeFileSync(file, `${rest.trimEnd()}\n\n${section}`);
-    console.log(`written to ${file}`);
-  }
+  if (!flag('no-write')) writeSection(/\n## API lists at 1M clients[\s\S]*?(?=\n## |$)/, section);
   const failed = results.some((r) => r.errors > 0);
   if (failed) process.exitCode = 1;
 }
