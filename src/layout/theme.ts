@@ -29,6 +29,18 @@ export const themeOptions: ThemeOptions = {
         'body tr:focus-visible': { outlineOffset: -2 },
       },
     },
+    // No scrolling region without a control in it (axe scrollable-region-focusable, WCAG 2.1.1): MUI lets the
+    // pagination and an alert's message scroll when narrower than their content (a list's one page has its arrows
+    // disabled; the pagination was 103 px wide for a few frames after the window narrowed to 375 px). They wrap instead.
+    MuiTablePagination: {
+      styleOverrides: {
+        root: { overflow: 'visible' },
+        toolbar: { flexWrap: 'wrap' },
+        // MUI's spacer has a 100 % basis, which would take a line of its own once the toolbar wraps
+        spacer: { flex: '1 1 0' },
+      },
+    },
+    MuiAlert: { styleOverrides: { message: { overflow: 'visible', overflowWrap: 'anywhere' } } },
   },
   typography: {
     fontFamily: [

@@ -179,3 +179,40 @@ describe('phone, 375 px', () => {
     await ctx.close();
   });
 });
+
+describe('narrowing the window', () => {
+  it('leaves no scrolling region without a control in it, in any frame (axe scrollable-region-focusable)', async () => {
+    const { ctx, page } = await signedIn(1366, 768);
+    for (const path of ['/loan', '/client']) {
+      await openList(page, path);
+      // every frame for 1.5 s from the resize: the regions that scroll (overflow auto or scroll, content larger than
+      // the box) with nothing focusable inside, which a keyboard user could not scroll
+      const recording = page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const seen = new Set<string>();
+            const t0 = performance.now();
+            const frame = () => {
+              for (const el of document.querySelectorAll<HTMLElement>('#root *')) {
+                if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
+                const style = getComputedStyle(el);
+                if (!/auto|scroll/.test(style.overflowX + style.overflowY)) continue;
+                if (el.tabIndex >= 0) continue;
+                const focusable = el.querySelector(
+                  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+                );
+                if (!focusable) seen.add(`${el.tagName}.${String(el.className).split(' ')[0]}`);
+              }
+              if (performance.now() - t0 < 1500) requestAnimationFrame(frame);
+              else resolve([...seen]);
+            };
+            requestAnimationFrame(frame);
+          }),
+      );
+      await page.setViewportSize({ width: 375, height: 812 });
+      expect(await recording, path).toEqual([]);
+      await page.setViewportSize({ width: 1366, height: 768 });
+    }
+    await ctx.close();
+  });
+});
