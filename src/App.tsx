@@ -13,12 +13,12 @@ import {
 } from 'react-admin';
 import CssBaseline from '@mui/material/CssBaseline';
 import { Navigate, Route } from 'react-router-dom';
-import { i18nProvider, loadResourceMessages } from '../i18n';
+import { i18nProvider } from '../i18n';
 import { leaves, nodePath } from '../resources/menu';
 import { registry } from '../resources/registry';
-import type { MenuNode, PageLoader } from '../resources/types';
 import { PasswordChangeGate } from './account/PasswordChangeGate';
 import { AppLayout } from './layout/AppLayout';
+import { pageOf } from './layout/pageComponents';
 import { themeOptions } from './layout/theme';
 import { ErrorPage } from './pages/ErrorPage';
 import { NotFound } from './pages/NotFound';
@@ -27,21 +27,18 @@ import { authProvider, dataProvider } from './services';
 /** Not rendered in practice (main.tsx serves /login itself), kept for react-admin's own redirects. */
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 
-/** A page's loader: the dashboard's texts are the shell's; any other page renders with the resources' messages. */
-function withMessages(node: MenuNode): PageLoader {
-  const page = node.page!;
-  if (node.name === 'dashboard') return page;
-  return () => Promise.all([page(), loadResourceMessages()]).then(([loaded]) => loaded);
-}
-
 /**
- * Every registry leaf with a page is a route at its path, its view loaded on first visit. Which of them a
- * user may open (permissions, deployment) is decided by the layout, which shows 404 for the others, so a
- * change of permissions applies at once.
+ * Every registry leaf with a page is a route at its path, its view loaded on first visit (or before: pageComponents.ts).
+ * Which of them a user may open (permissions, deployment) is decided by the layout, which shows 404 for the others, so
+ * a change of permissions applies at once.
  */
 const pages = leaves(registry)
   .filter((n) => n.page)
-  .map((n) => ({ path: nodePath(n), Page: lazy(withMessages(n)) }));
+  .map((n) => ({ path: nodePath(n), Page: pageOf(n) }));
+
+/** Loads the code of the page at `path` (a console path, its query aside) ahead of its first render; nothing for others. */
+export const preloadPath = (path: string): Promise<unknown> | undefined =>
+  pages.find((p) => p.path === path.split(/[?#]/)[0])?.Page.load();
 
 /**
  * The engine's entities as react-admin resources (names, record representation, access checks through

@@ -3,13 +3,25 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { tokenStore } from '../authProvider/tokens';
 import { resolveProfile, UnknownProfileError } from './config/profiles';
-import { loginUrl } from './pages/landing';
+import { landingAfterSignIn, loginUrl } from './pages/landing';
+import { preloadable } from './preloadable';
 // The login page is in the first script, rendered without a Suspense boundary: React reveals suspended content at
 // most every 300 ms, which made a lazy login page show ~250 ms later (bench/console-timing.ts). Every other path
 // loads the console (react-admin, layout, registry pages) on demand, once.
 import LoginShell from './layout/LoginShell';
 
-const App = lazy(() => import('./App'));
+const App = preloadable(() => import('./App'));
+
+/**
+ * The console's code (react-admin, the layout) and the page signing in lands on, evaluated while the person types
+ * (LoginShell), once: the files are already here (prefetched by index.html), and the console renders them without
+ * suspending after sign-in (bench/results.md, sign-in to the dashboard frame). A failure is the console's own import's
+ * to show, after sign-in.
+ */
+const loadConsole = () =>
+  void App.load()
+    .then((m) => m.preloadPath(landingAfterSignIn(location.search)))
+    .catch(() => undefined);
 const ProfileError = lazy(() => import('./pages/ProfileError'));
 
 /** Blank while a route's code loads (the login page and the console both paint within a few ms after). */
@@ -46,7 +58,7 @@ if (!profileError && !tokenStore.get() && location.pathname !== '/login') {
 const router = createBrowserRouter([
   {
     path: '/login',
-    element: <LoginShell />,
+    element: <LoginShell preload={loadConsole} />,
   },
   { path: '*', element: <ConsoleGate /> },
 ]);

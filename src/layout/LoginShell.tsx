@@ -41,13 +41,21 @@ function Toasts() {
  * /login without the console: the login page in static CSS with a light i18n provider (i18n/loginLight.ts) and
  * react-admin's notification context, so that the first screen loads neither react-admin's core nor MUI/Emotion
  * (bench/results.md). The toasts load when the form is first submitted (a sign-in either fails with a toast or
- * opens the console, which needs the same modules); the console (<Admin>, layout, pages) loads after sign-in.
+ * opens the console, which needs the same modules); `preload` (main.tsx) evaluates the console from the first
+ * keystroke on, so that signing in shows it without waiting for its code.
  */
-export default function LoginShell() {
+export default function LoginShell({ preload }: { preload?: () => void }) {
   return (
     <I18nContext.Provider value={i18n}>
       <NotificationContextProvider>
-        <div style={{ display: 'contents' }} onSubmitCapture={() => void loadToasts()}>
+        <div
+          style={{ display: 'contents' }}
+          onInputCapture={preload}
+          onSubmitCapture={() => {
+            void loadToasts();
+            preload?.();
+          }}
+        >
           <Title />
           <LoginPage />
           <Toasts />

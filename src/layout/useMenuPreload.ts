@@ -1,27 +1,20 @@
 import { useEffect, useMemo } from 'react';
 import { getQuery, useDataProvider, useStoreContext, type DataProvider, type Store } from 'ra-core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { loadResourceMessages } from '../../i18n';
 import type { VisibleMenuNode } from '../../resources/menu';
 import type { MenuNode } from '../../resources/types';
 import type { ResourceConfig } from '../../resources/engine/types';
+import { pageOf } from './pageComponents';
 
 /** How many of the menu's leaves (in menu order, the dashboard aside) load while the shell is idle. */
 const LIKELY_PAGES = 6;
 
-const loaded = new WeakMap<MenuNode, Promise<unknown>>();
 /** Stops the idle preloading still to come (a person chose a page: it gets the network and the main thread). */
 let stopIdlePreload: () => void = () => undefined;
 
 /** Loads a menu leaf's page code and the resources' messages, once (a failed load is tried again next time). */
 export function preloadPage(node: MenuNode): Promise<unknown> {
-  let done = loaded.get(node);
-  if (!done && node.page) {
-    done = Promise.all([node.page(), node.name === 'dashboard' ? null : loadResourceMessages()]);
-    done.catch(() => loaded.delete(node));
-    loaded.set(node, done);
-  }
-  return done ?? Promise.resolve();
+  return node.page ? pageOf(node).load() : Promise.resolve();
 }
 
 /**

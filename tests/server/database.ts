@@ -2,7 +2,8 @@
  * A migrated, empty database that no other test file uses: in-memory PGlite started from the run's migrated image,
  * or, when DATABASE_URL is set, a new PostgreSQL database `bo_t_<random>` copied from the run's migrated template
  * (both made once per run by tests/server/database.global.ts), dropped by `drop()`. Without that global setup (another
- * config) it migrates from scratch. Every API test file gets its database here (makeTestApp, ledgerFixture).
+ * config, or outside vitest: the benches start the e2e harness with tsx) it migrates from scratch. Every API test file
+ * gets its database here (makeTestApp, ledgerFixture).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,9 +21,18 @@ export interface FreshDatabase {
 
 let image: Blob | undefined;
 
+/** What the run's global setup provided, or undefined outside vitest (bench/console-timing.ts, bench/bundle-size.ts). */
+function provided<K extends 'pgliteImage' | 'pgTemplate'>(key: K): ReturnType<typeof inject<K>> | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The migrated PGlite image of this run, read once per file. */
 function pgliteImage(): Blob | undefined {
-  const path = inject('pgliteImage');
+  const path = provided('pgliteImage');
   if (path && !image) image = new Blob([readFileSync(path)]);
   return image;
 }
@@ -36,7 +46,7 @@ export async function freshDatabase(dataDir: string, poolSize = 5): Promise<Fres
   const base = process.env.DATABASE_URL;
   if (!base) return { database: await pgliteDatabase(dataDir), drop: async () => {} };
   const name = `bo_t_${randomBytes(6).toString('hex')}`;
-  const template = inject('pgTemplate');
+  const template = provided('pgTemplate');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
