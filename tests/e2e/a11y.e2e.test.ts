@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 21), where the tour (tour.e2e.test.ts, which scans every page each role sees at 1366 and
+ * Accessibility (issue 21), where the tour (tour.ts, which scans every page each role sees at 1366 and
  * 375 px) does not go: the login page signed out, and the client drawer with its deposit dialog. axe-core, WCAG 2.0
  * and 2.1, levels A and AA (axe.ts); a serious or critical violation fails.
  */

@@ -1,5 +1,5 @@
 /**
- * The pages each role opens from the menu, and when one is there for a person: what the tour (tour.e2e.test.ts, with
+ * The pages each role opens from the menu, and when one is there for a person: what the tour (tour.ts, a file per role, with
  * its accessibility scans) walks, one role after another, at a desktop's and a phone's width.
  */
 import { expect } from 'vitest';
