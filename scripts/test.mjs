@@ -2,7 +2,7 @@
 // Runs every test suite in order and closes with one "N passed, N failed" line:
 // TypeScript over the whole repository, unit (jsdom), API on embedded PGlite, API again on PostgreSQL when DATABASE_URL is set
 // (then the PostgreSQL-only concurrency suites, alone), then the built console end to end in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,14 +73,31 @@ function build() {
   if (api.status !== 0) fail('build');
 }
 
+/** Runs a check with its output kept, to print once it ends (the checks run side by side). */
+function check(name, args) {
+  return new Promise((done) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => done({ name, code, output }));
+  });
+}
+
 if (!only.length || only.includes('typecheck')) {
-  console.log('\n=== typecheck ===');
-  if (spawnSync('npx', ['tsc', '-p', '.'], { stdio: 'inherit' }).status !== 0) fail('typecheck');
-  console.log('\n=== lint ===');
-  if (spawnSync('npx', ['eslint', '.'], { stdio: 'inherit' }).status !== 0) fail('lint');
-  console.log('\n=== format ===');
-  if (spawnSync('npx', ['prettier', '--check', '--log-level', 'warn', '.'], { stdio: 'inherit' }).status !== 0)
-    fail('format');
+  // TypeScript (one core) beside lint then format (the other): each prints its output when it ends.
+  const results = await Promise.all([
+    check('typecheck', ['tsc', '-p', '.']),
+    check('lint', ['eslint', '.']).then(async (lint) => [
+      lint,
+      await check('format', ['prettier', '--check', '--log-level', 'warn', '.']),
+    ]),
+  ]);
+  for (const r of results.flat()) {
+    console.log(`\n=== ${r.name} ===`);
+    process.stdout.write(r.output);
+    if (r.code !== 0) fail(r.name);
+  }
 }
 run('unit', ['-c', 'vitest.unit.config.ts']);
 run('server:pglite', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: '' });

@@ -102,13 +102,26 @@ export const tab = (path: string) => `[data-testid="tab-${path}"]`;
 /** The kept-alive page of the tab of `path`. */
 export const pane = (path: string) => `[data-tab-pane="${path}"]`;
 
+/**
+ * Opens a menu group (a click on its title) unless it is open, and waits until it is. Right after sign-in the menu may
+ * still re-render (the app settings, the approvals badge): a click that lands on a title being replaced opens nothing,
+ * and a person clicks again.
+ */
+export async function expandMenuGroup(group: Locator): Promise<void> {
+  for (let attempt = 1; (await group.getAttribute('aria-expanded')) === 'false'; attempt++) {
+    await group.click();
+    try {
+      await expect.poll(() => group.getAttribute('aria-expanded'), { timeout: 5_000 }).toBe('true');
+    } catch (e) {
+      if (attempt >= 6) throw e;
+    }
+  }
+}
+
 /** Opens a menu leaf (expanding its group first) and waits for its page and until its tab is the active one. */
 export async function openFromMenu(page: Page, name: string, group?: string): Promise<void> {
   const menu = page.locator('[data-testid=side-menu]');
-  if (group) {
-    const g = menu.locator(`[data-testid=menu-group-${group}]`);
-    if ((await g.getAttribute('aria-expanded')) === 'false') await g.click();
-  }
+  if (group) await expandMenuGroup(menu.locator(`[data-testid=menu-group-${group}]`));
   // Right after sign-in the menu may still re-render (the app settings, the approvals badge): a click that lands on
   // an entry being replaced opens nothing, and a person clicks again.
   const item = menu.locator(`[data-testid="menu-item-${name}"]`);

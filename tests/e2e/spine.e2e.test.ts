@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from './harness';
-import { PASSWORD, signedInPage, startE2E } from './console';
+import { expandMenuGroup, PASSWORD, signedInPage, startE2E } from './console';
 import { call, loginBody } from '../server/helpers';
 import { MENU_BY_LEAF } from './menu-expectations';
 import { registry } from '../../resources/registry';
@@ -84,9 +84,7 @@ describe('menu per role', () => {
       const menu = page.locator('[data-testid=side-menu]');
       await menu.waitFor();
       // Open every group so that every leaf is rendered.
-      for (const group of await menu.locator('[data-testid^=menu-group-]').all()) {
-        if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
-      }
+      for (const group of await menu.locator('[data-testid^=menu-group-]').all()) await expandMenuGroup(group);
       const shown = await menu
         .locator('[data-testid^=menu-item-]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('menu-item-'.length)));
