@@ -103,37 +103,34 @@ export const tab = (path: string) => `[data-testid="tab-${path}"]`;
 export const pane = (path: string) => `[data-tab-pane="${path}"]`;
 
 /**
- * Opens a menu group (a click on its title) unless it is open, and waits until it is. Right after sign-in the menu may
- * still re-render (the app settings, the approvals badge): a click that lands on a title being replaced opens nothing,
- * and a person clicks again.
+ * Clicks `target` until `done` holds (checked for 5 s after each click, up to 6 clicks). Right after sign-in the menu
+ * may still re-render (the app settings, the approvals badge): a click that lands on an element being replaced does
+ * nothing, and a person clicks again, unless what he wanted has happened meanwhile (the element may then be gone).
  */
-export async function expandMenuGroup(group: Locator): Promise<void> {
-  for (let attempt = 1; (await group.getAttribute('aria-expanded')) === 'false'; attempt++) {
-    await group.click();
+export async function clickUntil(target: Locator, done: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
     try {
-      await expect.poll(() => group.getAttribute('aria-expanded'), { timeout: 5_000 }).toBe('true');
+      await target.click({ timeout: 5_000 });
+      await expect.poll(done, { timeout: 5_000 }).toBe(true);
+      return;
     } catch (e) {
+      if (await done()) return;
       if (attempt >= 6) throw e;
     }
   }
+}
+
+/** Opens a menu group (a click on its title) unless it is open, and waits until it is. */
+export async function expandMenuGroup(group: Locator): Promise<void> {
+  const open = async () => (await group.getAttribute('aria-expanded')) !== 'false';
+  if (!(await open())) await clickUntil(group, open);
 }
 
 /** Opens a menu leaf (expanding its group first) and waits for its page and until its tab is the active one. */
 export async function openFromMenu(page: Page, name: string, group?: string): Promise<void> {
   const menu = page.locator('[data-testid=side-menu]');
   if (group) await expandMenuGroup(menu.locator(`[data-testid=menu-group-${group}]`));
-  // Right after sign-in the menu may still re-render (the app settings, the approvals badge): a click that lands on
-  // an entry being replaced opens nothing, and a person clicks again.
-  const item = menu.locator(`[data-testid="menu-item-${name}"]`);
-  for (let attempt = 1; ; attempt++) {
-    await item.click();
-    try {
-      await page.waitForURL(`**/${name}*`, { timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (attempt >= 6) throw e;
-    }
-  }
+  await clickUntil(menu.locator(`[data-testid="menu-item-${name}"]`), async () => page.url().includes(`/${name}`));
   await expect.poll(() => page.locator(tab(`/${name}`)).getAttribute('aria-selected')).toBe('true');
 }
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn } from './harness';
-import { newPage, openFromMenu, pane, rowWith, signedInPage, startE2E } from './console';
+import { clickUntil, newPage, openFromMenu, pane, rowWith, signedInPage, startE2E } from './console';
 
 const SHOT_DIR = process.env.SHOT_DIR;
 const e2e = startE2E();
@@ -97,8 +97,9 @@ describe('system users', () => {
     await expect.poll(() => row.locator('td.column-active').textContent()).toContain('禁用');
 
     // His next action (opening the client list): the call is refused, the refresh too, and he is on the login page.
-    await sales.locator('[data-testid=side-menu] [data-testid="menu-item-client"]').click();
-    await sales.waitForURL('**/login', { timeout: 20_000 });
+    await clickUntil(sales.locator('[data-testid=side-menu] [data-testid="menu-item-client"]'), async () =>
+      sales.url().includes('/login'),
+    );
     await salesCtx.close();
 
     // 375 px: the list and the create form.

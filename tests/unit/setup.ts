@@ -17,7 +17,8 @@ await loadResourceMessages();
 // the files of a worker share their modules (vitest.unit.config.ts isolate: false), so what one file left in the
 // console's stores (the tenant's time zone, open tabs, the request log, the language) would meet the next.
 beforeEach(async () => {
-  appState.set({ ...DEFAULT_APP_STATE, appName: undefined, webLogo: undefined, timeZone: undefined });
+  // every key the last test left, back to its default (none for the optional ones)
+  appState.set({ ...Object.fromEntries(Object.keys(appState.get()).map((k) => [k, undefined])), ...DEFAULT_APP_STATE });
   appState.flush();
   tabsStore.reset();
   requestLog.clear();
