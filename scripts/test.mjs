@@ -100,8 +100,9 @@ if (!only.length || only.includes('typecheck')) {
   }
 }
 run('unit', ['-c', 'vitest.unit.config.ts']);
-run('server:pglite', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: '' });
-// On PostgreSQL: the same files on every core, then the *.pg.test.ts suites (concurrency) one at a time, alone.
+// On PGlite, then (with DATABASE_URL) the same files on PostgreSQL, then the *.pg.test.ts suites (concurrency); the
+// files whose answers do not depend on the driver run in one of the two (vitest.server.config.ts).
+run('server:pglite', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: '', SERVER_SUITE: pgUrl ? 'pglite' : '' });
 if (pgUrl) {
   run('server:postgres', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: pgUrl, SERVER_SUITE: 'api' });
   run('server:races', ['-c', 'vitest.server.config.ts'], { DATABASE_URL: pgUrl, SERVER_SUITE: 'races' });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -37,10 +37,11 @@ export interface OpenOptions {
   /** The password bo_app signs in with when its login is derived from `url` (DATABASE_APP_PASSWORD); unset: none. */
   appPassword?: string;
   /**
-   * In-memory PGlite only: the data directory to start from (a `dumpDataDir()` tarball of an already migrated
-   * database, as the test harness keeps one), instead of an empty cluster; the migrations then add only what it lacks.
+   * In-memory PGlite only: what it starts from, as the test harness keeps them. `loadDataDir`: a `dumpDataDir()`
+   * tarball of an already migrated database, instead of an empty cluster (the migrations then add only what it
+   * lacks); `pgliteWasmModule` and `fsBundle`: PGlite's own, compiled and read once per process, not per database.
    */
-  pgliteImage?: Blob;
+  pglite?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>;
 }
 
 /** The hand-written SQL migrations with their journal (meta/_journal.json). */
@@ -63,7 +64,7 @@ export async function openDatabase(
       dir = join(dataDir, 'pgdata');
       mkdirSync(dir, { recursive: true });
     }
-    const client = dir ? new PGlite(dir) : new PGlite({ loadDataDir: opts.pgliteImage });
+    const client = dir ? new PGlite(dir) : new PGlite(opts.pglite);
     try {
       const db = drizzlePglite(client, { schema });
       await migratePglite(db, { migrationsFolder });

@@ -46,13 +46,13 @@ function migrationsHash(): string {
 /** The migrated PGlite image's path, made when no run made it before (written aside, then renamed: atomic). */
 async function pgliteImage(): Promise<string> {
   const dir = join(tmpdir(), 'bo-test-db');
-  const path = join(dir, `pglite-${migrationsHash()}.tgz`);
+  const path = join(dir, `pglite-${migrationsHash()}.tar`);
   if (existsSync(path)) return path;
   mkdirSync(dir, { recursive: true });
   const client = new PGlite();
   try {
     await migrate(drizzle(client), { migrationsFolder });
-    const image = await client.dumpDataDir('gzip');
+    const image = await client.dumpDataDir('none');
     const aside = `${path}.${process.pid}.tmp`;
     writeFileSync(aside, Buffer.from(await image.arrayBuffer()));
     renameSync(aside, path);

@@ -7,9 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database, type OpenOptions } from '../../server/db/client';
 
 export interface FreshDatabase {
   database: Database;
@@ -19,7 +21,8 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-let image: Blob | undefined;
+/** What a PGlite database of this run starts from, read and compiled once per worker (the files share its modules). */
+let pglite: Promise<NonNullable<OpenOptions['pglite']>> | undefined;
 
 /** What the run's global setup provided, or undefined outside vitest (bench/console-timing.ts, bench/bundle-size.ts). */
 function provided<K extends 'pgliteImage' | 'pgTemplate'>(key: K): ReturnType<typeof inject<K>> | undefined {
@@ -30,16 +33,26 @@ function provided<K extends 'pgliteImage' | 'pgTemplate'>(key: K): ReturnType<ty
   }
 }
 
-/** The migrated PGlite image of this run, read once per file. */
-function pgliteImage(): Blob | undefined {
-  const path = provided('pgliteImage');
-  if (path && !image) image = new Blob([readFileSync(path)]);
-  return image;
+/**
+ * The run's migrated PGlite image (uncompressed: no gunzip per database) with PGlite's WebAssembly module compiled and
+ * its file bundle read once: a database then starts in about 0.4 s instead of 0.65.
+ */
+function pgliteStart(): Promise<NonNullable<OpenOptions['pglite']>> {
+  pglite ??= (async () => {
+    const path = provided('pgliteImage');
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    return {
+      loadDataDir: path ? new Blob([readFileSync(path)]) : undefined,
+      pgliteWasmModule: await WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))),
+      fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]),
+    };
+  })();
+  return pglite;
 }
 
 /** A migrated in-memory PGlite database (whatever DATABASE_URL says), started from the run's image. */
-export const pgliteDatabase = (dataDir: string): Promise<Database> =>
-  openDatabase('memory://', dataDir, undefined, { pgliteImage: pgliteImage() });
+export const pgliteDatabase = async (dataDir: string): Promise<Database> =>
+  openDatabase('memory://', dataDir, undefined, { pglite: await pgliteStart() });
 
 /** A fresh migrated database; `poolSize` matters on PostgreSQL only. */
 export async function freshDatabase(dataDir: string, poolSize = 5): Promise<FreshDatabase> {

@@ -53,12 +53,12 @@ export async function asOwner<T>(
 /**
  * A seeded app on a fresh database (captcha on, lenient rate limit unless overridden).
  * `extend` registers extra (fixture) routes before the app is ready; `clock` replaces the wall clock of the rules of
- * time (trading hours).
+ * time (trading hours); `poolSize` is the number of PostgreSQL connections (1: as on PGlite).
  */
 export async function makeTestApp(
   overrides: Partial<Config> = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
-  { clock }: { clock?: () => Date } = {},
+  { clock, poolSize }: { clock?: () => Date; poolSize?: number } = {},
 ): Promise<TestApp> {
   const config = loadConfig(
     { NODE_ENV: 'test', DEMO_PASSWORD, DATA_DIR: '/tmp/bo-test-data' },
@@ -70,7 +70,7 @@ export async function makeTestApp(
       ...overrides,
     },
   );
-  const { database, url, drop } = await freshDatabase(config.dataDir);
+  const { database, url, drop } = await freshDatabase(config.dataDir, poolSize);
   await seed(database.db, config);
   const app = await buildApp(config, { database, clock });
   await extend?.(app);
