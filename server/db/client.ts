@@ -64,7 +64,7 @@ export async function openDatabase(
       dir = join(dataDir, 'pgdata');
       mkdirSync(dir, { recursive: true });
     }
-    const client = dir ? new PGlite(dir) : new PGlite(opts.pglite);
+    const client = dir ? new PGlite(dir) : new PGlite({ ...opts.pglite });
     try {
       const db = drizzlePglite(client, { schema });
       await migratePglite(db, { migrationsFolder });
