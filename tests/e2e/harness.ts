@@ -49,9 +49,23 @@ export async function startServer(opts: StartOptions = {}): Promise<E2EServer> {
   return { url: address, test, close: () => test.close() };
 }
 
-/** Signs in through the login page as `username` with the demo password. */
+/** Signs in through the login page as `username` with `password`. */
 export async function signIn(page: Page, base: string, username: string, password: string): Promise<void> {
   await page.goto(`${base}/login`);
+  await submitLogin(page, username, password);
+}
+
+/**
+ * Fills the login form the page shows and submits it, once the form is ready as a person sees it: its captcha settled
+ * (a picture, or no captcha field at all). A click while the captcha still loads is refused with "captcha required"
+ * (a loaded machine saw it: the sign-in then waited for the dashboard in vain).
+ */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.locator('input[name=username]').waitFor();
+  await page.waitForFunction(() => {
+    const captcha = document.querySelector('[data-testid=captcha-image]');
+    return !captcha || !!captcha.querySelector('img');
+  });
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', password);
   await page.click('[data-testid=login-submit]');

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newPage, pane, PASSWORD, signedInPage, startE2E } from './console';
+import { submitLogin } from './harness';
 import { ROLES } from './menu-pages';
 
 const e2e = startE2E({ clients: 12 });
@@ -32,9 +33,7 @@ describe('ways in', () => {
     const first = await newPage(e2e.browser);
     await first.page.goto(`${e2e.server.url}/deposit?filter=${filter}`);
     await first.page.waitForURL(/\/login\?next=/);
-    await first.page.fill('input[name=username]', 'supervisor');
-    await first.page.fill('input[name=password]', PASSWORD);
-    await first.page.click('[data-testid=login-submit]');
+    await submitLogin(first.page, 'supervisor', PASSWORD);
     await first.page.waitForURL(
       (u) => u.pathname === '/deposit' && u.searchParams.get('filter') === '{"status":"approved"}',
     );
@@ -48,9 +47,7 @@ describe('ways in', () => {
     const second = await newPage(e2e.browser);
     await second.page.goto(`${e2e.server.url}/permission`);
     await second.page.waitForURL(/\/login\?next=/);
-    await second.page.fill('input[name=username]', 'sales');
-    await second.page.fill('input[name=password]', PASSWORD);
-    await second.page.click('[data-testid=login-submit]');
+    await submitLogin(second.page, 'sales', PASSWORD);
     await second.page.waitForURL('**/dashboard');
     await second.page.locator('[data-testid=profile-card]').waitFor();
     expect(await second.page.locator('[data-testid=forbidden]').count()).toBe(0);
