@@ -4,7 +4,7 @@
  * a dialog's select and proof images. The server and the browser are parameters (each test file starts its own with
  * `startE2E`), never state of this module.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { apiGet, apiToken, launchBrowser, signIn, startServer, type E2EServer, type StartOptions } from './harness';
 import type { Account } from '../../resources/client/drawer/api';
@@ -69,13 +69,42 @@ export async function accountsOf(server: E2EServer, token: string, clientId: num
 // ---------------------------------------------------------------------------------------------------------------
 // Pages
 
-/** A fresh browser profile in Chinese and a page in it. */
+/** A fresh browser profile in Chinese and a page in it, whose trail is printed if the test fails. */
 export async function newPage(
   browser: Browser,
   viewport = { width: 1440, height: 900 },
 ): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext({ viewport, locale: 'zh-CN' });
-  return { ctx, page: await ctx.newPage() };
+  const page = await ctx.newPage();
+  keepTrail(page);
+  return { ctx, page };
+}
+
+/**
+ * Keeps what a page did (its navigations, the API's refusals and failed requests, the console's errors, each with the
+ * time since the page opened) and prints the last of it when the test fails: a test that runs into its timeout names
+ * no step, and this trail shows where the page stood.
+ */
+function keepTrail(page: Page): void {
+  const opened = Date.now();
+  const trail: string[] = [];
+  const note = (line: string) => trail.push(`${String(Date.now() - opened).padStart(7)} ms  ${line}`.slice(0, 300));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) note(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  page.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') note(`console error: ${m.text()}`);
+  });
+  try {
+    onTestFailed(() => console.log(`trail of a page (its last 60 events):\n${trail.slice(-60).join('\n')}`));
+  } catch {
+    // opened outside a test (in a hook): no test to report to
+  }
 }
 
 /** Signs in on the login page of `base` as `username` and waits for the dashboard's profile card to show them. */
