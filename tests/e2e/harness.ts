@@ -61,10 +61,9 @@ export async function signIn(page: Page, base: string, username: string, passwor
  * (a loaded machine saw it: the sign-in then waited for the dashboard in vain).
  */
 export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
-  await page.locator('input[name=username]').waitFor();
   await page.waitForFunction(() => {
     const captcha = document.querySelector('[data-testid=captcha-image]');
-    return !captcha || !!captcha.querySelector('img');
+    return !!document.querySelector('input[name=username]') && (!captcha || !!captcha.querySelector('img'));
   });
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', password);
