@@ -196,22 +196,25 @@ export const countStream = (delta: 1 | -1): void => {
 export const livePlugin = fp(async (app: FastifyInstance) => {
   const hub = new LiveHub();
   app.decorate('live', hub);
-  // The session checks the streams make next must read the change, not a cached answer from before it.
+  // What a stream's listener reads next because of an event (a session check, a list's total: the console refetches
+  // its pending counts on an event) must read the change, not a cached answer from before it. The event is heard at
+  // its commit, before the writing request's own invalidation (its onSend), and a write by another process (the
+  // client app) invalidates nothing here: so the cache is dropped before the event is passed on.
+  const heard = (payload: string) => {
+    readCache(app.db).invalidate();
+    hub.receive(payload);
+  };
   const sessionChanged = (payload: string) => {
     readCache(app.db).invalidate();
     hub.receiveSession(payload);
   };
   if (app.cacheListener) {
     let connected = false;
-    app.cacheListener.listen(
-      LIVE_CHANNEL,
-      (payload) => hub.receive(payload),
-      () => {
-        // the first connection lost nothing; a later one may have
-        if (connected) hub.gap();
-        connected = true;
-      },
-    );
+    app.cacheListener.listen(LIVE_CHANNEL, heard, () => {
+      // the first connection lost nothing; a later one may have
+      if (connected) hub.gap();
+      connected = true;
+    });
     app.cacheListener.listen(SESSION_CHANNEL, sessionChanged);
     return;
   }
@@ -219,7 +222,7 @@ export const livePlugin = fp(async (app: FastifyInstance) => {
   if (app.database.kind === 'pglite' && pglite && typeof pglite.listen === 'function') {
     const listen = pglite.listen as (channel: string, cb: (payload: string) => void) => Promise<() => Promise<void>>;
     const stops = [
-      await listen.call(pglite, LIVE_CHANNEL, (payload) => hub.receive(payload)),
+      await listen.call(pglite, LIVE_CHANNEL, heard),
       await listen.call(pglite, SESSION_CHANNEL, sessionChanged),
     ];
     app.addHook('onClose', async () => {

@@ -16,6 +16,7 @@ import { clientFixture, type ClientFixture, type ClientName, type StaffName } fr
 import { call, login } from './helpers';
 import { liveEvents, StreamReader } from './live-helpers';
 import { makerCheckerOff, setTier } from './approval-helpers';
+import { PENDING_LISTS } from '../../src/live/pending';
 
 let f: ClientFixture;
 let base: string;
@@ -171,6 +172,25 @@ describe('live events', () => {
     await admin.event('deposit', committed);
     expect(liveEvents(admin.messages).map((e) => e.record_id)).toEqual([committed]);
     admin.close();
+  });
+
+  it('a list total read because of an event counts that event (a write by another process included)', async () => {
+    const supervisor = await stream('supervisor');
+    const pendingTotal = async () => {
+      const res = await call(f.t.app, 'GET', `/api${PENDING_LISTS.deposit}?status=pending&page=1&page_size=1`, {
+        token: f.tokens.supervisor,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { total: number }).total;
+    };
+    const before = await pendingTotal(); // now cached (TOTAL_TTL_MS)
+    expect(before).toBeGreaterThan(1); // a one-row page ends nothing: the answer is the counted total
+    // written outside this API (as the client app does): no request of this process invalidates its cache
+    const made = await clientDeposit('c_sales');
+    await supervisor.event('deposit', made);
+    // what the console does on that event: it refetches the pending count
+    expect(await pendingTotal()).toBe(before + 1);
+    supervisor.close();
   });
 
   it('resumes a dropped stream from its Last-Event-ID with nothing missed', async () => {
