@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { apiGet, apiToken, launchBrowser, signIn, startServer, type E2EServer, type StartOptions } from './harness';
+import {
+  apiGet,
+  apiToken,
+  lastCalls,
+  launchBrowser,
+  signIn,
+  startServer,
+  type E2EServer,
+  type StartOptions,
+} from './harness';
 import type { Account } from '../../resources/client/drawer/api';
 import { call } from '../server/helpers';
 
@@ -80,6 +89,9 @@ export async function newPage(
   return { ctx, page };
 }
 
+/** What each page opened by newPage did (keepTrail). */
+const trails = new WeakMap<Page, string[]>();
+
 /**
  * Keeps what a page did (its navigations, the API's refusals and failed requests, the console's errors, each with the
  * time since the page opened) and prints the last of it when the test fails: a test that runs into its timeout names
@@ -88,6 +100,7 @@ export async function newPage(
 function keepTrail(page: Page): void {
   const opened = Date.now();
   const trail: string[] = [];
+  trails.set(page, trail);
   const note = (line: string) => trail.push(`${String(Date.now() - opened).padStart(7)} ms  ${line}`.slice(0, 300));
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) note(`at ${frame.url()}`);
@@ -101,10 +114,24 @@ function keepTrail(page: Page): void {
     if (m.type() === 'error') note(`console error: ${m.text()}`);
   });
   try {
-    onTestFailed(() => console.log(`trail of a page (its last 60 events):\n${trail.slice(-60).join('\n')}`));
+    printTrailIfFailed(page);
   } catch {
-    // opened outside a test (in a hook): no test to report to
+    // opened outside a test (in a hook): a test using the page calls printTrailIfFailed itself
   }
+}
+
+/**
+ * Prints the page's trail and its browser's last Playwright calls if the running test fails (called by newPage for
+ * the test that opens the page; a test using a page opened in a hook calls it).
+ */
+export function printTrailIfFailed(page: Page): void {
+  onTestFailed(() =>
+    console.log(
+      `trail of a page (its last 60 events):\n${(trails.get(page) ?? []).slice(-60).join('\n')}\n` +
+        `its browser's last Playwright calls (=> started, <= ended; times since the browser started):\n` +
+        lastCalls(page.context().browser()).join('\n'),
+    ),
+  );
 }
 
 /** Signs in on the login page of `base` as `username` and waits for the dashboard's profile card to show them. */

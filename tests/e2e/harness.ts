@@ -17,9 +17,31 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Launches Debian's Chromium (never a downloaded browser). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** The last Playwright calls of each browser (started and ended, timed), for a failed test's trail. */
+const calls = new WeakMap<Browser, string[]>();
+
+/** The last `n` Playwright calls made on `browser` (`=>` started, `<=` ended): a call started and never ended hangs. */
+export const lastCalls = (browser: Browser | null, n = 40): string[] =>
+  (browser ? calls.get(browser) : [])?.slice(-n) ?? [];
+
+/** Launches Debian's Chromium (never a downloaded browser), its Playwright calls kept (lastCalls). */
+export async function launchBrowser(): Promise<Browser> {
+  const log: string[] = [];
+  const started = Date.now();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    // the API log only (a line per call started and ended), its last 200 lines
+    logger: {
+      isEnabled: (name) => name === 'api',
+      log: (_name, _severity, message) => {
+        log.push(`${String(Date.now() - started).padStart(7)} ms  ${String(message).slice(0, 200)}`);
+        if (log.length > 200) log.splice(0, log.length - 200);
+      },
+    },
+  });
+  calls.set(browser, log);
+  return browser;
 }
 
 export interface E2EServer {

@@ -76,6 +76,32 @@ export function inspect(path: string) {
   };
 }
 
+/**
+ * Sets the window to `size` and waits until the console has laid itself out for it, as a person waits for a turned
+ * phone to settle: the media queries and measured widths re-render the open pages over a few frames, and the page is
+ * read once its layout (every open pane's size and row actions) stays the same for two frames.
+ */
+export async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(async (width) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    const layout = () =>
+      JSON.stringify([
+        window.innerWidth,
+        ...[...document.querySelectorAll('[data-tab-pane]:not([hidden])')].map((p) => [p.scrollWidth, p.scrollHeight]),
+        ...[...document.querySelectorAll('[data-testid=row-actions]')].map((a) => a.getBoundingClientRect().right),
+      ]);
+    let last = '';
+    let same = 0;
+    for (let i = 0; i < 100 && same < 2; i++) {
+      await frame();
+      const now = layout();
+      same = window.innerWidth === width && now === last ? same + 1 : 0;
+      last = now;
+    }
+  }, size.width);
+}
+
 /** Waits until the page of `path` is there for a person: content, no spinner; a list with rows or its empty state. */
 export async function settled(page: Page, path: string) {
   await page.locator(pane(path)).waitFor();
