@@ -26,8 +26,12 @@ export default defineConfig({
     // file alone keeps about 1.2 of the 2 cores busy (it waits on the page), two keep both (915 -> 551 s on 2 cores).
     fileParallelism: true,
     maxWorkers: 2,
-    // Each file isolated: sharing a worker's modules (isolate: false) saved 40 s, but a clean-clone run with it saw
-    // live-updates' pending badge stay at its old count; until that is understood, no module state crosses files.
+    // The files of a worker share its module graph (the API's modules and Playwright imported once per worker, not per
+    // file: 54 -> 8 s of imports, 519 -> 476 s on 2 cores); what a file starts (server, database, browser) is its own
+    // and closed after it, and tests/e2e keeps no state in its modules (console.ts). (A clean-clone run with it once saw
+    // live-updates' pending badge stay at its old count: a list total cached before the write and read because of its
+    // event, a race of the API fixed in core/events.ts, not state crossing files.)
+    isolate: false,
     sequence: { sequencer: ToursFirst },
     // expect.poll waits as a person does, for what the page is still loading: vitest's default (1 s) fails on a
     // loaded machine (CI shares its 2 cores with Chromium, the API and PostgreSQL)
