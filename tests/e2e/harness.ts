@@ -83,13 +83,18 @@ export async function signIn(page: Page, base: string, username: string, passwor
  * (a loaded machine saw it: the sign-in then waited for the dashboard in vain).
  */
 export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await loginFormReady(page);
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('[data-testid=login-submit]');
+}
+
+/** Waits until the page shows the login form ready to fill: its username field, and its captcha settled. */
+export async function loginFormReady(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const captcha = document.querySelector('[data-testid=captcha-image]');
     return !!document.querySelector('input[name=username]') && (!captcha || !!captcha.querySelector('img'));
   });
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', password);
-  await page.click('[data-testid=login-submit]');
 }
 
 /** An access token for `username` from the API itself (tenant tr), for reading the server's truth in tests. */

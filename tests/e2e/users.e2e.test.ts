@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn } from './harness';
+import { loginFormReady, signIn } from './harness';
 import { clickUntil, newPage, openFromMenu, pane, rowWith, signedInPage, startE2E } from './console';
 
 const SHOT_DIR = process.env.SHOT_DIR;
@@ -100,6 +100,9 @@ describe('system users', () => {
     await clickUntil(sales.locator('[data-testid=side-menu] [data-testid="menu-item-client"]'), async () =>
       sales.url().includes('/login'),
     );
+    // the login page as he sees it, once its loads have ended: a context closed while its page was still navigating
+    // to /login hung Chromium's close (three runs: browserContext.close started and never ended)
+    await loginFormReady(sales);
     await salesCtx.close();
 
     // 375 px: the list and the create form.
