@@ -200,14 +200,12 @@ export const livePlugin = fp(async (app: FastifyInstance) => {
   // its pending counts on an event) must read the change, not a cached answer from before it. The event is heard at
   // its commit, before the writing request's own invalidation (its onSend), and a write by another process (the
   // client app) invalidates nothing here: so the cache is dropped before the event is passed on.
-  const heard = (payload: string) => {
+  const afterDrop = (pass: (payload: string) => void) => (payload: string) => {
     readCache(app.db).invalidate();
-    hub.receive(payload);
+    pass(payload);
   };
-  const sessionChanged = (payload: string) => {
-    readCache(app.db).invalidate();
-    hub.receiveSession(payload);
-  };
+  const heard = afterDrop((payload) => hub.receive(payload));
+  const sessionChanged = afterDrop((payload) => hub.receiveSession(payload));
   if (app.cacheListener) {
     let connected = false;
     app.cacheListener.listen(LIVE_CHANNEL, heard, () => {

@@ -1,7 +1,7 @@
 /**
  * Accessibility (issue 21), where the tour (tour.ts, which scans every page each role sees at 1366 px, and the
- * administrator's at 375 px too) does not go: the login page signed out, and the client drawer with its deposit dialog. axe-core, WCAG 2.0
- * and 2.1, levels A and AA (axe.ts); a serious or critical violation fails.
+ * administrator's at 375 px too) does not go: the login page signed out, and the client drawer with its deposit
+ * dialog. axe-core, WCAG 2.0 and 2.1, levels A and AA (axe.ts); a serious or critical violation fails.
  */
 import { describe, expect, it } from 'vitest';
 import { clientsFor, newPage, openClientDrawer, openFromMenu, signedInPage, startE2E } from './console';

@@ -100,8 +100,8 @@ describe('system users', () => {
     await clickUntil(sales.locator('[data-testid=side-menu] [data-testid="menu-item-client"]'), async () =>
       sales.url().includes('/login'),
     );
-    // the login page as he sees it, once its loads have ended: a context closed while its page was still navigating
-    // to /login hung Chromium's close (three runs: browserContext.close started and never ended)
+    // the login page as he sees it, once his console has got there: a context closed while it was still going to
+    // /login hung Chromium's close (a clean-clone run's browser calls: browserContext.close started, never ended)
     await loginFormReady(sales);
     await salesCtx.close();
 
