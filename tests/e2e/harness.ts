@@ -89,6 +89,28 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.click('[data-testid=login-submit]');
 }
 
+/**
+ * Signs in again on the login page the console went to by itself (after a password or MFA change signed the staff
+ * member out), as a person does: in the form it shows, once it has stopped moving. Loading /login over it instead was
+ * aborted by the console's own last moves to /login (net::ERR_ABORTED, seen in a clean-clone run).
+ */
+export async function signInAgain(page: Page, username: string, password: string): Promise<void> {
+  await page.waitForURL('**/login');
+  // the same username field on two looks 250 ms apart: the console's moves to /login have ended
+  await page.waitForFunction(
+    () => {
+      const seen = window as { lastLoginField?: Element | null };
+      const field = document.querySelector('input[name=username]');
+      const settled = !!field && seen.lastLoginField === field;
+      seen.lastLoginField = field;
+      return settled;
+    },
+    undefined,
+    { polling: 250 },
+  );
+  await submitLogin(page, username, password);
+}
+
 /** Waits until the page shows the login form ready to fill: its username field, and its captcha settled. */
 export async function loginFormReady(page: Page): Promise<void> {
   await page.waitForFunction(() => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { staffUser } from '../../server/db/schema';
-import { signIn } from './harness';
+import { signIn, signInAgain } from './harness';
 import { newPage, openFromMenu, PASSWORD, startE2E } from './console';
 
 const e2e = startE2E({ clients: 3 });
@@ -101,9 +101,7 @@ describe('forced password change in the console', () => {
     await page.fill('input[name=old_password]', PASSWORD);
     await page.fill('input[name=new_password]', 'Chosen#2026');
     await page.click('[data-testid=change-password-submit]');
-    await page.waitForURL('**/login');
-
-    await signIn(page, e2e.server.url, 'supervisor', 'Chosen#2026');
+    await signInAgain(page, 'supervisor', 'Chosen#2026');
     await page.waitForURL('**/dashboard');
     await page.locator('[data-testid=profile-card]').waitFor();
     await page.locator('[data-testid=side-menu]').waitFor();

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginFormReady, signIn } from './harness';
+import { loginFormReady, signIn, signInAgain } from './harness';
 import { clickUntil, newPage, openFromMenu, pane, rowWith, signedInPage, startE2E } from './console';
 
 const SHOT_DIR = process.env.SHOT_DIR;
@@ -82,8 +82,7 @@ describe('system users', () => {
     await shot(sales, 'users-forced-change-1366');
     await sales.fill('input[name=new_password]', OWN_PASSWORD);
     await sales.click('[data-testid=change-password-submit]');
-    await sales.waitForURL('**/login');
-    await signIn(sales, e2e.server.url, NEW_USER, OWN_PASSWORD);
+    await signInAgain(sales, NEW_USER, OWN_PASSWORD);
     await sales.waitForURL('**/dashboard');
     await sales.locator('[data-testid=profile-card]').waitFor();
     expect(await forced.count()).toBe(0);
