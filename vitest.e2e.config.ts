@@ -22,15 +22,15 @@ export default defineConfig({
     globalSetup: ['tests/server/database.global.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // Each file has its own API, database and Chromium (tests/e2e/console.ts startE2E), so files run side by side: a
+    // Each file has its own API and database (tests/e2e/console.ts startE2E), so files run side by side: a
     // file alone keeps about 1.2 of the 2 cores busy (it waits on the page), two keep both (915 -> 551 s on 2 cores).
     fileParallelism: true,
     maxWorkers: 2,
     // The files of a worker share its module graph (the API's modules and Playwright imported once per worker, not per
-    // file: 54 -> 8 s of imports, 519 -> 476 s on 2 cores); what a file starts (server, database, browser) is its own
-    // and closed after it, and tests/e2e keeps no state in its modules (console.ts). (A clean-clone run with it once saw
-    // live-updates' pending badge stay at its old count: a list total cached before the write and read because of its
-    // event, a race of the API fixed in core/events.ts, not state crossing files.)
+    // file: 54 -> 8 s of imports, 519 -> 476 s on 2 cores) and its Chromium (each test opens its own profile:
+    // console.ts workerBrowser); what a file starts (server, database) is its own and closed after it. (A clean-clone
+    // run with shared modules once saw live-updates' pending badge stay at its old count: a list total cached before
+    // the write and read because of its event, a race of the API fixed in core/events.ts, not state crossing files.)
     isolate: false,
     sequence: { sequencer: ToursFirst },
     // expect.poll waits as a person does, for what the page is still loading: vitest's default (1 s) fails on a

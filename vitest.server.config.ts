@@ -48,5 +48,7 @@ export default defineConfig({
     // (makeTestApp), and the suite passes in any file order (checked with --sequence.shuffle.files). The races stay
     // isolated: they measure what other processes see.
     isolate: !parallel,
+    // so each file's PostgreSQL database is made while the file before it runs (tests/server/database.ts)
+    env: parallel ? { BO_SPARE_DATABASE: '1' } : {},
   },
 });

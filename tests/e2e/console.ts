@@ -1,8 +1,8 @@
 /**
  * What the e2e tests do again and again on the console, once: the server and Chromium of a test file, the API's
  * lists as a test reads them, a signed-in page, the side menu, a list's username filter and rows, the client drawer,
- * a dialog's select and proof images. The server and the browser are parameters (each test file starts its own with
- * `startE2E`), never state of this module.
+ * a dialog's select and proof images. The server is a parameter (each test file starts its own with `startE2E`); the
+ * one state of this module is the worker's Chromium, which the files of a worker share (each test opens its own profile).
  */
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
@@ -39,13 +39,37 @@ export interface E2E {
 export function startE2E(opts: StartOptions & { adminToken?: boolean } = {}): E2E {
   const e2e = {} as E2E;
   beforeAll(async () => {
-    e2e.server = await startServer({ clients: opts.clients });
-    e2e.browser = await launchBrowser();
+    [e2e.server, e2e.browser] = await Promise.all([startServer({ clients: opts.clients }), workerBrowser()]);
     if (opts.adminToken) e2e.adminToken = await apiToken(e2e.server, 'admin');
   });
-  // the browser and the server close side by side (each takes a part of a second)
-  afterAll(() => Promise.all([e2e.browser?.close(), e2e.server?.close()]));
+  afterAll(() => Promise.all([leaveBrowser(e2e.browser), e2e.server?.close()]));
   return e2e;
+}
+
+/**
+ * The Chromium of this worker, launched by its first file: the files of a worker share its modules
+ * (vitest.e2e.config.ts), and each test opens its own profile (newPage), so a file needs no browser of its own
+ * (launching and closing one took about 0.3 s a file, more under load). Launched again if it went away.
+ */
+let browserOfWorker: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  if (browserOfWorker) return browserOfWorker;
+  const launched = launchBrowser();
+  const forget = () => {
+    if (browserOfWorker === launched) browserOfWorker = undefined;
+  };
+  launched.then((b) => b.once('disconnected', forget), forget);
+  return (browserOfWorker = launched);
+}
+
+/**
+ * Ends a file's use of the worker's browser. A profile the file left open (a test that failed before closing it)
+ * may be in any state, so the browser is then closed, and the next file launches another.
+ */
+async function leaveBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser?.contexts().length) return;
+  browserOfWorker = undefined;
+  await browser.close();
 }
 
 // ---------------------------------------------------------------------------------------------------------------

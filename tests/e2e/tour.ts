@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Role } from '../../permissions';
-import { openFromMenu, pane, printTrailIfFailed, signedInPage, startE2E, tab } from './console';
+import { clickUntil, openFromMenu, pane, printTrailIfFailed, signedInPage, startE2E, tab } from './console';
 import { axeScans } from './axe';
 import { DESKTOP, entriesOf, PHONE, resize, ROLES, settled } from './menu-pages';
 
@@ -61,14 +61,14 @@ async function check(page: Page, path: string, width: number) {
 /** Taps the first row of a list on a phone: its actions in a sheet (each in the window), or its record opens. */
 async function tapFirstRow(page: Page, path: string, where: string) {
   const before = page.url();
-  await page
-    .locator(`${pane(path)} tbody tr.RaDataTable-clickableRow`)
-    .first()
-    .click();
   // the sheet of this list (a list's sheet stays mounted, hidden, once opened)
   const sheet = page.locator('[data-testid=row-action-sheet] .MuiDrawer-paper:visible');
   const opened = page.locator('.MuiDrawer-paper:visible, [role=dialog]:visible').first();
-  await expect.poll(async () => (await opened.count()) > 0 || page.url() !== before, { message: where }).toBe(true);
+  // a tap while the list still re-renders its rows for the narrow window lands on a row being replaced: tapped again
+  await clickUntil(
+    page.locator(`${pane(path)} tbody tr.RaDataTable-clickableRow`).first(),
+    async () => (await opened.count()) > 0 || page.url() !== before,
+  );
   if (await sheet.count()) {
     const items = await sheet
       .locator('[role=menuitem]')

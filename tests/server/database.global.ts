@@ -16,6 +16,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateAsOwner, migrationsFolder } from '../../server/db/client';
+import { runDatabasePrefix } from './database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -80,7 +81,12 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   return async () => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // the template and what was made from it and not dropped (a worker's last spare, a file that failed to close)
+    const made = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [
+      runDatabasePrefix(name),
+    ]);
+    for (const db of [...made.rows.map((r) => r.datname), name])
+      await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
     await c.end();
   };
 }

@@ -116,7 +116,7 @@ describe('IP allow-list page', () => {
     const { user } = await renderResource(ipAccess.config, { locale: 'zh-CN' });
     const add = await until(() => screen.getByRole('link', { name: '添加条目' }));
     await user.click(add);
-    expect(await until(() => screen.getByRole('textbox', { name: /IP 地址或网段/ }))).toBeInTheDocument();
+    await until(() => expect(screen.getByRole('textbox', { name: /IP 地址或网段/ })).toBeInTheDocument());
   });
 
   it('asks to turn the list on after asking; it awaits review and the switch stays off', async () => {

@@ -129,7 +129,7 @@ describe('message page', () => {
     await until(() => expect(writes).toEqual([{ method: 'POST', path: '/api/message/admin/v1/cancel/2', body: {} }]));
     // the page's second tab: the templates
     await user.click(screen.getByRole('tab', { name: '消息模板' }));
-    expect(await until(() => screen.getByText('欢迎新客户'))).toBeInTheDocument();
+    await until(() => expect(screen.getByText('欢迎新客户')).toBeInTheDocument());
     // a leader (message create and read) may not write templates
     expect(screen.queryByRole('button', { name: '新建模板' })).not.toBeInTheDocument();
   });
