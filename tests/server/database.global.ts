@@ -81,6 +81,14 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   return async () => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
+    // a worker's last spare may still be being made when its worker has ended: wait for it (up to 10 s)
+    for (let i = 0; i < 100; i++) {
+      const making = await c.query(`SELECT 1 FROM pg_stat_activity WHERE query LIKE $1`, [
+        `CREATE DATABASE ${runDatabasePrefix(name)}%`,
+      ]);
+      if (!making.rowCount) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     // the template and what was made from it and not dropped (a worker's last spare, a file that failed to close)
     const made = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [
       runDatabasePrefix(name),
