@@ -122,9 +122,9 @@ describe('the API signs in as its own role', () => {
     const run = promisify(execFile);
     const dataDir = mkdtempSync(join(tmpdir(), 'bo-role-verify-'));
     const env = { ...process.env, DATABASE_URL: urlOf(dbName), AUDIT_HMAC_KEY: key, DATA_DIR: dataDir };
-    const audit = await run('npx', ['tsx', 'scripts/audit-verify.ts'], { env });
+    const audit = await run(process.execPath, ['--import', 'tsx', 'scripts/audit-verify.ts'], { env });
     expect(audit.stdout).toContain('OK');
-    const ledger = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env });
+    const ledger = await run(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], { env });
     expect(ledger.stdout).toContain('ledger check: OK');
   });
 });

@@ -169,7 +169,9 @@ describe('ledger check catches corruption', () => {
 async function expectScript(extraEnv: Record<string, string>, code: number) {
   const run = promisify(execFile);
   try {
-    const { stdout } = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env: { ...process.env, ...extraEnv } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], {
+      env: { ...process.env, ...extraEnv },
+    });
     expect(code).toBe(0);
     expect(stdout).toContain('ledger check: OK');
   } catch (e) {
