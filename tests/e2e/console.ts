@@ -1,8 +1,8 @@
 /**
- * What the e2e tests do again and again on the console, once: the server and Chromium of a test file, the API's
- * lists as a test reads them, a signed-in page, the side menu, a list's username filter and rows, the client drawer,
- * a dialog's select and proof images. The server is a parameter (each test file starts its own with `startE2E`); the
- * one state of this module is the worker's Chromium, which the files of a worker share (each test opens its own profile).
+ * What the e2e tests do again and again on the console, once: the server of a test file and its worker's Chromium,
+ * the API's lists as a test reads them, a signed-in page, the side menu, a list's username filter and rows, the client
+ * drawer, a dialog's select and proof images. The server is a parameter (each test file starts its own with
+ * `startE2E`); the Chromium is shared by the files of a worker (each test opens its own profile).
  */
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';

@@ -254,7 +254,7 @@ describe('/docs', () => {
   afterAll(() => database.close());
 
   const docsOf = async (env: NodeJS.ProcessEnv) => {
-    const app = await buildApp(configOf({ DATABASE_URL: 'memory://', ...env }), { database });
+    const app = await buildApp(configOf(env), { database });
     try {
       return {
         ui: (await app.inject({ method: 'GET', url: '/docs', headers: { accept: 'text/html' } })).statusCode,
