@@ -2,7 +2,7 @@
  * What the e2e tests do again and again on the console, once: the server of a test file and its worker's Chromium,
  * the API's lists as a test reads them, a signed-in page, the side menu, a list's username filter and rows, the client
  * drawer, a dialog's select and proof images. The server is a parameter (each test file starts its own with
- * `startE2E`); the Chromium is shared by the files of a worker (each test opens its own profile).
+ * `startE2E`); the Chromium and its profile are shared by the files of a worker (newPage).
  */
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
@@ -39,7 +39,11 @@ export interface E2E {
 export function startE2E(opts: StartOptions & { adminToken?: boolean } = {}): E2E {
   const e2e = {} as E2E;
   beforeAll(async () => {
-    [e2e.server, e2e.browser] = await Promise.all([startServer({ clients: opts.clients }), workerBrowser()]);
+    [e2e.server, e2e.browser] = await Promise.all([
+      startServer({ clients: opts.clients, port: portOfWorker }),
+      workerBrowser(),
+    ]);
+    portOfWorker = Number(new URL(e2e.server.url).port);
     if (opts.adminToken) e2e.adminToken = await apiToken(e2e.server, 'admin');
   });
   afterAll(() => Promise.all([leaveBrowser(e2e.browser), e2e.server?.close()]));
@@ -47,8 +51,14 @@ export function startE2E(opts: StartOptions & { adminToken?: boolean } = {}): E2
 }
 
 /**
+ * The port of this worker's servers: each file's server listens where the one before it did, so the console's code
+ * the worker's profile fetched and compiled stays in its cache for the next file (the same URLs; newPage).
+ */
+let portOfWorker: number | undefined;
+
+/**
  * The Chromium of this worker, launched by its first file: the files of a worker share its modules
- * (vitest.e2e.config.ts), and each test opens its own profile (newPage), so a file needs no browser of its own
+ * (vitest.e2e.config.ts) and its profile (newPage), so a file needs no browser of its own
  * (launching and closing one took about 0.3 s a file, more under load). Launched again if it went away.
  */
 let browserOfWorker: Promise<Browser> | undefined;
@@ -63,11 +73,12 @@ function workerBrowser(): Promise<Browser> {
 }
 
 /**
- * Ends a file's use of the worker's browser. A profile the file left open (a test that failed before closing it)
- * may be in any state, so the browser is then closed, and the next file launches another.
+ * Ends a file's use of the worker's browser. A page the file left open (a test that failed before closing it) may be
+ * in any state, so the browser is then closed, with its profile, and the next file launches another.
  */
 async function leaveBrowser(browser: Browser | undefined): Promise<void> {
-  if (!browser?.contexts().length) return;
+  const profile = browser && profiles.get(browser);
+  if (!browser?.contexts().some((c) => c !== profile?.ctx || c.pages().length > 0)) return;
   browserOfWorker = undefined;
   await browser.close();
 }
@@ -100,15 +111,70 @@ export async function accountsOf(server: E2EServer, token: string, clientId: num
 // ---------------------------------------------------------------------------------------------------------------
 // Pages
 
-/** A fresh browser profile in Chinese and a page in it, whose trail is printed if the test fails. */
+/**
+ * The browser profile of a worker's tests, in Chinese: they share its HTTP cache, so the console's code is fetched and
+ * compiled once a worker (its servers listen on one port: portOfWorker), not once a test (a sign-in then costs Chromium
+ * about 1.2 s of CPU instead of 2.0). What a person's browser keeps for a site is not shared: each test's pages have
+ * their own session storage (the session's tokens and tabs), and the local storage the pages of a test wrote is
+ * cleared before the next test opens a page. The API's answers are not cached (no-store).
+ */
+interface Profile {
+  ctx: BrowserContext;
+  /** The pages opened by each test (by file and test name: testName; a hook's under ''). */
+  pages: Map<string, Set<Page>>;
+  /** The origins whose local storage a closed test's pages may have written. */
+  written: Set<string>;
+}
+const profiles = new WeakMap<Browser, Profile>();
+
+/** What a test holds of the worker's profile: its pages, which `close` closes (not the profile). */
+export interface TestProfile {
+  close(): Promise<void>;
+}
+
+/** The running test's file and name; '' in a hook. */
+function testName(): string {
+  const { testPath, currentTestName } = expect.getState();
+  return currentTestName ? `${testPath} > ${currentTestName}` : '';
+}
+
+/** Closes `pages`, noting the origins they were at (their local storage is cleared before the next test's page). */
+async function closePages(profile: Profile, pages: Set<Page>): Promise<void> {
+  for (const page of pages) {
+    const url = page.url();
+    if (url.startsWith('http')) profile.written.add(new URL(url).origin);
+    await page.close();
+  }
+  pages.clear();
+}
+
+/** A page of the worker's profile for the running test, at `viewport` in Chinese, whose trail is printed if it fails. */
 export async function newPage(
   browser: Browser,
   viewport = { width: 1440, height: 900 },
-): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport, locale: 'zh-CN' });
-  const page = await ctx.newPage();
+): Promise<{ ctx: TestProfile; page: Page }> {
+  let profile = profiles.get(browser);
+  if (!profile) {
+    profile = { ctx: await browser.newContext({ locale: 'zh-CN' }), pages: new Map(), written: new Set() };
+    profiles.set(browser, profile);
+  }
+  const name = testName();
+  // the pages an earlier test left open (it failed before closing them)
+  for (const [test, pages] of profile.pages) if (test && test !== name) await closePages(profile, pages);
+  const page = await profile.ctx.newPage();
+  if (profile.written.size && ![...profile.pages.values()].some((pages) => pages.size)) {
+    const cdp = await profile.ctx.newCDPSession(page);
+    for (const origin of profile.written)
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
+    await cdp.detach();
+    profile.written.clear();
+  }
+  await page.setViewportSize(viewport);
+  const own = profile.pages.get(name) ?? new Set<Page>();
+  profile.pages.set(name, own.add(page));
   keepTrail(page);
-  return { ctx, page };
+  const held = profile;
+  return { ctx: { close: () => closePages(held, new Set([page])).then(() => void own.delete(page)) }, page };
 }
 
 /** What each page opened by newPage did (keepTrail). */
@@ -169,7 +235,7 @@ export async function signedInPage(
   e2e: Pick<E2E, 'server' | 'browser'>,
   username = 'admin',
   viewport?: { width: number; height: number },
-): Promise<{ ctx: BrowserContext; page: Page }> {
+): Promise<{ ctx: TestProfile; page: Page }> {
   const opened = await newPage(e2e.browser, viewport);
   await signInAs(opened.page, e2e.server.url, username);
   return opened;

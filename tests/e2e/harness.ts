@@ -53,6 +53,8 @@ export interface E2EServer {
 export interface StartOptions {
   /** Also seed this many demo clients (tenant tr) with accounts and records through the ledger, and their drawer data. */
   clients?: number;
+  /** The port to listen on (a free one when unset, or when this one is taken). */
+  port?: number;
 }
 
 /** The real API serving the built console, on a fresh seeded database (staff only unless `clients`), on a free port. */
@@ -65,10 +67,21 @@ export async function startServer(opts: StartOptions = {}): Promise<E2EServer> {
     await seedFunds(test.database.db, 'tr', { clients: opts.clients });
     await seedClientExtras(test.database.db, 'tr');
   }
-  const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await test.app
+    .listen({ port: opts.port ?? 0, host: '127.0.0.1' })
+    .catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EADDRINUSE' || !opts.port) throw e;
+      return test.app.listen({ port: 0, host: '127.0.0.1' });
+    });
   // File URLs are built on the configured origin (PUBLIC_ORIGIN), which is the port just chosen here.
   test.app.config.publicOrigin = address;
-  return { url: address, test, close: () => test.close() };
+  // The worker's browser profile outlives the file (console.ts newPage): its idle keep-alive connections would hold the
+  // server's close until they time out (72 s), so they are closed with it.
+  const close = async () => {
+    test.app.server.closeAllConnections();
+    await test.close();
+  };
+  return { url: address, test, close };
 }
 
 /** Signs in through the login page as `username` with `password`. */

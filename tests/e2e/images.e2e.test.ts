@@ -3,7 +3,7 @@
  * proof through the signed read URL the API answers, and the image really decodes (naturalWidth > 0).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { accountsOf, clientsFor, pngFile, signedInPage, uploadPng, startE2E } from './console';
 import { call } from '../server/helpers';
 
@@ -22,9 +22,6 @@ beforeAll(async () => {
   depositId = made.json().id;
 });
 
-/** A fresh page signed in as admin. */
-const signedIn = async (): Promise<Page> => (await signedInPage(e2e)).page;
-
 /** Waits until the image finished loading; answers its naturalWidth (0 when it failed to decode). */
 async function decodedWidth(img: Locator): Promise<number> {
   await img.waitFor();
@@ -34,25 +31,25 @@ async function decodedWidth(img: Locator): Promise<number> {
 
 describe('proof images in Chromium', () => {
   it('decode in the deposit list, and open in full size', async () => {
-    const page = await signedIn();
+    const { ctx, page } = await signedInPage(e2e);
     await page.goto(`${e2e.server.url}/deposit`);
     const thumb = page.locator('[data-testid=proof-image]').first();
     expect(await decodedWidth(thumb)).toBe(2);
     expect(await thumb.getAttribute('src')).toMatch(/signature=/);
     await thumb.click();
     expect(await decodedWidth(page.getByRole('dialog').locator('img'))).toBe(2);
-    await page.context().close();
+    await ctx.close();
   });
 
   it('decode on the deposit detail page', async () => {
-    const page = await signedIn();
+    const { ctx, page } = await signedInPage(e2e);
     await page.goto(`${e2e.server.url}/deposit/${depositId}/show`);
     expect(await decodedWidth(page.locator('[data-testid=proof-image]').first())).toBe(2);
-    await page.context().close();
+    await ctx.close();
   });
 
   it('decode in the deposit dialog preview right after the upload', async () => {
-    const page = await signedIn();
+    const { ctx, page } = await signedInPage(e2e);
     await page.goto(`${e2e.server.url}/client`);
     await page.locator('[data-testid=row-actions]').first().waitFor();
     await page.locator('tbody tr').first().locator('td').nth(1).click();
@@ -60,6 +57,6 @@ describe('proof images in Chromium', () => {
     const dialog = page.locator('[data-testid=deposit-dialog]');
     await dialog.locator('[data-testid=proof-input]').setInputFiles(pngFile('p.png'));
     expect(await decodedWidth(dialog.locator('[data-testid=proof-preview]'))).toBe(2);
-    await page.context().close();
+    await ctx.close();
   });
 });

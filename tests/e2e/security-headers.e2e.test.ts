@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { staffUser } from '../../server/db/schema';
 import { signIn, signInAgain } from './harness';
-import { newPage, openFromMenu, PASSWORD, startE2E } from './console';
+import { newPage, openFromMenu, PASSWORD, startE2E, type TestProfile } from './console';
 
 const e2e = startE2E({ clients: 3 });
 
 /** A page whose every CSP violation (securitypolicyviolation events and console reports) is collected. */
-async function watchedPage(): Promise<{ ctx: BrowserContext; page: Page; violations: string[] }> {
+async function watchedPage(): Promise<{ ctx: TestProfile; page: Page; violations: string[] }> {
   const { ctx, page } = await newPage(e2e.browser);
   const violations: string[] = [];
   await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));

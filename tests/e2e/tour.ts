@@ -10,9 +10,18 @@
  * (403, a deep link signed out, the menu search) are tour.e2e.test.ts; each role's tour is tour-<username>.e2e.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Role } from '../../permissions';
-import { clickUntil, openFromMenu, pane, printTrailIfFailed, signedInPage, startE2E, tab } from './console';
+import {
+  clickUntil,
+  openFromMenu,
+  pane,
+  printTrailIfFailed,
+  signedInPage,
+  startE2E,
+  tab,
+  type TestProfile,
+} from './console';
 import { axeScans } from './axe';
 import { DESKTOP, entriesOf, PHONE, resize, ROLES, settled } from './menu-pages';
 
@@ -101,7 +110,7 @@ export function tourOf(username: string): void {
   const bothWidths = role === 'god';
   const e2e = startE2E({ clients: 12 });
   const scan = axeScans();
-  let opened: { ctx: BrowserContext; page: Page };
+  let opened: { ctx: TestProfile; page: Page };
   let previous: string | undefined;
   beforeAll(async () => {
     opened = await signedInPage(e2e, username, DESKTOP);

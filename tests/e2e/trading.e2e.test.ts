@@ -105,10 +105,7 @@ describe('trading', () => {
     const cells = await holding.locator('td').allInnerTexts();
     expect(cells).toEqual(expect.arrayContaining(['200', '12.5000', '2,500.00']));
     await page.screenshot({ path: '/tmp/trading-holdings-1366.png' });
-    await drawer
-      .getByTestId('drawer-close')
-      .click()
-      .catch(() => page.keyboard.press('Escape'));
+    await drawer.getByTestId('client-drawer-close').click();
 
     // sell at 13
     await openFromMenu(page, 'trades/stock', 'trades');
