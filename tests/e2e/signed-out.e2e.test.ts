@@ -8,7 +8,7 @@ import { newPage, startE2E } from './console';
 const e2e = startE2E();
 
 /**
- * Opens `path` in a fresh profile (with `stale` tokens stored, as a session the server no longer knows); answers the
+ * Opens `path` in a page of its own (with `stale` tokens stored, as a session the server no longer knows); answers the
  * main-frame navigations and history calls, and when the form showed.
  */
 async function enter(path: string, stale?: { access: string; refresh: string }) {
