@@ -23,9 +23,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // Each file has its own API and database (tests/e2e/console.ts startE2E), so files run side by side: a
-    // file alone keeps about 1.2 of the 2 cores busy (it waits on the page), two keep both (915 -> 551 s on 2 cores).
+    // file alone keeps about 1.2 of the 2 cores busy (it waits on the page), two keep 1.8 (915 -> 551 s on 2 cores),
+    // three fill the rest (383 -> 363 s on 2 cores).
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 3,
     // The files of a worker share its module graph (the API's modules and Playwright imported once per worker, not per
     // file: 54 -> 8 s of imports, 519 -> 476 s on 2 cores) and its Chromium (each test opens its own profile:
     // console.ts workerBrowser); what a file starts (server, database) is its own and closed after it. (A clean-clone
