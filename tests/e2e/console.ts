@@ -120,14 +120,14 @@ export async function accountsOf(server: E2EServer, token: string, clientId: num
  */
 interface Profile {
   ctx: BrowserContext;
-  /** The pages opened by each test (by file and test name: testName; a hook's under ''). */
-  pages: Map<string, Set<Page>>;
+  /** Its open pages, each with the test that opened it (testName). */
+  pages: Map<Page, string>;
   /** The origins whose local storage a closed test's pages may have written. */
   written: Set<string>;
 }
 const profiles = new WeakMap<Browser, Profile>();
 
-/** What a test holds of the worker's profile: its pages, which `close` closes (not the profile). */
+/** What a test holds of the worker's profile: its page, which `close` closes (not the profile). */
 export interface TestProfile {
   close(): Promise<void>;
 }
@@ -138,14 +138,12 @@ function testName(): string {
   return currentTestName ? `${testPath} > ${currentTestName}` : '';
 }
 
-/** Closes `pages`, noting the origins they were at (their local storage is cleared before the next test's page). */
-async function closePages(profile: Profile, pages: Set<Page>): Promise<void> {
-  for (const page of pages) {
-    const url = page.url();
-    if (url.startsWith('http')) profile.written.add(new URL(url).origin);
-    await page.close();
-  }
-  pages.clear();
+/** Closes `page`, noting the origin it was at (its local storage is cleared before the next test's page). */
+async function closePage(profile: Profile, page: Page): Promise<void> {
+  const url = page.url();
+  if (url.startsWith('http')) profile.written.add(new URL(url).origin);
+  profile.pages.delete(page);
+  await page.close();
 }
 
 /** A page of the worker's profile for the running test, at `viewport` in Chinese, whose trail is printed if it fails. */
@@ -158,23 +156,22 @@ export async function newPage(
     profile = { ctx: await browser.newContext({ locale: 'zh-CN' }), pages: new Map(), written: new Set() };
     profiles.set(browser, profile);
   }
-  const name = testName();
+  const test = testName();
   // the pages an earlier test left open (it failed before closing them)
-  for (const [test, pages] of profile.pages) if (test && test !== name) await closePages(profile, pages);
+  for (const [page, opener] of profile.pages) if (opener && opener !== test) await closePage(profile, page);
   const page = await profile.ctx.newPage();
-  if (profile.written.size && ![...profile.pages.values()].some((pages) => pages.size)) {
+  if (profile.written.size && !profile.pages.size) {
     const cdp = await profile.ctx.newCDPSession(page);
     for (const origin of profile.written)
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
     await cdp.detach();
     profile.written.clear();
   }
+  profile.pages.set(page, test);
   await page.setViewportSize(viewport);
-  const own = profile.pages.get(name) ?? new Set<Page>();
-  profile.pages.set(name, own.add(page));
   keepTrail(page);
   const held = profile;
-  return { ctx: { close: () => closePages(held, new Set([page])).then(() => void own.delete(page)) }, page };
+  return { ctx: { close: () => closePage(held, page) }, page };
 }
 
 /** What each page opened by newPage did (keepTrail). */
